@@ -1,0 +1,313 @@
+//! Writes the code that replaces each recognized pattern. The only module that quotes code.
+//!
+//! Every replacement is one call into `<greduce>::__private`, named after the rand method or
+//! the construct (`random_range`, `choose`, `reducible_loop`, `selection`, `scope`), carrying
+//! a site (`file!()`, `line!()`, `column!()` spanned at the user's tokens) and, for decisions,
+//! a closure holding the user's own rand call: outside a greduce run the generator calls that
+//! closure and draws exactly what it drew before. Invented identifiers use
+//! `Span::mixed_site()`, so user code with the same names is unaffected.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::{AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, Ident, Label, Path, Stmt, parse_quote, parse_quote_spanned};
+
+/// A decision recognized on the rng: `rng.<method>::<turbofish>(<args>)`.
+pub(crate) struct Draw {
+    pub(crate) method: Ident,
+    pub(crate) turbofish: Option<AngleBracketedGenericArguments>,
+    pub(crate) args: Vec<Expr>,
+    /// The span of the whole call.
+    pub(crate) span: Span,
+}
+
+/// How a reducible loop's count is known.
+pub(crate) enum Count {
+    /// `a..rng.random_range(..)`: the count is decided here.
+    Draw(Draw),
+    /// `let n = rng.random_range(..); .. a..n`: decided at the `let` (the span of its
+    /// `random_range`).
+    Named { n: Expr, decided_at: Span },
+}
+
+/// Writes replacement code for one generator.
+pub(crate) struct Codegen {
+    /// Path of the greduce crate.
+    pub(crate) krate: Path,
+    /// The rng parameter.
+    pub(crate) rng: Ident,
+}
+
+fn hygienic(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
+}
+
+impl Codegen {
+    fn private(&self) -> TokenStream {
+        let krate = &self.krate;
+        quote!(#krate::__private)
+    }
+
+    /// `&mut *rng`
+    fn rng(&self, span: Span) -> TokenStream {
+        let rng = &self.rng;
+        quote_spanned!(span=> &mut *#rng)
+    }
+
+    /// A `&'static Site` for the user's tokens at `span`.
+    ///
+    /// Input: `rng.random_range(0..3)` at 4:17. Output:
+    /// `const { &::greduce::__private::Site::new("random_range", file!(), line!(), column!()) }`
+    /// with `line!()` and `column!()` spanned at the user's `random_range`, so they give 4:17.
+    pub(crate) fn site(&self, what: &str, span: Span) -> TokenStream {
+        let p = self.private();
+        quote_spanned! {span=>
+            const { &#p::Site::new(#what, ::core::file!(), ::core::line!(), ::core::column!()) }
+        }
+    }
+
+    /// The closure that makes the user's own rand call: `|r, a| r.method(a)`.
+    fn direct(&self, draw: &Draw, arity: usize) -> TokenStream {
+        let r = hygienic("__greduce_rng");
+        let method = &draw.method;
+        let turbofish = &draw.turbofish;
+        match arity {
+            0 => quote!(|#r| #r.#method #turbofish ()),
+            1 => {
+                let a = hygienic("__greduce_arg");
+                quote!(|#r, #a| #r.#method #turbofish (#a))
+            }
+            _ => {
+                let (a, b) = (hygienic("__greduce_arg"), hygienic("__greduce_arg2"));
+                quote!(|#r, (#a, #b)| #r.#method #turbofish (#a, #b))
+            }
+        }
+    }
+
+    /// A decision on the rng.
+    ///
+    /// Input: `rng.random_range(0..n)`. Output:
+    /// `__private::random_range(0..n, SITE, &mut *rng, |r, a| r.random_range(a))`
+    /// (user arguments first: they may draw from the rng themselves).
+    pub(crate) fn draw(&self, draw: &Draw) -> Expr {
+        let p = self.private();
+        let method = draw.method.to_string();
+        let site = self.site(&method, draw.method.span());
+        let rng = self.rng(draw.span);
+        let args = &draw.args;
+        match method.as_str() {
+            "random_ratio" => {
+                let (n, d) = (&args[0], &args[1]);
+                let direct = self.direct(draw, 2);
+                parse_quote_spanned!(draw.span=> #p::random_ratio((#n, #d), #site, #rng, #direct))
+            }
+            "random" => {
+                let direct = self.direct(draw, 0);
+                parse_quote_spanned!(draw.span=> #p::random(#site, #rng, #direct))
+            }
+            _ => {
+                let f = format_ident!("{}", method);
+                let direct = self.direct(draw, 1);
+                parse_quote_spanned!(draw.span=> #p::#f(#(#args,)* #site, #rng, #direct))
+            }
+        }
+    }
+
+    /// The argument and closure of a boolean decision (`random_bool`, `random_ratio`,
+    /// `random::<bool>()`), as the selection and `while` runtime calls take them.
+    fn boolean(&self, draw: &Draw) -> (TokenStream, TokenStream) {
+        let p = self.private();
+        let args = &draw.args;
+        match draw.method.to_string().as_str() {
+            "random_ratio" => {
+                let (n, d) = (&args[0], &args[1]);
+                (quote!((#n, #d)), self.direct(draw, 2))
+            }
+            "random" => {
+                let r = hygienic("__greduce_rng");
+                let method = &draw.method;
+                let turbofish = &draw.turbofish;
+                (quote!(#p::Fair), quote!(|#r, _| #r.#method #turbofish ()))
+            }
+            _ => {
+                let a = &args[0];
+                (quote!(#a), self.direct(draw, 1))
+            }
+        }
+    }
+
+    /// A slice or iterator decision.
+    ///
+    /// Input: `xs.choose(&mut rng)`. Output:
+    /// `xs.__greduce_choose(&mut *rng, SITE, |s, r| s.choose(r))`; method resolution picks
+    /// the slice or the iterator implementation, as it picks rand's for `choose`.
+    pub(crate) fn seq(&self, receiver: &Expr, method: &Ident, extra: &[Expr], span: Span) -> Expr {
+        let site = self.site(&method.to_string(), method.span());
+        let rng = self.rng(span);
+        let ours = format_ident!("__greduce_{}", method);
+        let (s, r) = (hygienic("__greduce_seq"), hygienic("__greduce_rng"));
+        let params: Vec<Ident> = (0..extra.len()).map(|i| hygienic(&format!("__greduce_arg{i}"))).collect();
+        parse_quote_spanned! {span=>
+            #receiver.#ours(#rng, #(#extra,)* #site, |#s, #r, #(#params),*| #s.#method(#r, #(#params),*))
+        }
+    }
+
+    /// The statements that start a generator's body: its scope, and the import of the
+    /// slice/iterator decision traits when the body uses them.
+    ///
+    /// Output: `let __greduce_scope = __private::scope(SITE);`
+    pub(crate) fn prelude(&self, name: &Ident, seq: bool) -> Vec<Stmt> {
+        let p = self.private();
+        let site = self.site(&name.to_string(), name.span());
+        let scope = hygienic("__greduce_scope");
+        let mut stmts = vec![parse_quote!(let #scope = #p::scope(#site);)];
+        if seq {
+            stmts.push(parse_quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
+        }
+        stmts
+    }
+
+    fn count_site(&self, count: &Count) -> TokenStream {
+        match count {
+            Count::Draw(draw) => self.site("random_range", draw.method.span()),
+            Count::Named { decided_at, .. } => self.site("random_range", *decided_at),
+        }
+    }
+
+    /// The iterable of a reducible loop.
+    ///
+    /// Input: `0..rng.random_range(1..5)`. Output:
+    /// `__private::reducible_loop(0, 1..5, LOOP, COUNT, &mut *rng, |r, a| r.random_range(a))`.
+    /// Input: `0..n` after `let n = rng.random_range(..)`. Output:
+    /// `__private::counted_loop(0, n, LOOP, COUNT)`.
+    pub(crate) fn reducible_loop(&self, start: &Expr, count: &Count, inclusive: bool, span: Span) -> Expr {
+        let p = self.private();
+        let loop_site = self.site("loop", span);
+        let count_site = self.count_site(count);
+        match count {
+            Count::Draw(draw) => {
+                let f = if inclusive { quote!(reducible_loop_inclusive) } else { quote!(reducible_loop) };
+                let arg = &draw.args[0];
+                let rng = self.rng(draw.span);
+                let direct = self.direct(draw, 1);
+                parse_quote_spanned!(span=> #p::#f(#start, #arg, #loop_site, #count_site, #rng, #direct))
+            }
+            Count::Named { n, .. } => {
+                let f = if inclusive { quote!(counted_loop_inclusive) } else { quote!(counted_loop) };
+                parse_quote_spanned!(span=> #p::#f(#start, #n, #loop_site, #count_site))
+            }
+        }
+    }
+
+    /// `repeat_with(..).take(<count>)`.
+    ///
+    /// Output: `__private::reducible_take(repeat_with(..), 0..5, LOOP, COUNT, &mut *rng, ..)`
+    /// or `__private::counted_take(repeat_with(..), n, LOOP, COUNT)`.
+    pub(crate) fn take(&self, iter: &Expr, count: &Count, span: Span) -> Expr {
+        let p = self.private();
+        let loop_site = self.site("loop", span);
+        let count_site = self.count_site(count);
+        match count {
+            Count::Draw(draw) => {
+                let arg = &draw.args[0];
+                let rng = self.rng(draw.span);
+                let direct = self.direct(draw, 1);
+                parse_quote_spanned!(span=> #p::reducible_take(#iter, #arg, #loop_site, #count_site, #rng, #direct))
+            }
+            Count::Named { n, .. } => {
+                parse_quote_spanned!(span=> #p::counted_take(#iter, #n, #loop_site, #count_site))
+            }
+        }
+    }
+
+    /// A reducible `while` loop.
+    ///
+    /// Input: `'l: while ok && rng.random_bool(0.9) { .. }`. Output:
+    /// `{ let mut w = __private::while_loop(LOOP);
+    ///    'l: while ok && w.next(0.9, SITE, &mut *rng, |r, a| r.random_bool(a)) { .. } }`
+    pub(crate) fn while_loop(
+        &self,
+        attrs: &[Attribute],
+        label: Option<&Label>,
+        prefix: Option<&Expr>,
+        draw: &Draw,
+        body: &Block,
+        span: Span,
+    ) -> Expr {
+        let p = self.private();
+        let loop_site = self.site("while", span);
+        let site = self.site(&draw.method.to_string(), draw.method.span());
+        let rng = self.rng(draw.span);
+        let (arg, direct) = self.boolean(draw);
+        let w = hygienic("__greduce_while");
+        let prefix = prefix.map(|c| quote!(#c &&));
+        parse_quote_spanned! {span=>
+            {
+                let mut #w = #p::while_loop(#loop_site);
+                #(#attrs)* #label while #prefix #w.next(#arg, #site, #rng, #direct) #body
+            }
+        }
+    }
+
+    /// A reducible selection.
+    ///
+    /// Input: `if rng.random_bool(0.5) { A } else { B }`. Output:
+    /// `{ match __private::selection(0.5, SITE, &mut *rng, |r, a| r.random_bool(a)) {
+    ///      sel if sel.taken() => { A }
+    ///      sel => { B }
+    ///    } }`
+    /// (the guard lives until the end of the branch taken).
+    pub(crate) fn selection(&self, draw: &Draw, then: &Block, otherwise: Option<&Expr>, span: Span) -> Expr {
+        let p = self.private();
+        let site = self.site(&draw.method.to_string(), draw.method.span());
+        let rng = self.rng(draw.span);
+        let (arg, direct) = self.boolean(draw);
+        let sel = hygienic("__greduce_sel");
+        let otherwise = otherwise.map_or_else(|| quote!({}), |e| quote!(#e));
+        parse_quote_spanned! {span=>
+            {
+                match #p::selection(#arg, #site, #rng, #direct) {
+                    #sel if #sel.taken() => #then
+                    #sel => #otherwise
+                }
+            }
+        }
+    }
+
+    /// A multi-way selection.
+    ///
+    /// Input: `match rng.random_range(0..3) { arms }`. Output:
+    /// `{ match __private::switch(0..3, SITE, &mut *rng, ..) { s => match s.value() { arms } } }`
+    pub(crate) fn switch(&self, draw: &Draw, arms: &[Arm], span: Span) -> Expr {
+        let p = self.private();
+        let site = self.site("match", draw.method.span());
+        let rng = self.rng(draw.span);
+        let arg = &draw.args[0];
+        let direct = self.direct(draw, 1);
+        let s = hygienic("__greduce_switch");
+        parse_quote_spanned! {span=>
+            {
+                match #p::switch(#arg, #site, #rng, #direct) {
+                    #s => match #s.value() { #(#arms)* }
+                }
+            }
+        }
+    }
+
+    /// The rng passed to the generator called at `span`.
+    pub(crate) fn pass_rng(&self, callee: &str, span: Span) -> Expr {
+        let p = self.private();
+        let site = self.site(callee, span);
+        let rng = self.rng(span);
+        parse_quote_spanned!(span=> #p::pass_rng(#site, #rng))
+    }
+
+    /// A call of another generator (its arguments already use [`Codegen::pass_rng`]).
+    ///
+    /// Input: `list(rng, 3)`. Output:
+    /// `__private::call_returned(SITE, list(__private::pass_rng(SITE, &mut *rng), 3))`.
+    pub(crate) fn call(&self, call: &Expr, callee: &str, span: Span) -> Expr {
+        let p = self.private();
+        let site = self.site(callee, span);
+        parse_quote_spanned!(span=> #p::call_returned(#site, #call))
+    }
+}

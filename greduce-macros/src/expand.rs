@@ -1,0 +1,81 @@
+//! Runs the stages of `#[generator]`: parse the arguments and the function, check the
+//! signature, rewrite the body, emit.
+
+use crate::args::Args;
+use crate::codegen::Codegen;
+use crate::recognize::Recognizer;
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::visit_mut::VisitMut;
+use syn::{FnArg, Ident, ItemFn, Pat, Type};
+
+/// `#[generator(args)] item`: the rewritten function, or the function unchanged plus the
+/// errors when its signature cannot be instrumented.
+pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
+    let args = match Args::parse(args) {
+        Ok(args) => args,
+        Err(e) => return with_error(item, &e),
+    };
+    let mut func: ItemFn = match syn::parse2(item.clone()) {
+        Ok(func) => func,
+        Err(e) => return with_error(item, &e),
+    };
+    let rng = match check_signature(&func, &args.rng) {
+        Ok(rng) => rng,
+        Err(e) => return with_error(item, &e),
+    };
+    let codegen = Codegen { krate: args.krate, rng };
+    let mut recognizer = Recognizer::new(&codegen);
+    recognizer.visit_block_mut(&mut func.block);
+    let mut stmts = codegen.prelude(&func.sig.ident, recognizer.uses_seq);
+    stmts.append(&mut func.block.stmts);
+    func.block.stmts = stmts;
+    quote!(#func)
+}
+
+fn with_error(item: TokenStream, error: &syn::Error) -> TokenStream {
+    let error = error.to_compile_error();
+    quote!(#item #error)
+}
+
+/// Checks what `#[generator]` needs of the signature and returns the rng parameter's ident
+/// (as the user wrote it, so generated uses resolve to it).
+fn check_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
+    func.modifiers.require_empty()?;
+    let sig = &func.sig;
+    if let Some(asyncness) = &sig.asyncness {
+        return Err(syn::Error::new(
+            asyncness.span,
+            "#[generator] cannot instrument an `async fn`: a run is recorded on one thread, \
+             start to end; make the generator synchronous",
+        ));
+    }
+    if let Some(constness) = &sig.constness {
+        return Err(syn::Error::new(constness.span, "#[generator] cannot instrument a `const fn`: decisions happen at run time"));
+    }
+    for input in &sig.inputs {
+        let FnArg::Typed(typed) = input else { continue };
+        let Pat::Ident(pat) = &*typed.pat else { continue };
+        if pat.ident != *rng {
+            continue;
+        }
+        return match &*typed.ty {
+            Type::Reference(r) if r.mutability.is_some() => Ok(pat.ident.clone()),
+            ty => Err(syn::Error::new_spanned(
+                ty,
+                format!(
+                    "the generator rng `{rng}` must be a mutable reference: `&mut R` with \
+                     `R: rand::Rng + ?Sized`, `&mut impl rand::Rng`, or `&mut` a concrete rng"
+                ),
+            )),
+        };
+    }
+    Err(syn::Error::new(
+        sig.ident.span(),
+        format!(
+            "#[generator] needs the random source as a parameter named `{rng}` (for example \
+             `{rng}: &mut R` with `R: rand::Rng + ?Sized`); name another one with \
+             `#[generator(rng = name)]`"
+        ),
+    ))
+}

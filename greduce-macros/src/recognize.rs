@@ -1,0 +1,538 @@
+//! Finds, in a generator's body, every use of the rng and every reducible pattern, and has
+//! [`Codegen`] replace it. Any use of the rng that is not recognized becomes a spanned
+//! error in place of the offending expression (so rustc reports ours, not a follow-up).
+//!
+//! Recognized:
+//! - decisions on the rng (`rng.random_range(..)` and the rest of
+//!   [`DECISIONS`](crate::rand_api::DECISIONS));
+//! - slice and iterator decisions taking the rng (`xs.choose(rng)`, ...);
+//! - reducible loops: `for _ in a..<decision>` (or `..=`), `let n = <decision>; for _ in a..n`,
+//!   `(a..<count>).map(..)` / `.for_each(..)`, `repeat_with(..).take(<count>)`;
+//! - `while [cond &&] <bool decision> { .. }`;
+//! - `if <bool decision> { .. } [else ..]`;
+//! - `match rng.random_range(..) { .. }`;
+//! - calls passing the rng (nested generators; checked at run time to be `#[generator]`s).
+
+use crate::codegen::{Codegen, Count, Draw};
+use crate::rand_api;
+use proc_macro2::{Span, TokenStream, TokenTree};
+use syn::spanned::Spanned;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Arm, Block, Expr, ExprCall, Ident, Item, Local, Pat, RangeLimits, Stmt, UnOp};
+
+/// One level of `let` scope: names bound in it, with the span of the `random_range` that
+/// decided them when they can count a loop (`None`: bound to something else).
+struct Scope(Vec<(Ident, Option<Span>)>);
+
+/// The visitor that rewrites a generator body.
+pub(crate) struct Recognizer<'a> {
+    codegen: &'a Codegen,
+    scopes: Vec<Scope>,
+    /// Errors reported (each also replaced the expression it is about).
+    pub(crate) errors: Vec<syn::Error>,
+    /// Whether a slice/iterator decision was written (the body then imports their traits).
+    pub(crate) uses_seq: bool,
+}
+
+impl<'a> Recognizer<'a> {
+    pub(crate) fn new(codegen: &'a Codegen) -> Self {
+        Recognizer { codegen, scopes: vec![Scope(Vec::new())], errors: Vec::new(), uses_seq: false }
+    }
+
+    fn rng(&self) -> &Ident {
+        &self.codegen.rng
+    }
+
+    /// `rng`, `(rng)`, `(*rng)`: the rng as a method receiver.
+    fn is_rng(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Path(p) => p.qself.is_none() && p.path.is_ident(self.rng()),
+            Expr::Paren(p) => self.is_rng(&p.expr),
+            Expr::Group(g) => self.is_rng(&g.expr),
+            Expr::Unary(u) if matches!(u.op, UnOp::Deref(_)) => self.is_rng(&u.expr),
+            _ => false,
+        }
+    }
+
+    /// `rng`, `&mut rng`, `&mut *rng`: the rng as an argument.
+    fn is_rng_arg(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Reference(r) if r.mutability.is_some() => self.is_rng(&r.expr),
+            Expr::Paren(p) => self.is_rng_arg(&p.expr),
+            _ => self.is_rng(e),
+        }
+    }
+
+    /// `rng.<decision>(..)` with the right number of arguments.
+    fn draw_of(&self, e: &Expr) -> Option<Draw> {
+        let Expr::MethodCall(mc) = e else { return None };
+        if !self.is_rng(&mc.receiver) {
+            return None;
+        }
+        let method = mc.method.to_string();
+        let arity = match method.as_str() {
+            "random_range" | "random_bool" | "fill" | "sample" => 1,
+            "random_ratio" => 2,
+            "random" => 0,
+            _ => return None,
+        };
+        (mc.args.len() == arity).then(|| Draw {
+            method: mc.method.clone(),
+            turbofish: mc.turbofish.clone(),
+            args: mc.args.iter().cloned().collect(),
+            span: mc.span(),
+        })
+    }
+
+    fn bool_draw_of(&self, e: &Expr) -> Option<Draw> {
+        self.draw_of(e).filter(|d| matches!(d.method.to_string().as_str(), "random_bool" | "random_ratio" | "random"))
+    }
+
+    fn int_draw_of(&self, e: &Expr) -> Option<Draw> {
+        self.draw_of(e).filter(|d| d.method == "random_range")
+    }
+
+    /// The count of a reducible loop: a `random_range` decision, or a name bound to one.
+    fn count_of(&self, e: &Expr) -> Option<Count> {
+        if let Some(draw) = self.int_draw_of(e) {
+            return Some(Count::Draw(draw));
+        }
+        let Expr::Path(p) = e else { return None };
+        let name = p.path.get_ident()?;
+        for scope in self.scopes.iter().rev() {
+            if let Some((_, decided)) = scope.0.iter().rev().find(|(n, _)| n == name) {
+                return decided.map(|decided_at| Count::Named { n: e.clone(), decided_at });
+            }
+        }
+        None
+    }
+
+    fn error(&mut self, e: &mut Expr, error: syn::Error) {
+        let tokens = error.to_compile_error();
+        self.errors.push(error);
+        *e = syn::parse_quote!(#tokens);
+    }
+
+    /// Visits the arguments of a draw (they may contain decisions themselves).
+    fn visit_draw(&mut self, draw: &mut Draw) {
+        for arg in &mut draw.args {
+            self.visit_expr_mut(arg);
+        }
+    }
+
+    fn bind(&mut self, pat: &Pat) {
+        let mut names = Vec::new();
+        collect_idents(pat, &mut names);
+        let scope = self.scopes.last_mut().expect("a scope is always open");
+        scope.0.extend(names.into_iter().map(|n| (n, None)));
+    }
+
+    fn with_scope(&mut self, f: impl FnOnce(&mut Self)) {
+        self.scopes.push(Scope(Vec::new()));
+        f(self);
+        self.scopes.pop();
+    }
+
+    /// `rng.<method>(..)`.
+    fn rng_method(&mut self, e: &mut Expr) {
+        let Expr::MethodCall(mc) = &*e else { return };
+        let method = mc.method.to_string();
+        let method = method.trim_start_matches("r#");
+        if let Some(mut draw) = self.draw_of(e) {
+            self.visit_draw(&mut draw);
+            *e = self.codegen.draw(&draw);
+            return;
+        }
+        let span = mc.method.span();
+        let message = if rand_api::DECISIONS.contains(&method) {
+            let expected = match method {
+                "random_ratio" => "2 arguments",
+                "random" => "no arguments",
+                _ => "1 argument",
+            };
+            format!("`{method}` takes {expected}")
+        } else if let Some(new) = rand_api::renamed(method) {
+            format!("`{method}` was renamed `{new}` in rand {}", rand_api::renamed_in(method))
+        } else if let Some(why) = rand_api::unrecordable(method) {
+            format!(
+                "greduce cannot record `{method}` on the generator rng: {why}; \
+                 recorded decisions are {}",
+                rand_api::decision_list()
+            )
+        } else {
+            format!(
+                "unsupported method `{method}` on the generator rng; expected one of {}",
+                rand_api::decision_list()
+            )
+        };
+        self.error(e, syn::Error::new(span, message));
+    }
+
+    /// `<receiver>.<method>(.., rng, ..)` where the receiver is not the rng.
+    fn rng_argument_method(&mut self, e: &mut Expr) {
+        let Expr::MethodCall(mc) = e else { return };
+        let method = mc.method.to_string();
+        let rng_first = mc.args.first().is_some_and(|a| self.is_rng_arg(a));
+        let arity_ok = match method.as_str() {
+            "choose" | "choose_mut" | "shuffle" => mc.args.len() == 1,
+            "choose_weighted" | "sample" | "partial_shuffle" => mc.args.len() == 2,
+            _ => false,
+        };
+        if rng_first && arity_ok {
+            self.visit_expr_mut(&mut mc.receiver);
+            let mut extra: Vec<Expr> = mc.args.iter().skip(1).cloned().collect();
+            for arg in &mut extra {
+                self.visit_expr_mut(arg);
+            }
+            self.uses_seq = true;
+            let span = mc.span();
+            *e = self.codegen.seq(&mc.receiver, &mc.method, &extra, span);
+            return;
+        }
+        let message = if method == "sample" && mc.args.len() == 1 {
+            Some("`Distribution::sample(rng)` is not recorded; write `rng.sample(distribution)`".to_string())
+        } else if let Some(new) = rand_api::renamed(&method) {
+            Some(format!("`{method}` was renamed `{new}` in rand {}", rand_api::renamed_in(&method)))
+        } else if rand_api::unsupported_seq(&method) || rand_api::SEQ_DECISIONS.contains(&method.as_str()) {
+            Some(format!(
+                "greduce cannot record `{method}` with the generator rng; recorded slice and \
+                 iterator decisions are {} (with the rng as first argument)",
+                rand_api::seq_list()
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = message {
+            let error = syn::Error::new(mc.method.span(), message);
+            self.error(e, error);
+            return;
+        }
+        // Anything else is a call of a generator method.
+        self.visit_expr_mut(&mut mc.receiver);
+        let callee = method;
+        let span = mc.method.span();
+        for arg in &mut mc.args {
+            if self.is_rng_arg(arg) {
+                *arg = self.codegen.pass_rng(&callee, span);
+            } else {
+                self.visit_expr_mut(arg);
+            }
+        }
+        let call = e.clone();
+        *e = self.codegen.call(&call, &callee, span);
+    }
+
+    /// `f(.., rng, ..)`.
+    fn rng_argument_call(&mut self, e: &mut Expr) {
+        let Expr::Call(call) = e else { return };
+        let path = callee_path(call);
+        let last = path.last().cloned().unwrap_or_default();
+        if last == "unrecorded" {
+            return; // `greduce::unrecorded(rng)`: the explicit opt-out.
+        }
+        if path.first().is_some_and(|s| s == "rand")
+            || matches!(last.as_str(), "from_rng" | "try_from_rng" | "fork")
+        {
+            let error = syn::Error::new_spanned(
+                &call.func,
+                format!(
+                    "`{}` takes randomness from the generator rng outside greduce's view, so \
+                     replay cannot reproduce it; use a recorded decision on the rng",
+                    path.join("::")
+                ),
+            );
+            self.error(e, error);
+            return;
+        }
+        let callee = if path.is_empty() { "generator".to_string() } else { path.join("::") };
+        let span = call.func.span();
+        self.visit_expr_mut(&mut call.func);
+        for arg in &mut call.args {
+            if self.is_rng_arg(arg) {
+                *arg = self.codegen.pass_rng(&callee, span);
+            } else {
+                self.visit_expr_mut(arg);
+            }
+        }
+        let call = e.clone();
+        *e = self.codegen.call(&call, &callee, span);
+    }
+
+    /// `for PAT in <range with a counted end> { .. }`.
+    fn for_loop(&mut self, e: &mut Expr) -> bool {
+        let Expr::ForLoop(f) = e else { return false };
+        let Some((start, end, inclusive)) = range_parts(&f.expr) else { return false };
+        let Some(mut count) = self.count_of(end) else { return false };
+        let mut start = start.clone();
+        self.visit_expr_mut(&mut start);
+        if let Count::Draw(draw) = &mut count {
+            self.visit_draw(draw);
+        }
+        let span = f.for_token.span;
+        f.expr = Box::new(self.codegen.reducible_loop(&start, &count, inclusive, span));
+        self.with_scope(|this| {
+            this.bind(&f.pat);
+            this.visit_block_mut(&mut f.body);
+        });
+        true
+    }
+
+    /// `(a..<count>).map(..)`, `.for_each(..)` and `repeat_with(..).take(<count>)`.
+    fn iterator_loop(&mut self, e: &mut Expr) -> bool {
+        let Expr::MethodCall(mc) = e else { return false };
+        let method = mc.method.to_string();
+        if (method == "map" || method == "for_each") && mc.args.len() == 1 {
+            let Expr::Paren(paren) = &*mc.receiver else { return false };
+            let Some((start, end, inclusive)) = range_parts(&paren.expr) else { return false };
+            let Some(mut count) = self.count_of(end) else { return false };
+            let mut start = start.clone();
+            self.visit_expr_mut(&mut start);
+            if let Count::Draw(draw) = &mut count {
+                self.visit_draw(draw);
+            }
+            let span = mc.method.span();
+            *mc.receiver = self.codegen.reducible_loop(&start, &count, inclusive, span);
+            for arg in &mut mc.args {
+                self.visit_expr_mut(arg);
+            }
+            return true;
+        }
+        if method == "take" && mc.args.len() == 1 {
+            let Expr::Call(call) = &*mc.receiver else { return false };
+            if callee_path(call).last().is_none_or(|s| s != "repeat_with") {
+                return false;
+            }
+            let Some(mut count) = self.count_of(&mc.args[0]) else { return false };
+            let mut iter = (*mc.receiver).clone();
+            self.visit_expr_mut(&mut iter);
+            if let Count::Draw(draw) = &mut count {
+                self.visit_draw(draw);
+            }
+            let span = mc.method.span();
+            *e = self.codegen.take(&iter, &count, span);
+            return true;
+        }
+        false
+    }
+
+    /// `while [c &&] <bool decision> { .. }`.
+    fn while_loop(&mut self, e: &mut Expr) -> bool {
+        let Expr::While(w) = e else { return false };
+        let (prefix, draw) = match &*w.cond {
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => match self.bool_draw_of(&b.right) {
+                Some(draw) => (Some((*b.left).clone()), draw),
+                None => return false,
+            },
+            cond => match self.bool_draw_of(cond) {
+                Some(draw) => (None, draw),
+                None => return false,
+            },
+        };
+        let (mut prefix, mut draw) = (prefix, draw);
+        if let Some(p) = &mut prefix {
+            self.visit_expr_mut(p);
+        }
+        self.visit_draw(&mut draw);
+        self.visit_block_mut(&mut w.body);
+        let span = w.while_token.span;
+        *e = self.codegen.while_loop(&w.attrs, w.label.as_ref(), prefix.as_ref(), &draw, &w.body, span);
+        true
+    }
+
+    /// `if <bool decision> { .. } [else ..]`.
+    fn selection(&mut self, e: &mut Expr) -> bool {
+        let Expr::If(i) = e else { return false };
+        let Some(mut draw) = self.bool_draw_of(&i.cond) else { return false };
+        self.visit_draw(&mut draw);
+        self.visit_block_mut(&mut i.then_branch);
+        let mut otherwise = i.else_branch.as_ref().map(|(_, e)| (**e).clone());
+        if let Some(o) = &mut otherwise {
+            self.visit_expr_mut(o);
+        }
+        let span = i.if_token.span;
+        let attrs = std::mem::take(&mut i.attrs);
+        *e = self.codegen.selection(&draw, &i.then_branch, otherwise.as_ref(), span);
+        if let Expr::Block(b) = e {
+            b.attrs = attrs;
+        }
+        true
+    }
+
+    /// `match rng.random_range(..) { .. }`.
+    fn switch(&mut self, e: &mut Expr) -> bool {
+        let Expr::Match(m) = e else { return false };
+        let Some(mut draw) = self.int_draw_of(&m.expr) else { return false };
+        self.visit_draw(&mut draw);
+        for arm in &mut m.arms {
+            self.visit_arm_mut(arm);
+        }
+        let span = m.match_token.span;
+        let attrs = std::mem::take(&mut m.attrs);
+        *e = self.codegen.switch(&draw, &m.arms, span);
+        if let Expr::Block(b) = e {
+            b.attrs = attrs;
+        }
+        true
+    }
+
+    /// The rng inside a macro call: greduce cannot see what the macro does with it.
+    fn macro_error(&self, tokens: &TokenStream, name: &str) -> Option<syn::Error> {
+        find_ident(tokens, self.rng()).map(|span| {
+            syn::Error::new(
+                span,
+                format!(
+                    "the generator rng `{}` cannot be used inside a macro call (`{name}!`): \
+                     greduce does not see into macros; draw into a variable first",
+                    self.rng()
+                ),
+            )
+        })
+    }
+}
+
+impl VisitMut for Recognizer<'_> {
+    fn visit_expr_mut(&mut self, e: &mut Expr) {
+        // Reducible patterns first: each returns whether it recognized and rewrote `e`.
+        if self.for_loop(e) || self.iterator_loop(e) || self.while_loop(e) || self.selection(e) || self.switch(e) {
+            return;
+        }
+        match e {
+            Expr::MethodCall(mc) if self.is_rng(&mc.receiver) => self.rng_method(e),
+            Expr::MethodCall(mc) if mc.args.iter().any(|a| self.is_rng_arg(a)) => self.rng_argument_method(e),
+            Expr::Call(call) if call.args.iter().any(|a| self.is_rng_arg(a)) => self.rng_argument_call(e),
+            Expr::Call(call) => {
+                if let Some(message) = rand_api::thread_rng_function(&callee_path(call)) {
+                    let error = syn::Error::new_spanned(&call.func, message);
+                    self.error(e, error);
+                } else {
+                    visit_mut::visit_expr_mut(self, e);
+                }
+            }
+            Expr::Macro(m) => {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                if let Some(error) = self.macro_error(&m.mac.tokens, &name) {
+                    self.error(e, error);
+                }
+            }
+            Expr::Closure(c) => {
+                self.with_scope(|this| {
+                    for input in &c.inputs {
+                        this.bind(input);
+                    }
+                    this.visit_expr_mut(&mut c.body);
+                });
+            }
+            _ if self.is_rng(e) || self.is_rng_arg(e) => {
+                let error = syn::Error::new_spanned(
+                    &*e,
+                    format!(
+                        "unsupported use of the generator rng `{}`; it can be the receiver of a \
+                         decision ({}), the first argument of a slice or iterator decision ({}), \
+                         or an argument of a call of another #[generator]",
+                        self.rng(),
+                        rand_api::decision_list(),
+                        rand_api::seq_list()
+                    ),
+                );
+                self.error(e, error);
+            }
+            _ => visit_mut::visit_expr_mut(self, e),
+        }
+    }
+
+    fn visit_block_mut(&mut self, b: &mut Block) {
+        self.with_scope(|this| visit_mut::visit_block_mut(this, b));
+    }
+
+    fn visit_local_mut(&mut self, local: &mut Local) {
+        let count = match (&local.pat, &local.init) {
+            (Pat::Ident(p), Some(init)) if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() => {
+                self.int_draw_of(&init.expr).map(|d| (p.ident.clone(), d.method.span()))
+            }
+            (Pat::Type(t), Some(init)) => match &*t.pat {
+                Pat::Ident(p) if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() => {
+                    self.int_draw_of(&init.expr).map(|d| (p.ident.clone(), d.method.span()))
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(init) = &mut local.init {
+            self.visit_expr_mut(&mut init.expr);
+            if let Some((_, diverge)) = &mut init.diverge {
+                self.visit_expr_mut(diverge);
+            }
+        }
+        match count {
+            Some((name, span)) => {
+                let scope = self.scopes.last_mut().expect("a scope is always open");
+                scope.0.push((name, Some(span)));
+            }
+            None => self.bind(&local.pat),
+        }
+    }
+
+    fn visit_arm_mut(&mut self, arm: &mut Arm) {
+        self.with_scope(|this| {
+            this.bind(&arm.pat);
+            visit_mut::visit_arm_mut(this, arm);
+        });
+    }
+
+    fn visit_stmt_mut(&mut self, s: &mut Stmt) {
+        if let Stmt::Macro(m) = s {
+            let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            if let Some(error) = self.macro_error(&m.mac.tokens, &name) {
+                let tokens = error.to_compile_error();
+                self.errors.push(error);
+                *s = syn::parse_quote!(#tokens;);
+            }
+            return;
+        }
+        visit_mut::visit_stmt_mut(self, s);
+    }
+
+    /// Nested items are other functions, with their own rng (or none).
+    fn visit_item_mut(&mut self, _: &mut Item) {}
+}
+
+/// `a..b`, `a..=b`, `(a..b)`: the start, the end and whether the end is included.
+fn range_parts(e: &Expr) -> Option<(&Expr, &Expr, bool)> {
+    match e {
+        Expr::Range(r) => {
+            let start = r.start.as_deref()?;
+            let end = r.end.as_deref()?;
+            Some((start, end, matches!(r.limits, RangeLimits::Closed(_))))
+        }
+        Expr::Paren(p) => range_parts(&p.expr),
+        _ => None,
+    }
+}
+
+/// The segments of a call's path (`["std", "iter", "repeat_with"]`), empty for other callees.
+fn callee_path(call: &ExprCall) -> Vec<String> {
+    match &*call.func {
+        Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn collect_idents(pat: &Pat, out: &mut Vec<Ident>) {
+    struct Collect<'o>(&'o mut Vec<Ident>);
+    impl syn::visit::Visit<'_> for Collect<'_> {
+        fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
+            self.0.push(p.ident.clone());
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    syn::visit::Visit::visit_pat(&mut Collect(out), pat);
+}
+
+/// The span of `ident` anywhere in `tokens`.
+fn find_ident(tokens: &TokenStream, ident: &Ident) -> Option<Span> {
+    tokens.clone().into_iter().find_map(|tree| match tree {
+        TokenTree::Ident(i) if i == *ident => Some(i.span()),
+        TokenTree::Group(g) => find_ident(&g.stream(), ident),
+        _ => None,
+    })
+}

@@ -1,0 +1,344 @@
+//! Trace-aligned replay: walks a reduced trace while the generator runs again, telling each
+//! operation the run asks for which recorded operation it aligns with, and what to do when
+//! none does (the [`Strategy`]).
+//!
+//! The run's structure (scopes, loops and their iterations, selection branches, switch
+//! arms) is mirrored by a stack of frames. A frame knows the recorded node it aligns with,
+//! or none when the run is somewhere the reduced trace has nothing for (an `else` branch
+//! after its `then` block was removed, an extra iteration, a call that replaced another).
+//! Within a recorded block, operations align one to one and in order: removals never happen
+//! *between* a block's operations, only inside loops (iterations) and selections (blocks).
+
+use crate::site::Site;
+use crate::trace::{Kind, NodeId, Removed, Trace};
+use std::fmt;
+use std::rc::Rc;
+
+/// What to do when replay cannot align the operation the generator asks for with the
+/// reduced trace ("infeasible alignment", paper section 4.4).
+#[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
+pub enum Strategy {
+    /// Give up on the candidate: it counts as not reproducing.
+    Halt,
+    /// Remove the smallest kept reducible part that encloses the operation that could not
+    /// be aligned, and replay again from the start; halt when no such part exists.
+    Bypass,
+    /// Answer the simplest legal value (the lower bound, `false`, index 0), let the run
+    /// continue unaligned through the part that diverged, and align again as soon as the run
+    /// comes back to operations that match. Reproducible: no randomness is drawn.
+    #[default]
+    Realign,
+}
+
+/// The kinds of operation the run asks to align.
+#[derive(Clone, Copy, Debug, Eq, PartialEq)]
+pub(crate) enum Op {
+    Decision,
+    Scope,
+    Loop,
+    Selection,
+    Switch,
+}
+
+impl Op {
+    fn matches(self, kind: &Kind, site: &Site) -> bool {
+        match (self, kind) {
+            (Op::Decision, Kind::Decision { decision, .. })
+            | (Op::Selection, Kind::Selection { decision })
+            | (Op::Switch, Kind::Switch { decision }) => decision.site == site,
+            (Op::Scope, Kind::Scope { site: s, .. }) | (Op::Loop, Kind::Loop { site: s, .. }) => {
+                *s == site
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Why a replay stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Fault {
+    /// Halt (or bypass with nothing to remove): the candidate is rejected.
+    Halt(String),
+    /// Bypass: replay again with this part removed as well.
+    Bypass { part: NodeId, why: String },
+    /// The replay made far more decisions than the original.
+    OverBudget(u64),
+    /// A value was passed to a function that is not a `#[generator]`.
+    NotAGenerator(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Halt(why) => write!(f, "halted: {why}"),
+            Fault::Bypass { why, .. } => write!(f, "bypassed: {why}"),
+            Fault::OverBudget(n) => write!(f, "over budget: stopped after {n} decisions"),
+            Fault::NotAGenerator(why) => f.write_str(why),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Frame {
+    /// The recorded node this frame aligns with; `None` when unaligned.
+    rec: Option<NodeId>,
+    /// Next child of `rec` to align with.
+    cursor: NodeId,
+}
+
+/// The replay side of a run: the reduced trace and the alignment state.
+#[derive(Debug)]
+pub(crate) struct Aligner {
+    trace: Rc<Trace>,
+    removed: Removed,
+    strategy: Strategy,
+    frames: Vec<Frame>,
+    /// Re-align decisions taken in this replay, for the reducer's explanations.
+    pub(crate) notes: Vec<String>,
+}
+
+impl Aligner {
+    pub(crate) fn new(trace: Rc<Trace>, removed: Removed, strategy: Strategy) -> Aligner {
+        Aligner { trace, removed, strategy, frames: vec![Frame { rec: Some(0), cursor: 1 }], notes: Vec::new() }
+    }
+
+    pub(crate) fn trace(&self) -> &Trace {
+        &self.trace
+    }
+
+    fn top(&mut self) -> &mut Frame {
+        self.frames.last_mut().expect("the root frame stays")
+    }
+
+    /// The fault for an operation that cannot be aligned, under a strict strategy.
+    /// `near` is the recorded node the operation should have aligned with (or the closest
+    /// aligned node above it).
+    fn infeasible(&self, near: Option<NodeId>, why: String) -> Fault {
+        match self.strategy {
+            Strategy::Bypass => {
+                let near = near.or_else(|| self.frames.iter().rev().find_map(|f| f.rec));
+                match near.and_then(|n| self.trace.enclosing_part(n, &self.removed)) {
+                    Some(part) => Fault::Bypass { part, why },
+                    None => Fault::Halt(format!("{why}; no enclosing reducible part to remove")),
+                }
+            }
+            Strategy::Halt | Strategy::Realign => Fault::Halt(why),
+        }
+    }
+
+    /// Aligns an operation at `site` with the next recorded operation of the current frame.
+    /// `Ok(Some(node))`: aligned with `node`. `Ok(None)`: runs unaligned (re-align).
+    pub(crate) fn op(&mut self, op: Op, site: &'static Site) -> Result<Option<NodeId>, Fault> {
+        let trace = Rc::clone(&self.trace);
+        let frame = self.frames.last().expect("the root frame stays");
+        let Some(block) = frame.rec else {
+            return self.unaligned(None, format!("{} @ {site} runs where the reduced trace has nothing", what(op, site)));
+        };
+        let end = trace.node(block).end;
+        let expected = (frame.cursor < end).then_some(frame.cursor);
+        if let Some(c) = expected
+            && op.matches(&trace.node(c).kind, site)
+        {
+            self.top().cursor = trace.node(c).end;
+            return Ok(Some(c));
+        }
+        let why = match expected {
+            Some(c) => format!(
+                "{} @ {site} does not align with the recorded {}",
+                what(op, site),
+                describe(&trace, c)
+            ),
+            None => format!(
+                "{} @ {site} comes after the last recorded operation of its block",
+                what(op, site)
+            ),
+        };
+        if self.strategy != Strategy::Realign {
+            return Err(self.infeasible(expected, why));
+        }
+        // Re-align: a later operation of this block at the same site is where the run came
+        // back to the reduced trace; skip to it.
+        if let Some(c) = expected {
+            let mut next = c;
+            while next < end {
+                if op.matches(&trace.node(next).kind, site) {
+                    self.top().cursor = trace.node(next).end;
+                    self.notes.push(format!("{why}; skipped ahead to the recorded one at the same site"));
+                    return Ok(Some(next));
+                }
+                next = trace.node(next).end;
+            }
+            // A call that replaced another call: run it unaligned and continue after the
+            // recorded call (paper 4.4.2, re-align on Case 1).
+            if op == Op::Scope && matches!(trace.node(c).kind, Kind::Scope { .. }) {
+                self.top().cursor = trace.node(c).end;
+                self.notes.push(format!("{why}; runs unaligned in its place"));
+                return Ok(None);
+            }
+        }
+        self.unaligned(expected, why)
+    }
+
+    fn unaligned(&mut self, near: Option<NodeId>, why: String) -> Result<Option<NodeId>, Fault> {
+        if self.strategy == Strategy::Realign {
+            self.notes.push(format!("{why}; answered the simplest value"));
+            Ok(None)
+        } else {
+            Err(self.infeasible(near, why))
+        }
+    }
+
+    /// The recorded value at `node` is not legal for today's arguments (paper's Case 2).
+    /// `Ok(())`: answer the simplest value (re-align).
+    pub(crate) fn illegal(&mut self, node: NodeId, why: String) -> Result<(), Fault> {
+        if self.strategy == Strategy::Realign {
+            self.notes.push(format!("{why}; answered the simplest value"));
+            Ok(())
+        } else {
+            Err(self.infeasible(Some(node), why))
+        }
+    }
+
+    /// Opens a frame aligned with `rec` (a block-like node or a loop).
+    pub(crate) fn push(&mut self, rec: Option<NodeId>) {
+        self.frames.push(Frame { rec, cursor: rec.map_or(0, |r| r + 1) });
+    }
+
+    /// The recorded child of the current frame's node (selection branch, switch arm),
+    /// aligned when its kind is what the run took.
+    pub(crate) fn only_child(&self, rec: NodeId) -> Option<NodeId> {
+        self.trace.children(rec).next()
+    }
+
+    pub(crate) fn is_removed(&self, node: NodeId) -> bool {
+        self.trace.is_part(node) && self.removed.contains(node)
+    }
+
+    /// Number of kept iterations of a recorded loop.
+    pub(crate) fn kept_iterations(&self, lp: NodeId) -> u128 {
+        self.trace.children(lp).filter(|c| !self_removed(&self.removed, &self.trace, *c)).count() as u128
+    }
+
+    /// Number of removed iterations of a recorded loop.
+    pub(crate) fn removed_iterations(&self, lp: NodeId) -> u128 {
+        self.trace.children(lp).filter(|c| self_removed(&self.removed, &self.trace, *c)).count() as u128
+    }
+
+    /// The loop frame on top, with its cursor, when it is aligned.
+    pub(crate) fn current_loop(&self) -> Option<(NodeId, NodeId)> {
+        let frame = self.frames.last()?;
+        frame.rec.map(|rec| (rec, frame.cursor))
+    }
+
+    /// Number of kept iterations of loop `lp` from child position `cursor` on.
+    pub(crate) fn kept_iterations_from(&self, lp: NodeId, cursor: NodeId) -> usize {
+        let end = self.trace.node(lp).end;
+        let mut c = cursor.max(lp + 1);
+        let mut n = 0;
+        while c < end {
+            if !self_removed(&self.removed, &self.trace, c) {
+                n += 1;
+            }
+            c = self.trace.node(c).end;
+        }
+        n
+    }
+
+    /// Starts the next iteration of the loop whose frame is on top: aligned with the next
+    /// kept recorded iteration, or unaligned when none is left.
+    pub(crate) fn iteration(&mut self) {
+        let (rec, cursor) = {
+            let frame = self.top();
+            (frame.rec, frame.cursor)
+        };
+        let mut aligned = None;
+        if let Some(lp) = rec {
+            let end = self.trace.node(lp).end;
+            let mut c = cursor;
+            while c < end && self_removed(&self.removed, &self.trace, c) {
+                c = self.trace.node(c).end;
+            }
+            if c < end {
+                aligned = Some(c);
+                let next = self.trace.node(c).end;
+                self.top().cursor = next;
+            }
+        }
+        self.push(aligned);
+    }
+
+    /// Closes the top frame. Under halt and bypass, recorded operations the run did not
+    /// reach are an infeasible alignment (the run must match the reduced trace one to one).
+    pub(crate) fn close(&mut self) -> Result<(), Fault> {
+        let frame = self.frames.pop().expect("frames are balanced with opens");
+        if self.frames.is_empty() {
+            self.frames.push(frame); // never pop the root
+            return Ok(());
+        }
+        self.check_leftovers(&frame)
+    }
+
+    fn check_leftovers(&self, frame: &Frame) -> Result<(), Fault> {
+        if self.strategy == Strategy::Realign {
+            return Ok(());
+        }
+        let Some(rec) = frame.rec else { return Ok(()) };
+        let end = self.trace.node(rec).end;
+        let mut c = frame.cursor.max(rec + 1);
+        while c < end {
+            if !self_removed(&self.removed, &self.trace, c) {
+                let why = format!(
+                    "the run left out the recorded {}",
+                    describe(&self.trace, c)
+                );
+                return Err(self.infeasible(Some(c), why));
+            }
+            c = self.trace.node(c).end;
+        }
+        Ok(())
+    }
+
+    /// At the end of the run: recorded operations left in the frames still open.
+    pub(crate) fn finish(&mut self) -> Result<(), Fault> {
+        while let Some(frame) = self.frames.pop() {
+            self.check_leftovers(&frame)?;
+        }
+        Ok(())
+    }
+}
+
+fn self_removed(removed: &Removed, trace: &Trace, node: NodeId) -> bool {
+    trace.is_part(node) && removed.contains(node)
+}
+
+fn what(op: Op, site: &Site) -> String {
+    match op {
+        Op::Decision => format!("decision `{}`", site.what),
+        Op::Scope => format!("call of `{}`", site.what),
+        Op::Loop => "loop".to_string(),
+        Op::Selection => "`if`".to_string(),
+        Op::Switch => "`match`".to_string(),
+    }
+}
+
+/// A recorded node in one line.
+pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
+    match &trace.node(node).kind {
+        Kind::Root => "root".into(),
+        Kind::Scope { site, .. } => format!("call of `{}` @ {site}", site.what),
+        Kind::Decision { decision, .. } => format!("decision {decision}"),
+        Kind::Loop { site, .. } => format!("loop @ {site}"),
+        Kind::Iteration => {
+            let lp = trace.node(node).parent;
+            let index = trace.children(lp).position(|c| c == node).unwrap_or(0);
+            format!("iteration {index} of the {}", describe(trace, lp))
+        }
+        Kind::Selection { decision } => format!("`if` {decision}"),
+        Kind::Branch { then } => {
+            let sel = trace.node(node).parent;
+            format!("{} block of the {}", if *then { "then" } else { "else" }, describe(trace, sel))
+        }
+        Kind::Switch { decision } => format!("`match` {decision}"),
+        Kind::Arm => format!("arm of the {}", describe(trace, trace.node(node).parent)),
+    }
+}

@@ -1,0 +1,508 @@
+//! How each kind of decision turns its Rust arguments and result into [`Args`] and [`Value`]
+//! and back: the per-type knowledge replay needs to check that a recorded value is still
+//! legal and to rebuild it at the right type.
+
+use crate::value::{Args, FloatTy, IntTy, Value};
+use rand::distr::uniform::SampleUniform;
+use rand::distr::{Bernoulli, Distribution, StandardUniform, Uniform};
+use std::ops::{Range, RangeInclusive, RangeTo, RangeToInclusive};
+
+/// Integer types (and `char`) that `random_range` decisions and reducible loops can use.
+#[diagnostic::on_unimplemented(
+    message = "greduce cannot record `random_range` over `{Self}`",
+    note = "recorded ranges are over primitive integers, `char`, `f32` and `f64`"
+)]
+pub trait Int: Copy + PartialOrd {
+    /// The type's tag in the trace.
+    const TY: IntTy;
+    /// Mask of the type's width.
+    const MASK: u128;
+    /// The value as zero-extended bits of its own width.
+    fn to_bits(self) -> u128;
+    /// The value with these bits (truncated to the width); `None` if no such value exists
+    /// (a surrogate for `char`).
+    fn from_bits(bits: u128) -> Option<Self>;
+}
+
+macro_rules! int_impls {
+    ($($t:ty => $u:ty, $tag:ident;)*) => {$(
+        impl Int for $t {
+            const TY: IntTy = IntTy::$tag;
+            const MASK: u128 = <$u>::MAX as u128;
+            #[inline]
+            fn to_bits(self) -> u128 {
+                self as $u as u128
+            }
+            #[inline]
+            fn from_bits(bits: u128) -> Option<Self> {
+                Some(bits as $u as $t)
+            }
+        }
+    )*};
+}
+
+int_impls! {
+    u8 => u8, U8; u16 => u16, U16; u32 => u32, U32; u64 => u64, U64; u128 => u128, U128;
+    usize => usize, Usize; i8 => u8, I8; i16 => u16, I16; i32 => u32, I32; i64 => u64, I64;
+    i128 => u128, I128; isize => usize, Isize;
+}
+
+impl Int for char {
+    const TY: IntTy = IntTy::Char;
+    const MASK: u128 = u32::MAX as u128;
+    fn to_bits(self) -> u128 {
+        u128::from(u32::from(self))
+    }
+    fn from_bits(bits: u128) -> Option<Self> {
+        u32::try_from(bits).ok().and_then(char::from_u32)
+    }
+}
+
+/// `hi - lo` within the width of `T`.
+fn span<T: Int>(lo: T, hi: T) -> u128 {
+    hi.to_bits().wrapping_sub(lo.to_bits()) & T::MASK
+}
+
+/// `lo + off` if it stays within `lo ..= lo + span`.
+fn offset_value<T: Int>(lo: T, span: u128, off: u128) -> Option<T> {
+    if off > span {
+        return None;
+    }
+    T::from_bits(lo.to_bits().wrapping_add(off) & T::MASK)
+}
+
+/// A range argument of `random_range`: `a..b`, `a..=b`, `..b` or `..=b` over an [`Int`],
+/// or `a..b` / `a..=b` over `f32`/`f64`.
+#[diagnostic::on_unimplemented(
+    message = "greduce cannot record `random_range` with a `{Self}` argument",
+    note = "supported: `a..b`, `a..=b`, `..b`, `..=b` over primitive integers and `char`, \
+            and `a..b`, `a..=b` over `f32`/`f64`"
+)]
+pub trait RangeArg<T>: Sized {
+    /// The arguments as recorded in the trace.
+    fn args(&self) -> Args;
+    /// The recorded form of a value drawn from this range.
+    fn record(&self, value: &T) -> Value;
+    /// A recorded value read back against this range; `None` if it is not legal here.
+    fn read(&self, value: &Value) -> Option<T>;
+    /// The simplest legal value (the lower bound), `None` for an empty range.
+    fn simplest(&self) -> Option<T>;
+}
+
+/// The inclusive integer bounds of a range, `None` when it is empty.
+trait IntBounds<T: Int> {
+    fn bounds(&self) -> Option<(T, T)>;
+}
+
+impl<T: Int> IntBounds<T> for Range<T> {
+    fn bounds(&self) -> Option<(T, T)> {
+        if self.start < self.end {
+            Some((self.start, T::from_bits(self.end.to_bits().wrapping_sub(1) & T::MASK)?))
+        } else {
+            None
+        }
+    }
+}
+
+impl<T: Int> IntBounds<T> for RangeInclusive<T> {
+    fn bounds(&self) -> Option<(T, T)> {
+        (self.start() <= self.end()).then_some((*self.start(), *self.end()))
+    }
+}
+
+impl<T: Int> IntBounds<T> for RangeTo<T> {
+    fn bounds(&self) -> Option<(T, T)> {
+        let zero = T::from_bits(0)?;
+        if zero < self.end {
+            Some((zero, T::from_bits(self.end.to_bits().wrapping_sub(1) & T::MASK)?))
+        } else {
+            None
+        }
+    }
+}
+
+impl<T: Int> IntBounds<T> for RangeToInclusive<T> {
+    fn bounds(&self) -> Option<(T, T)> {
+        let zero = T::from_bits(0)?;
+        (zero <= self.end).then_some((zero, self.end))
+    }
+}
+
+macro_rules! int_range_arg {
+    ($($range:ident),*) => {$(
+        impl<T: Int> RangeArg<T> for $range<T> {
+            fn args(&self) -> Args {
+                match self.bounds() {
+                    Some((lo, hi)) => Args::Int { lo: lo.to_bits(), span: span(lo, hi), ty: T::TY },
+                    // An empty range: rand panics before anything is recorded, but keep a
+                    // well-formed record anyway.
+                    None => Args::Int { lo: 0, span: 0, ty: T::TY },
+                }
+            }
+            fn record(&self, value: &T) -> Value {
+                let lo = self.bounds().map_or(0, |(lo, _)| lo.to_bits());
+                Value::Offset(value.to_bits().wrapping_sub(lo) & T::MASK)
+            }
+            fn read(&self, value: &Value) -> Option<T> {
+                let (lo, hi) = self.bounds()?;
+                match value {
+                    Value::Offset(off) => offset_value(lo, span(lo, hi), *off),
+                    _ => None,
+                }
+            }
+            fn simplest(&self) -> Option<T> {
+                self.bounds().map(|(lo, _)| lo)
+            }
+        }
+    )*};
+}
+
+int_range_arg!(Range, RangeInclusive, RangeTo, RangeToInclusive);
+
+macro_rules! float_range_arg {
+    ($($t:ty => $tag:ident),*) => {$(
+        impl RangeArg<$t> for Range<$t> {
+            fn args(&self) -> Args {
+                Args::Float {
+                    lo: f64::from(self.start),
+                    hi: f64::from(self.end),
+                    inclusive: false,
+                    ty: FloatTy::$tag,
+                }
+            }
+            fn record(&self, value: &$t) -> Value {
+                Value::Float(f64::from(*value))
+            }
+            fn read(&self, value: &Value) -> Option<$t> {
+                match value {
+                    Value::Float(v) if self.args().admits(value) => Some(*v as $t),
+                    _ => None,
+                }
+            }
+            fn simplest(&self) -> Option<$t> {
+                (self.start < self.end).then_some(self.start)
+            }
+        }
+
+        impl RangeArg<$t> for RangeInclusive<$t> {
+            fn args(&self) -> Args {
+                Args::Float {
+                    lo: f64::from(*self.start()),
+                    hi: f64::from(*self.end()),
+                    inclusive: true,
+                    ty: FloatTy::$tag,
+                }
+            }
+            fn record(&self, value: &$t) -> Value {
+                Value::Float(f64::from(*value))
+            }
+            fn read(&self, value: &Value) -> Option<$t> {
+                match value {
+                    Value::Float(v) if self.args().admits(value) => Some(*v as $t),
+                    _ => None,
+                }
+            }
+            fn simplest(&self) -> Option<$t> {
+                (self.start() <= self.end()).then_some(*self.start())
+            }
+        }
+    )*};
+}
+
+float_range_arg!(f32 => F32, f64 => F64);
+
+/// Integer types that can count loop iterations (`for i in a..<decision>`).
+pub trait LoopIndex: Int {
+    /// `self - base` as a count, `None` if negative.
+    fn count_from(self, base: Self) -> Option<u128>;
+    /// `self + n`, `None` on overflow.
+    fn plus(self, n: u128) -> Option<Self>;
+    /// `self - n`, `None` on overflow.
+    fn minus(self, n: u128) -> Option<Self>;
+}
+
+macro_rules! loop_index {
+    ($($t:ty),*) => {$(
+        impl LoopIndex for $t {
+            fn count_from(self, base: Self) -> Option<u128> {
+                (self >= base).then(|| span(base, self))
+            }
+            fn plus(self, n: u128) -> Option<Self> {
+                <$t>::try_from(n).ok().and_then(|n| self.checked_add(n))
+                    .or_else(|| (n == 0).then_some(self))
+            }
+            fn minus(self, n: u128) -> Option<Self> {
+                <$t>::try_from(n).ok().and_then(|n| self.checked_sub(n))
+                    .or_else(|| (n == 0).then_some(self))
+            }
+        }
+    )*};
+}
+
+loop_index!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// The argument of a boolean decision: `p` of `random_bool(p)`, `(num, den)` of
+/// `random_ratio(num, den)`, or [`Fair`] for `random::<bool>()`.
+pub trait BoolArg: Copy {
+    /// The arguments as recorded.
+    fn args(self) -> Args;
+    /// Panics exactly as rand does for an invalid argument (replay does not call rand).
+    fn check(self);
+}
+
+impl BoolArg for f64 {
+    fn args(self) -> Args {
+        Args::Bool { p: self }
+    }
+    fn check(self) {
+        assert!((0.0..=1.0).contains(&self), "p={self:?} is outside range [0.0, 1.0]");
+    }
+}
+
+impl BoolArg for (u32, u32) {
+    fn args(self) -> Args {
+        Args::Ratio { numerator: self.0, denominator: self.1 }
+    }
+    fn check(self) {
+        assert!(self.1 != 0 && self.0 <= self.1, "p={}/{} is outside range [0.0, 1.0]", self.0, self.1);
+    }
+}
+
+/// The argument of `random::<bool>()`: a fair coin.
+#[derive(Clone, Copy, Debug)]
+pub struct Fair;
+
+impl BoolArg for Fair {
+    fn args(self) -> Args {
+        Args::Bool { p: 0.5 }
+    }
+    fn check(self) {}
+}
+
+/// Primitive types that `random::<T>()` (and `sample(StandardUniform)`) decisions record.
+#[diagnostic::on_unimplemented(
+    message = "greduce cannot record `random::<{Self}>()`",
+    note = "recorded `random` decisions produce primitive integers, `bool`, `char`, `f32` or `f64`; \
+            draw the parts of a compound value one by one"
+)]
+pub trait StandardValue: Sized {
+    /// The type's name, recorded with the decision.
+    const NAME: &'static str;
+    /// The value's bits.
+    fn to_bits(&self) -> u128;
+    /// The value with these bits, if `random::<T>()` could have produced it.
+    fn from_bits(bits: u128) -> Option<Self>;
+}
+
+macro_rules! standard_ints {
+    ($($t:ty => $u:ty),*) => {$(
+        impl StandardValue for $t {
+            const NAME: &'static str = stringify!($t);
+            fn to_bits(&self) -> u128 {
+                *self as $u as u128
+            }
+            fn from_bits(bits: u128) -> Option<Self> {
+                Some(bits as $u as $t)
+            }
+        }
+    )*};
+}
+
+standard_ints!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, u128 => u128, usize => usize,
+    i8 => u8, i16 => u16, i32 => u32, i64 => u64, i128 => u128, isize => usize);
+
+impl StandardValue for bool {
+    const NAME: &'static str = "bool";
+    fn to_bits(&self) -> u128 {
+        u128::from(*self)
+    }
+    fn from_bits(bits: u128) -> Option<Self> {
+        match bits {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl StandardValue for char {
+    const NAME: &'static str = "char";
+    fn to_bits(&self) -> u128 {
+        u128::from(u32::from(*self))
+    }
+    fn from_bits(bits: u128) -> Option<Self> {
+        u32::try_from(bits).ok().and_then(char::from_u32)
+    }
+}
+
+impl StandardValue for f32 {
+    const NAME: &'static str = "f32";
+    fn to_bits(&self) -> u128 {
+        u128::from(f32::to_bits(*self))
+    }
+    fn from_bits(bits: u128) -> Option<Self> {
+        let v = f32::from_bits(u32::try_from(bits).ok()?);
+        (0.0..1.0).contains(&v).then_some(v)
+    }
+}
+
+impl StandardValue for f64 {
+    const NAME: &'static str = "f64";
+    fn to_bits(&self) -> u128 {
+        u128::from(f64::to_bits(*self))
+    }
+    fn from_bits(bits: u128) -> Option<Self> {
+        let v = f64::from_bits(u64::try_from(bits).ok()?);
+        (0.0..1.0).contains(&v).then_some(v)
+    }
+}
+
+/// Element types of `fill(&mut [T])`.
+#[diagnostic::on_unimplemented(
+    message = "greduce cannot record `fill` of `[{Self}]`",
+    note = "recorded `fill` decisions fill slices of primitive integers"
+)]
+pub trait FillElem: Sized + Copy {
+    /// Size in bytes.
+    const SIZE: usize;
+    /// Appends the little-endian bytes.
+    fn put(self, out: &mut Vec<u8>);
+    /// Reads from little-endian bytes of length `SIZE`.
+    fn get(bytes: &[u8]) -> Self;
+}
+
+macro_rules! fill_elems {
+    ($($t:ty),*) => {$(
+        impl FillElem for $t {
+            const SIZE: usize = size_of::<$t>();
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(bytes: &[u8]) -> Self {
+                let mut buf = [0u8; size_of::<$t>()];
+                buf.copy_from_slice(bytes);
+                <$t>::from_le_bytes(buf)
+            }
+        }
+    )*};
+}
+
+fill_elems!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
+
+/// Distributions whose samples `sample(distr)` decisions record: rand's uniform
+/// distributions ([`StandardUniform`], [`Uniform`]) and [`Bernoulli`].
+#[diagnostic::on_unimplemented(
+    message = "greduce cannot record `sample` from `{Self}`",
+    note = "recorded `sample` decisions use `StandardUniform`, `Uniform<T>` or `Bernoulli`; \
+            for other distributions draw with `random_range`/`random_bool` and transform"
+)]
+pub trait SampleDistribution<T>: Distribution<T> {
+    /// The arguments as recorded.
+    fn args(&self) -> Args;
+    /// The recorded form of a sample.
+    fn record(&self, value: &T) -> Value;
+    /// A recorded sample read back, if it is legal for this distribution.
+    fn read(&self, value: &Value) -> Option<T>;
+    /// A fixed, legal sample (the lower bound where the distribution exposes one).
+    fn simplest(&self) -> T;
+}
+
+impl<T: StandardValue> SampleDistribution<T> for StandardUniform
+where
+    StandardUniform: Distribution<T>,
+{
+    fn args(&self) -> Args {
+        Args::Standard { ty: T::NAME }
+    }
+    fn record(&self, value: &T) -> Value {
+        Value::Bits(value.to_bits())
+    }
+    fn read(&self, value: &Value) -> Option<T> {
+        match value {
+            Value::Bits(bits) => T::from_bits(*bits),
+            _ => None,
+        }
+    }
+    fn simplest(&self) -> T {
+        T::from_bits(0).expect("zero bits are a value of every recorded primitive")
+    }
+}
+
+impl SampleDistribution<bool> for Bernoulli {
+    fn args(&self) -> Args {
+        Args::Bool { p: self.p() }
+    }
+    fn record(&self, value: &bool) -> Value {
+        Value::Bool(*value)
+    }
+    fn read(&self, value: &Value) -> Option<bool> {
+        match value {
+            Value::Bool(b) if self.args().admits(value) => Some(*b),
+            _ => None,
+        }
+    }
+    fn simplest(&self) -> bool {
+        self.p() >= 1.0
+    }
+}
+
+/// rand does not expose a `Uniform`'s bounds, so a recorded sample is legal only for a
+/// distribution with the same parameters (compared through `Debug`), and the fallback value
+/// is a sample drawn from a fixed seed (reproducible, but not necessarily the lower bound).
+impl<X> SampleDistribution<X> for Uniform<X>
+where
+    X: SampleUniform + StandardValue + std::fmt::Debug,
+    X::Sampler: std::fmt::Debug,
+{
+    fn args(&self) -> Args {
+        Args::Distribution { description: format!("{self:?}") }
+    }
+    fn record(&self, value: &X) -> Value {
+        Value::Bits(value.to_bits())
+    }
+    fn read(&self, value: &Value) -> Option<X> {
+        match value {
+            Value::Bits(bits) => X::from_bits(*bits),
+            _ => None,
+        }
+    }
+    fn simplest(&self) -> X {
+        use rand::SeedableRng;
+        self.sample(&mut rand::rngs::StdRng::seed_from_u64(0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_ranges_record_offsets_and_read_them_back_when_legal() {
+        let r = 10u8..20;
+        assert_eq!(r.record(&13), Value::Offset(3));
+        assert_eq!(r.read(&Value::Offset(3)), Some(13));
+        assert_eq!((10u8..12).read(&Value::Offset(3)), None);
+        assert_eq!((-5i32..=5).record(&-5), Value::Offset(0));
+        assert_eq!((-5i32..=5).read(&Value::Offset(10)), Some(5));
+        assert_eq!((..3usize).simplest(), Some(0));
+        assert_eq!((i64::MIN..=i64::MAX).read(&Value::Offset(u128::from(u64::MAX))), Some(i64::MAX));
+        assert_eq!((5u32..5).simplest(), None);
+        assert_eq!(('a'..='z').read(&Value::Offset(2)), Some('c'));
+    }
+
+    #[test]
+    fn floats_are_legal_only_inside_the_range() {
+        assert_eq!((0.0f64..1.0).read(&Value::Float(0.5)), Some(0.5));
+        assert_eq!((0.0f64..1.0).read(&Value::Float(1.0)), None);
+        assert_eq!((0.0f64..=1.0).read(&Value::Float(1.0)), Some(1.0));
+    }
+
+    #[test]
+    fn loop_index_arithmetic_is_checked() {
+        assert_eq!(5u8.count_from(2), Some(3));
+        assert_eq!(1u8.count_from(2), None);
+        assert_eq!(250u8.plus(10), None);
+        assert_eq!(0u8.minus(1), None);
+        assert_eq!((-3i32).plus(3), Some(0));
+    }
+}

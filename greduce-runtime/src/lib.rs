@@ -1,0 +1,49 @@
+//! Runtime of [greduce](https://docs.rs/greduce): recording generator runs as traces,
+//! reducing traces, and replaying generators against reduced traces.
+//!
+//! Use it through the `greduce` crate, which re-exports this API together with the
+//! `#[generator]` attribute that writes the calls into [`__private`].
+
+mod align;
+mod decision;
+mod outcome;
+mod panic_hook;
+mod record;
+mod reducer;
+mod replay;
+mod run;
+mod search;
+mod seq;
+mod site;
+mod stats;
+mod trace;
+mod value;
+
+pub use align::Strategy;
+pub use outcome::Outcome;
+pub use record::{Run, record, record_with};
+pub use reducer::{Attempt, ReduceError, Reducer, Reduction, Verdict};
+pub use replay::{ReplayError, replay_trace};
+pub use search::Search;
+pub use site::Site;
+pub use stats::Stats;
+pub use trace::{Decision, Trace};
+pub use value::{Args, FloatTy, IntTy, Value};
+
+/// Passes the generator rng to a helper that is not a `#[generator]`, on purpose: the
+/// helper's draws are not recorded. While greduce replays, the helper receives an rng seeded
+/// with a constant, so its values differ from the recorded run's; use this only for
+/// randomness that does not matter to the failure (or make the helper a `#[generator]`).
+#[inline]
+pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
+    rng
+}
+
+#[doc(hidden)]
+pub mod __private {
+    //! Called by code that `#[generator]` writes. Not public API.
+    pub use crate::decision::{BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue};
+    pub use crate::private::*;
+}
+
+mod private;

@@ -1,0 +1,565 @@
+//! The reducer: proposes reduced traces (ddmin or HDD over the reducible parts), replays the
+//! generator against each, asks the property about the output, and keeps the smallest
+//! input that still reproduces. It owns the caches and the log of attempts.
+
+use crate::align::{Strategy, describe};
+use crate::outcome::Outcome;
+use crate::panic_hook;
+use crate::replay::{ReplayError, replay};
+use crate::search::{Search, ddmin};
+use crate::stats::Stats;
+use crate::trace::{NodeId, Removed, Trace};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::collections::{HashMap, HashSet};
+use std::fmt::{self, Debug};
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// The replay budget: `factor` times the trace's decisions (at least 100 decisions).
+pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
+    factor.saturating_mul(trace.decision_count().max(100) as u64)
+}
+
+/// Reduces a failing run of a generator: removes reducible parts of its trace, replays the
+/// generator against each reduced trace, and keeps the smallest output that still
+/// reproduces the failure. Every candidate is produced by the generator itself.
+///
+/// ```
+/// use greduce::{Reducer, Search, Strategy, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn password<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     let mut w = String::new();
+///     let n = rng.random_range(0..20);
+///     for _ in 0..n {
+///         w.push(rng.random_range('a'..='z'));
+///     }
+///     w.push('\n');
+///     format!("{w}{w}")
+/// }
+///
+/// let run = greduce::record(password, 707880);
+/// assert_eq!(run.output, "abc\nabc\n");
+/// let reduced = Reducer::new(password)
+///     .strategy(Strategy::Realign)
+///     .search(Search::Tree)
+///     .reduce(&run.trace, |s: &String| s.contains('c'));
+/// assert_eq!(reduced.output, "c\nc\n");
+/// assert!(reduced.stats.property_calls <= 6);
+/// ```
+pub struct Reducer<'g, T, R = StdRng, S = usize> {
+    generator: Box<dyn FnMut(&mut R) -> T + 'g>,
+    size: Box<dyn Fn(&T, &Trace) -> S + 'g>,
+    strategy: Strategy,
+    search: Search,
+    budget_factor: u64,
+    max_property_calls: Option<u64>,
+    max_time: Option<Duration>,
+    quiet: bool,
+}
+
+impl<'g, T: Debug> Reducer<'g, T> {
+    /// A reducer for a generator that takes a `&mut StdRng` (any `#[generator]` generic
+    /// over its rng does). Defaults: [`Search::Tree`], [`Strategy::Realign`], replay budget
+    /// 10x, size = number of decisions, no call or time budget.
+    pub fn new(generator: impl FnMut(&mut StdRng) -> T + 'g) -> Self {
+        Reducer::with_rng(generator)
+    }
+}
+
+impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
+    /// A reducer for a generator with a concrete rng type `R` (replay calls it with
+    /// `R::seed_from_u64(0)`; recorded decisions never draw from it).
+    pub fn with_rng(generator: impl FnMut(&mut R) -> T + 'g) -> Self {
+        Reducer {
+            generator: Box::new(generator),
+            size: Box::new(|_, trace| trace.decision_count()),
+            strategy: Strategy::default(),
+            search: Search::default(),
+            budget_factor: 10,
+            max_property_calls: None,
+            max_time: None,
+            quiet: true,
+        }
+    }
+}
+
+/// Why a candidate was not accepted, or that it was.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// It reproduced and was not larger: it is the new current input.
+    Accepted,
+    /// The same reduced trace was tried before.
+    CachedTrace,
+    /// The replay produced no output.
+    ReplayFailed(ReplayError),
+    /// The property did not report the failure (`Passes`, `Invalid` or `Timeout`); `cached`
+    /// when the same output had been tested before.
+    DidNotReproduce {
+        /// The property's outcome.
+        outcome: Outcome,
+        /// Whether the outcome came from the output cache.
+        cached: bool,
+    },
+    /// The property panicked (counted as `Invalid`).
+    PropertyPanicked(String),
+    /// It reproduced but is larger than the current input (monotonicity).
+    Larger {
+        /// Its size.
+        size: String,
+        /// The current size.
+        current: String,
+    },
+    /// It is an input the reduction already went through (accepting it could loop).
+    Revisit,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("accepted"),
+            Verdict::CachedTrace => f.write_str("rejected: tried before (trace cache)"),
+            Verdict::ReplayFailed(e) => write!(f, "rejected: {e}"),
+            Verdict::DidNotReproduce { outcome, cached } => write!(
+                f,
+                "rejected: property says {outcome:?}{}",
+                if *cached { " (output cache)" } else { "" }
+            ),
+            Verdict::PropertyPanicked(m) => write!(f, "rejected: the property panicked: {m}"),
+            Verdict::Larger { size, current } => {
+                write!(f, "rejected: size {size} is larger than the current {current}")
+            }
+            Verdict::Revisit => f.write_str("rejected: an input this reduction already had"),
+        }
+    }
+}
+
+/// One candidate the reducer tried, and what became of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attempt {
+    /// The parts this candidate removed from the current trace, described.
+    pub removed: Vec<String>,
+    /// Parts bypass removed as well.
+    pub bypassed: Vec<String>,
+    /// What re-align did during the replay.
+    pub realigned: Vec<String>,
+    /// The output, as `Debug` prints it (absent when the replay failed).
+    pub output: Option<String>,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+impl fmt::Display for Attempt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.removed.is_empty() {
+            write!(f, "remove nothing")?;
+        } else {
+            write!(f, "remove {}", self.removed.join(", "))?;
+        }
+        for b in &self.bypassed {
+            write!(f, "\n    bypass also removed {b}")?;
+        }
+        for r in &self.realigned {
+            write!(f, "\n    re-align: {r}")?;
+        }
+        if let Some(out) = &self.output {
+            write!(f, "\n    output {out}")?;
+        }
+        write!(f, "\n    {}", self.verdict)
+    }
+}
+
+/// The result of a reduction.
+#[derive(Clone, Debug)]
+pub struct Reduction<T, S = usize> {
+    /// The smallest output found that reproduces the failure.
+    pub output: T,
+    /// Its trace.
+    pub trace: Trace,
+    /// Its size.
+    pub size: S,
+    /// The size of the original (replayed) output.
+    pub original_size: S,
+    /// Whether the original trace reproduced the failure at all (when it did not, nothing
+    /// was reduced and `output` is the replayed original).
+    pub reproduced: bool,
+    /// Counters.
+    pub stats: Stats,
+    /// Every candidate tried, in order, with its verdict: why the reduction ended where it
+    /// did.
+    pub attempts: Vec<Attempt>,
+}
+
+impl<T, S> Reduction<T, S> {
+    /// The attempts, one per paragraph, numbered.
+    pub fn explain(&self) -> String {
+        let mut out = String::new();
+        for (i, attempt) in self.attempts.iter().enumerate() {
+            out.push_str(&format!("candidate {}: {attempt}\n", i + 1));
+        }
+        out.push_str(&self.stats.to_string());
+        out.push('\n');
+        out
+    }
+}
+
+/// Why [`Reducer::try_reduce`] could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReduceError(pub ReplayError);
+
+impl fmt::Display for ReduceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the trace to reduce does not replay on this generator: {}", self.0)
+    }
+}
+
+impl std::error::Error for ReduceError {}
+
+/// The current input of a reduction.
+struct Current<T, S> {
+    trace: Rc<Trace>,
+    output: T,
+    size: S,
+}
+
+/// The mutable state of one reduction.
+struct Context<T, S> {
+    stats: Stats,
+    attempts: Vec<Attempt>,
+    /// Fingerprints of reduced traces that were rejected.
+    rejected: HashSet<u128>,
+    /// Property outcomes by output fingerprint.
+    outputs: HashMap<u128, Outcome>,
+    /// Fingerprints of the traces of inputs accepted so far.
+    visited: HashSet<u128>,
+    current: Current<T, S>,
+    started: Instant,
+}
+
+fn output_key<T: Debug>(output: &T) -> (u128, String) {
+    let shown = format!("{output:?}");
+    let mut lo = DefaultHasher::new();
+    let mut hi = DefaultHasher::new();
+    shown.hash(&mut lo);
+    1u8.hash(&mut hi);
+    shown.hash(&mut hi);
+    ((u128::from(hi.finish()) << 64) | u128::from(lo.finish()), shown)
+}
+
+/// Calls the property on an output (timed, panics caught and returned as their message).
+fn ask<T>(
+    stats: &mut Stats,
+    quiet: bool,
+    property: &mut dyn FnMut(&T) -> Outcome,
+    output: &T,
+) -> Result<Outcome, String> {
+    stats.property_calls += 1;
+    let started = Instant::now();
+    let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(|| property(output))));
+    stats.property_time += started.elapsed();
+    result.map_err(|payload| panic_hook::message(&*payload))
+}
+
+impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> {
+    /// What to do on an infeasible alignment (default [`Strategy::Realign`]).
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// How to propose reduced traces (default [`Search::Tree`]).
+    pub fn search(mut self, search: Search) -> Self {
+        self.search = search;
+        self
+    }
+
+    /// A replay that makes more than `factor` times the original's decisions (at least 100
+    /// times `factor`) stops and counts as invalid, so a generator whose loops depend on
+    /// re-aligned decisions cannot hang the reducer. Default 10.
+    pub fn replay_budget(mut self, factor: u64) -> Self {
+        self.budget_factor = factor.max(1);
+        self
+    }
+
+    /// Stop after this many property calls, keeping the best input so far.
+    pub fn max_property_calls(mut self, calls: u64) -> Self {
+        self.max_property_calls = Some(calls);
+        self
+    }
+
+    /// Stop after this much time, keeping the best input so far.
+    pub fn max_time(mut self, time: Duration) -> Self {
+        self.max_time = Some(time);
+        self
+    }
+
+    /// Whether panics of the generator and the property during reduction print their
+    /// message (default: they do not; the attempts record them).
+    pub fn show_panics(mut self, show: bool) -> Self {
+        self.quiet = !show;
+        self
+    }
+
+    /// Measure inputs with `size` instead of the number of decisions (for example
+    /// `(nodes, edges)` of a graph). A candidate is accepted only if it reproduces and its
+    /// size is not larger than the current input's.
+    pub fn size<S2: Ord + Clone + Debug>(self, size: impl Fn(&T) -> S2 + 'g) -> Reducer<'g, T, R, S2> {
+        Reducer {
+            generator: self.generator,
+            size: Box::new(move |output, _| size(output)),
+            strategy: self.strategy,
+            search: self.search,
+            budget_factor: self.budget_factor,
+            max_property_calls: self.max_property_calls,
+            max_time: self.max_time,
+            quiet: self.quiet,
+        }
+    }
+
+    /// Reduces the run recorded in `trace`, for which `property` reports the failure.
+    ///
+    /// # Panics
+    ///
+    /// When the trace cannot be replayed at all, even with re-align (the generator panics on
+    /// it: it is not a trace of this generator). [`Reducer::try_reduce`] returns an error
+    /// instead.
+    pub fn reduce<O: Into<Outcome>>(
+        &mut self,
+        trace: &Trace,
+        property: impl FnMut(&T) -> O,
+    ) -> Reduction<T, S> {
+        match self.try_reduce(trace, property) {
+            Ok(reduction) => reduction,
+            Err(e) => panic!("greduce: {e}"),
+        }
+    }
+
+    /// Like [`Reducer::reduce`], but returns an error when the trace cannot be replayed.
+    ///
+    /// # Errors
+    ///
+    /// When the generator panics while replaying `trace` unchanged (also with re-align).
+    pub fn try_reduce<O: Into<Outcome>>(
+        &mut self,
+        trace: &Trace,
+        mut property: impl FnMut(&T) -> O,
+    ) -> Result<Reduction<T, S>, ReduceError> {
+        let mut property = move |output: &T| -> Outcome { property(output).into() };
+        let started = Instant::now();
+        let base = Rc::new(trace.clone());
+        let mut stats = Stats::default();
+        let budget = budget_for(&base, self.budget_factor);
+        // The starting point: the trace replayed unchanged.
+        let mut first = replay(&mut self.generator, &base, Removed::none(&base), self.strategy, budget, self.quiet);
+        stats.replays += first.runs;
+        if first.result.is_err() && self.strategy != Strategy::Realign {
+            first = replay(&mut self.generator, &base, Removed::none(&base), Strategy::Realign, budget, self.quiet);
+            stats.replays += first.runs;
+        }
+        let run = first.result.map_err(ReduceError)?;
+        let size = (self.size)(&run.output, &run.trace);
+        let mut ctx = Context {
+            stats,
+            attempts: Vec::new(),
+            rejected: HashSet::new(),
+            outputs: HashMap::new(),
+            visited: HashSet::new(),
+            current: Current { trace: Rc::new(run.trace), output: run.output, size: size.clone() },
+            started,
+        };
+        ctx.visited.insert(ctx.current.trace.fingerprint(&Removed::none(&ctx.current.trace)));
+        let (key, shown) = output_key(&ctx.current.output);
+        let outcome = ask(&mut ctx.stats, self.quiet, &mut property, &ctx.current.output);
+        ctx.stats.candidates += 1;
+        ctx.outputs.insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+        let reproduced = outcome == Ok(Outcome::Reproduces);
+        ctx.attempts.push(Attempt {
+            removed: Vec::new(),
+            bypassed: Vec::new(),
+            realigned: Vec::new(),
+            output: Some(shown),
+            verdict: match outcome {
+                Ok(Outcome::Reproduces) => Verdict::Accepted,
+                Ok(outcome) => Verdict::DidNotReproduce { outcome, cached: false },
+                Err(message) => Verdict::PropertyPanicked(message),
+            },
+        });
+        if reproduced {
+            match self.search {
+                Search::Sequence => {
+                    let base = Rc::clone(&ctx.current.trace);
+                    let parts = base.parts(&Removed::none(&base)).into_iter().map(|(p, _)| p).collect();
+                    self.ddmin_parts(&mut ctx, &base, parts, &mut property);
+                }
+                Search::Tree => self.hdd(&mut ctx, &mut property),
+            }
+        }
+        ctx.stats.total_time = started.elapsed();
+        let Current { trace, output, size: final_size } = ctx.current;
+        Ok(Reduction {
+            output,
+            trace: Rc::try_unwrap(trace).unwrap_or_else(|rc| (*rc).clone()),
+            size: final_size,
+            original_size: size,
+            reproduced,
+            stats: ctx.stats,
+            attempts: ctx.attempts,
+        })
+    }
+
+    /// HDD: ddmin on each level of the part tree, outermost first, until a round changes
+    /// nothing.
+    fn hdd(&mut self, ctx: &mut Context<T, S>, property: &mut dyn FnMut(&T) -> Outcome) {
+        loop {
+            let mut changed = false;
+            let mut depth = 0;
+            loop {
+                let base = Rc::clone(&ctx.current.trace);
+                let level: Vec<NodeId> = base
+                    .parts(&Removed::none(&base))
+                    .into_iter()
+                    .filter(|(_, d)| *d == depth)
+                    .map(|(p, _)| p)
+                    .collect();
+                if level.is_empty() {
+                    break;
+                }
+                changed |= self.ddmin_parts(ctx, &base, level, property);
+                if self.exhausted(ctx) {
+                    return;
+                }
+                depth += 1;
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// ddmin over `parts` of `base`; returns whether a candidate was accepted.
+    fn ddmin_parts(
+        &mut self,
+        ctx: &mut Context<T, S>,
+        base: &Rc<Trace>,
+        parts: Vec<NodeId>,
+        property: &mut dyn FnMut(&T) -> Outcome,
+    ) -> bool {
+        let mut accepted = false;
+        ddmin(parts.clone(), |kept| {
+            if self.exhausted(ctx) {
+                return None;
+            }
+            let removed: Vec<NodeId> = parts.iter().copied().filter(|p| !kept.contains(p)).collect();
+            let ok = self.try_candidate(ctx, base, &removed, property);
+            accepted |= ok;
+            Some(ok)
+        });
+        accepted
+    }
+
+    fn exhausted(&self, ctx: &mut Context<T, S>) -> bool {
+        let calls = self.max_property_calls.is_some_and(|max| ctx.stats.property_calls >= max);
+        let time = self.max_time.is_some_and(|max| ctx.started.elapsed() >= max);
+        if calls || time {
+            ctx.stats.budget_exhausted = true;
+        }
+        calls || time
+    }
+
+    /// Replays `base` minus `removed`, asks the property, and makes the result current if
+    /// it reproduces and is not larger.
+    fn try_candidate(
+        &mut self,
+        ctx: &mut Context<T, S>,
+        base: &Rc<Trace>,
+        removed: &[NodeId],
+        property: &mut dyn FnMut(&T) -> Outcome,
+    ) -> bool {
+        ctx.stats.candidates += 1;
+        let set = Removed::of(base, removed.iter().copied());
+        let mut attempt = Attempt {
+            removed: removed.iter().map(|p| describe(base, *p)).collect(),
+            bypassed: Vec::new(),
+            realigned: Vec::new(),
+            output: None,
+            verdict: Verdict::CachedTrace,
+        };
+        let key = base.fingerprint(&set);
+        if ctx.rejected.contains(&key) {
+            ctx.stats.trace_cache_hits += 1;
+            ctx.attempts.push(attempt);
+            return false;
+        }
+        let started = Instant::now();
+        let budget = budget_for(base, self.budget_factor);
+        let replayed = replay(&mut self.generator, base, set, self.strategy, budget, self.quiet);
+        ctx.stats.generation_time += started.elapsed();
+        ctx.stats.replays += replayed.runs;
+        ctx.stats.bypassed += replayed.bypassed.len() as u64;
+        attempt.bypassed = replayed.bypassed.iter().map(|p| describe(base, *p)).collect();
+        if !replayed.notes.is_empty() {
+            ctx.stats.realigned += 1;
+        }
+        attempt.realigned = replayed.notes;
+        let keys = [key, base.fingerprint(&replayed.removed)];
+        let verdict = match replayed.result {
+            Err(e) => {
+                match e {
+                    ReplayError::Halted(_) => ctx.stats.halted += 1,
+                    ReplayError::OverBudget(_) => ctx.stats.over_budget += 1,
+                    ReplayError::Panicked { .. } => ctx.stats.generator_panics += 1,
+                }
+                Verdict::ReplayFailed(e)
+            }
+            Ok(run) => {
+                let (out_key, shown) = output_key(&run.output);
+                attempt.output = Some(shown);
+                let (outcome, cached) = match ctx.outputs.get(&out_key) {
+                    Some(outcome) => {
+                        ctx.stats.output_cache_hits += 1;
+                        (Ok(*outcome), true)
+                    }
+                    None => {
+                        let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
+                        ctx.outputs.insert(out_key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+                        (outcome, false)
+                    }
+                };
+                let size = (self.size)(&run.output, &run.trace);
+                let visited = run.trace.fingerprint(&Removed::none(&run.trace));
+                let verdict = match outcome {
+                    Err(message) => Verdict::PropertyPanicked(message),
+                    Ok(Outcome::Reproduces) if size > ctx.current.size => {
+                        ctx.stats.rejected_larger += 1;
+                        Verdict::Larger {
+                            size: format!("{size:?}"),
+                            current: format!("{:?}", ctx.current.size),
+                        }
+                    }
+                    Ok(Outcome::Reproduces) if ctx.visited.contains(&visited) => Verdict::Revisit,
+                    Ok(Outcome::Reproduces) => Verdict::Accepted,
+                    Ok(outcome) => Verdict::DidNotReproduce { outcome, cached },
+                };
+                if verdict == Verdict::Accepted {
+                    ctx.visited.insert(visited);
+                    ctx.current = Current { trace: Rc::new(run.trace), output: run.output, size };
+                }
+                verdict
+            }
+        };
+        let accepted = verdict == Verdict::Accepted;
+        if accepted {
+            ctx.stats.accepted += 1;
+        } else {
+            ctx.rejected.extend(keys);
+        }
+        attempt.verdict = verdict;
+        ctx.attempts.push(attempt);
+        accepted
+    }
+}

@@ -1,0 +1,132 @@
+//! Replaying a generator against a reduced trace (trace-aligned re-execution), restarting
+//! for bypass, and turning every way a replay can end into a [`Replayed`].
+
+use crate::align::{Aligner, Fault, Strategy};
+use crate::panic_hook;
+use crate::record::Run;
+use crate::run::{self, Session, Stop};
+use crate::trace::{NodeId, Removed, Trace};
+use rand::SeedableRng;
+use std::fmt;
+use std::rc::Rc;
+
+/// Why a replay produced no output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReplayError {
+    /// An infeasible alignment under halt (or under bypass with nothing left to remove).
+    Halted(String),
+    /// The replay made more decisions than its budget allows.
+    OverBudget(u64),
+    /// The generator panicked.
+    Panicked {
+        /// The panic message.
+        message: String,
+        /// Where it panicked (`file:line:col`), when known.
+        location: Option<String>,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Halted(why) => write!(f, "halted: {why}"),
+            ReplayError::OverBudget(n) => write!(f, "over the replay budget after {n} decisions"),
+            ReplayError::Panicked { message, location: Some(at) } => {
+                write!(f, "the generator panicked at {at}: {message}")
+            }
+            ReplayError::Panicked { message, location: None } => {
+                write!(f, "the generator panicked: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The result of replaying one reduced trace.
+pub(crate) struct Replayed<T> {
+    pub(crate) result: Result<Run<T>, ReplayError>,
+    /// The removed parts in the end (bypass adds to them).
+    pub(crate) removed: Removed,
+    /// Parts bypass removed, in order.
+    pub(crate) bypassed: Vec<NodeId>,
+    /// What re-align did.
+    pub(crate) notes: Vec<String>,
+    /// Generator runs (1 + bypass restarts).
+    pub(crate) runs: u64,
+}
+
+/// Replays `generator` against `trace` minus `removed`.
+pub(crate) fn replay<R: SeedableRng, T>(
+    generator: &mut dyn FnMut(&mut R) -> T,
+    trace: &Rc<Trace>,
+    mut removed: Removed,
+    strategy: Strategy,
+    budget: u64,
+    quiet: bool,
+) -> Replayed<T> {
+    let mut bypassed = Vec::new();
+    let mut runs = 0;
+    loop {
+        runs += 1;
+        let aligner = Aligner::new(Rc::clone(trace), removed.clone(), strategy);
+        // The rng is never drawn from for recorded decisions; it only exists because the
+        // generator's signature asks for one (a helper marked `unrecorded` may use it).
+        let mut rng = R::seed_from_u64(0);
+        let (result, session) = run::execute(Session::replay(aligner, budget), quiet, || generator(&mut rng));
+        let (fault, notes, trace_out) = finish(session, result.is_ok());
+        let result = match (result, fault) {
+            (_, Some(Fault::Bypass { part, .. })) => {
+                removed.insert(part);
+                bypassed.push(part);
+                continue;
+            }
+            (_, Some(Fault::Halt(why) | Fault::NotAGenerator(why))) => Err(ReplayError::Halted(why)),
+            (_, Some(Fault::OverBudget(n))) => Err(ReplayError::OverBudget(n)),
+            (Ok(output), None) => Ok(Run { output, trace: trace_out }),
+            (Err(payload), None) => {
+                let location = panic_hook::take_location();
+                if payload.is::<Stop>() {
+                    Err(ReplayError::Halted("the replay stopped".into()))
+                } else {
+                    Err(ReplayError::Panicked { message: panic_hook::message(&*payload), location })
+                }
+            }
+        };
+        return Replayed { result, removed, bypassed, notes, runs };
+    }
+}
+
+/// Ends a replay session: the fault (checking, after a normal return, the recorded
+/// operations the run never reached), the re-align notes and the new trace.
+fn finish(mut session: Session, returned: bool) -> (Option<Fault>, Vec<String>, Trace) {
+    let mut fault = session.fault.take();
+    let mut notes = Vec::new();
+    if let Some(mut aligner) = session.aligner.take() {
+        if fault.is_none() && returned {
+            fault = aligner.finish().err();
+        }
+        notes = std::mem::take(&mut aligner.notes);
+    }
+    (fault, notes, session.into_trace())
+}
+
+/// Replays `generator` against `trace` (nothing removed) with the given strategy, and
+/// records the new run. With [`Strategy::Halt`] this succeeds only if the generator makes
+/// exactly the recorded decisions again, so it checks that a trace still fits a generator.
+///
+/// # Errors
+///
+/// Returns why the replay produced no output: an infeasible alignment, the replay budget
+/// (10 times the trace's decisions), or a panic of the generator.
+pub fn replay_trace<R: SeedableRng, T>(
+    mut generator: impl FnMut(&mut R) -> T,
+    trace: &Trace,
+    strategy: Strategy,
+) -> Result<Run<T>, ReplayError> {
+    let trace = Rc::new(trace.clone());
+    let removed = Removed::none(&trace);
+    let budget = crate::reducer::budget_for(&trace, 10);
+    replay(&mut generator, &trace, removed, strategy, budget, true).result
+}

@@ -1,0 +1,557 @@
+//! The current run: a thread-local that is set while greduce records or replays a
+//! generator. Generated code asks [`active`] (one thread-local read) and, outside a run,
+//! calls rand directly; inside a run every decision and reducible part goes through here.
+//!
+//! Recording and replaying are two modes of the same run: both build the trace of what
+//! happens ([`Builder`]); a replay also has an [`Aligner`] that answers decisions from a
+//! reduced trace.
+
+use crate::align::{Aligner, Fault, Op, describe};
+use crate::decision::{Int, LoopIndex, RangeArg};
+use crate::panic_hook;
+use crate::site::Site;
+use crate::trace::{Builder, Count, Decision, Kind, NONE, NodeId, Trace};
+use crate::value::{Args, Value};
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+thread_local! {
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    static RUN: RefCell<Option<Session>> = const { RefCell::new(None) };
+}
+
+static EPOCHS: AtomicU64 = AtomicU64::new(1);
+
+/// Whether a greduce run is recording or replaying on this thread.
+#[inline]
+pub(crate) fn active() -> bool {
+    ACTIVE.with(Cell::get)
+}
+
+/// The payload a replay unwinds with when it stops on purpose (halt, bypass, budget).
+pub(crate) struct Stop;
+
+/// One recording or replaying run of a generator.
+pub(crate) struct Session {
+    pub(crate) builder: Builder,
+    pub(crate) aligner: Option<Aligner>,
+    pending_call: Option<&'static Site>,
+    decisions: u64,
+    budget: u64,
+    pub(crate) fault: Option<Fault>,
+    epoch: u64,
+}
+
+impl Session {
+    pub(crate) fn record() -> Session {
+        Session::new(None, u64::MAX)
+    }
+
+    pub(crate) fn replay(aligner: Aligner, budget: u64) -> Session {
+        Session::new(Some(aligner), budget)
+    }
+
+    fn new(aligner: Option<Aligner>, budget: u64) -> Session {
+        Session {
+            builder: Builder::new(),
+            aligner,
+            pending_call: None,
+            decisions: 0,
+            budget,
+            fault: None,
+            epoch: EPOCHS.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+
+    pub(crate) fn into_trace(self) -> Trace {
+        self.builder.finish()
+    }
+
+    fn fail(&mut self, fault: Fault) {
+        if self.fault.is_none() {
+            self.fault = Some(fault);
+        }
+    }
+
+    /// Counts a decision against the replay budget and reports a pending fault.
+    fn tick(&mut self) -> Result<(), ()> {
+        if self.fault.is_some() {
+            return Err(());
+        }
+        self.decisions += 1;
+        if self.decisions > self.budget {
+            self.fail(Fault::OverBudget(self.decisions - 1));
+            return Err(());
+        }
+        Ok(())
+    }
+
+    /// Aligns a structural or decision operation; `Err` when the replay must stop.
+    fn align(&mut self, op: Op, site: &'static Site) -> Result<Aligned, ()> {
+        let Some(aligner) = &mut self.aligner else { return Ok(Aligned::Record) };
+        match aligner.op(op, site) {
+            Ok(Some(node)) => Ok(Aligned::Node(node)),
+            Ok(None) => Ok(Aligned::Unaligned),
+            Err(fault) => {
+                self.fail(fault);
+                Err(())
+            }
+        }
+    }
+
+    fn illegal(&mut self, node: NodeId, why: String) -> Result<(), ()> {
+        let aligner = self.aligner.as_mut().expect("only replays align");
+        aligner.illegal(node, why).map_err(|fault| self.fail(fault))
+    }
+
+    fn push_frame(&mut self, rec: Option<NodeId>) {
+        if let Some(aligner) = &mut self.aligner {
+            aligner.push(rec);
+        }
+    }
+
+    fn close_frame(&mut self) {
+        if let Some(aligner) = &mut self.aligner
+            && let Err(fault) = aligner.close()
+            && !std::thread::panicking()
+        {
+            self.fail(fault);
+        }
+    }
+}
+
+enum Aligned {
+    /// Recording: nothing to align with.
+    Record,
+    /// Aligned with this recorded node.
+    Node(NodeId),
+    /// Replaying unaligned (re-align).
+    Unaligned,
+}
+
+/// Runs `f` with `run` installed as this thread's current run; returns what `f` returned
+/// (or its panic) and the run. With `quiet`, panics inside print nothing.
+pub(crate) fn execute<T>(
+    run: Session,
+    quiet: bool,
+    f: impl FnOnce() -> T,
+) -> (Result<T, Box<dyn Any + Send>>, Session) {
+    let previous = RUN.with(|r| r.replace(Some(run)));
+    let was_active = ACTIVE.with(|a| a.replace(true));
+    let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
+    ACTIVE.with(|a| a.set(was_active));
+    let run = RUN.with(|r| r.replace(previous)).expect("the run installed above");
+    (result, run)
+}
+
+/// Calls `f` on the current run. Returns `None` outside a run or when the run belongs to
+/// another epoch (a guard outliving its run).
+fn with_run<T>(epoch: Option<u64>, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
+    RUN.with(|r| {
+        let mut slot = r.try_borrow_mut().ok()?;
+        let run = slot.as_mut()?;
+        if epoch.is_some_and(|e| e != run.epoch) {
+            return None;
+        }
+        Some(f(run))
+    })
+}
+
+/// Stops the replay by unwinding (no panic message: `resume_unwind` skips the hook).
+fn stop() -> ! {
+    resume_unwind(Box::new(Stop))
+}
+
+fn ok_or_stop<T>(r: Option<Result<T, ()>>) -> Option<T> {
+    match r {
+        Some(Ok(t)) => Some(t),
+        Some(Err(())) => stop(),
+        None => None,
+    }
+}
+
+/// The epoch of the current run, for guards.
+pub(crate) fn epoch() -> Option<u64> {
+    with_run(None, |run| run.epoch)
+}
+
+enum Plan {
+    Record,
+    /// The recorded value (adjusted for a linked loop count), `None` when no legal value
+    /// could be derived.
+    Recorded { node: NodeId, value: Option<Value> },
+    Simplest,
+}
+
+/// A plain decision. `record` draws with the real rng (recording); `read` reads a recorded
+/// value back if legal; `simplest` gives the value re-align answers.
+pub(crate) fn decide<T>(
+    site: &'static Site,
+    args: Args,
+    record: impl FnOnce() -> (T, Value),
+    read: impl FnOnce(&Value) -> Option<T>,
+    simplest: impl FnOnce() -> (T, Value),
+) -> T {
+    let plan = ok_or_stop(with_run(None, |run| {
+        run.tick()?;
+        Ok(match run.align(Op::Decision, site)? {
+            Aligned::Record => Plan::Record,
+            Aligned::Unaligned => Plan::Simplest,
+            Aligned::Node(node) => {
+                let aligner = run.aligner.as_ref().expect("replaying");
+                let Kind::Decision { decision, link } = &aligner.trace().node(node).kind else {
+                    unreachable!("aligned by kind")
+                };
+                let value = if !decision.args.same_kind(&args) {
+                    None
+                } else if *link == NONE {
+                    Some(decision.value.clone())
+                } else {
+                    // `let n = <decision>; for _ in 0..n`: n shrinks by the removed iterations.
+                    let removed = aligner.removed_iterations(*link);
+                    match decision.value {
+                        Value::Offset(off) => off.checked_sub(removed).map(Value::Offset),
+                        _ => None,
+                    }
+                };
+                Plan::Recorded { node, value }
+            }
+        })
+    }));
+    let Some(plan) = plan else { return record().0 };
+    let (t, value) = match plan {
+        Plan::Record => record(),
+        Plan::Simplest => simplest(),
+        Plan::Recorded { node, value } => match value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
+            Some((t, v)) => (t, v.clone()),
+            None => {
+                ok_or_stop(with_run(None, |run| {
+                    let why = format!(
+                        "the recorded {} is not legal for {}({args})",
+                        describe(run.aligner.as_ref().expect("replaying").trace(), node),
+                        site.what
+                    );
+                    run.illegal(node, why)
+                }));
+                simplest()
+            }
+        },
+    };
+    with_run(None, |run| {
+        run.builder.leaf(Kind::Decision { decision: Decision { site, args, value }, link: NONE });
+    });
+    t
+}
+
+/// `if <decision>`: returns the branch to take and whether a run recorded it (then the
+/// selection and its branch are open and [`close_choice`] must close them).
+pub(crate) fn select(site: &'static Site, args: &Args, record: impl FnOnce() -> bool) -> (bool, bool) {
+    enum Answer {
+        Record,
+        Taken { taken: bool, rec: Option<NodeId> },
+    }
+    let simplest = args.simplest() == Value::Bool(true);
+    let answer = ok_or_stop(with_run(None, |run| {
+        run.tick()?;
+        match run.align(Op::Selection, site)? {
+            Aligned::Record => Ok(Answer::Record),
+            Aligned::Unaligned => Ok(Answer::Taken { taken: simplest, rec: None }),
+            Aligned::Node(node) => {
+                let aligner = run.aligner.as_ref().expect("replaying");
+                let branch = aligner.only_child(node);
+                let then = branch
+                    .is_some_and(|b| matches!(aligner.trace().node(b).kind, Kind::Branch { then: true }));
+                let mut taken = then && branch.is_some_and(|b| !aligner.is_removed(b));
+                if !args.admits(&Value::Bool(taken)) {
+                    let why = format!("`if` @ {site} cannot answer {taken} for random_bool({args})");
+                    run.illegal(node, why)?;
+                    taken = simplest;
+                }
+                // The branch aligns with the recorded one when the run takes the same branch.
+                Ok(Answer::Taken { taken, rec: branch.filter(|_| taken == then) })
+            }
+        }
+    }));
+    let Some(answer) = answer else { return (record(), false) };
+    let (taken, rec) = match answer {
+        Answer::Record => (record(), None),
+        Answer::Taken { taken, rec } => (taken, rec),
+    };
+    with_run(None, |run| {
+        let decision = Decision { site, args: args.clone(), value: Value::Bool(taken) };
+        run.builder.open(Kind::Selection { decision });
+        run.builder.open(Kind::Branch { then: taken });
+        run.push_frame(rec);
+    });
+    (taken, true)
+}
+
+/// Closes a selection (its branch and itself) or a switch (its arm and itself).
+pub(crate) fn close_choice(epoch: u64) {
+    with_run(Some(epoch), |run| {
+        run.close_frame();
+        run.builder.close();
+        run.builder.close();
+    });
+}
+
+/// `match rng.random_range(..)`: returns the value and opens the switch and its arm
+/// (the flag: whether a run recorded it).
+pub(crate) fn switch<T, A: RangeArg<T>>(
+    site: &'static Site,
+    arg: &A,
+    record: impl FnOnce() -> T,
+) -> (T, bool) {
+    enum Answer {
+        Record,
+        Simplest,
+        Recorded { node: NodeId, value: Value, arm: Option<NodeId> },
+    }
+    let args = arg.args();
+    let answer = ok_or_stop(with_run(None, |run| {
+        run.tick()?;
+        Ok(match run.align(Op::Switch, site)? {
+            Aligned::Record => Answer::Record,
+            Aligned::Unaligned => Answer::Simplest,
+            Aligned::Node(node) => {
+                let aligner = run.aligner.as_ref().expect("replaying");
+                let Kind::Switch { decision } = &aligner.trace().node(node).kind else {
+                    unreachable!("aligned by kind")
+                };
+                let arm = aligner.only_child(node);
+                let removed = arm.is_some_and(|a| aligner.is_removed(a));
+                // A removed arm is replaced by the first value of the range (arm 0).
+                let value = if removed { Value::Offset(0) } else { decision.value.clone() };
+                Answer::Recorded { node, value, arm: arm.filter(|_| !removed) }
+            }
+        })
+    }));
+    let Some(answer) = answer else { return (record(), false) };
+    let simplest = || arg.simplest().unwrap_or_else(|| panic!("cannot sample empty range"));
+    let (t, rec) = match answer {
+        Answer::Record => (record(), None),
+        Answer::Simplest => (simplest(), None),
+        Answer::Recorded { node, value, arm } => match arg.read(&value) {
+            Some(t) => (t, arm),
+            None => {
+                ok_or_stop(with_run(None, |run| {
+                    let why = format!(
+                        "the recorded `match` value @ {site} is not legal for random_range({args})"
+                    );
+                    run.illegal(node, why)
+                }));
+                (simplest(), None)
+            }
+        },
+    };
+    let value = arg.record(&t);
+    with_run(None, |run| {
+        run.builder.open(Kind::Switch { decision: Decision { site, args, value } });
+        run.builder.open(Kind::Arm);
+        run.push_frame(rec);
+    });
+    (t, true)
+}
+
+/// Opens a scope for a `#[generator]` function.
+pub(crate) fn open_scope(site: &'static Site) {
+    ok_or_stop(with_run(None, |run| {
+        let call = run.pending_call.take();
+        if run.fault.is_some() {
+            return Err(());
+        }
+        let rec = match run.align(Op::Scope, site)? {
+            Aligned::Node(node) => Some(node),
+            Aligned::Record | Aligned::Unaligned => None,
+        };
+        run.builder.open(Kind::Scope { site, call });
+        run.push_frame(rec);
+        Ok(())
+    }));
+}
+
+/// Closes the innermost frame (scope or iteration) and its node.
+pub(crate) fn close(epoch: u64) {
+    with_run(Some(epoch), |run| {
+        run.close_frame();
+        run.builder.close();
+    });
+}
+
+/// The rng is being passed to the function called at `site`; it must open a scope.
+pub(crate) fn pass_rng(site: &'static Site) {
+    with_run(None, |run| run.pending_call = Some(site));
+}
+
+/// The call at `site` returned: if it did not open a scope, it is not a generator.
+pub(crate) fn call_returned(site: &'static Site) {
+    let pending = with_run(None, |run| run.pending_call.take()).flatten();
+    if pending.is_some_and(|p| p == site) {
+        panic!(
+            "greduce: `{}` received the generator rng at {site} but is not a #[generator] \
+             function, so its decisions cannot be recorded; annotate it with #[generator], \
+             or pass `greduce::unrecorded(rng)` to opt out",
+            site.what
+        );
+    }
+}
+
+/// `for _ in start..<decision>` (or `..=`): decides the end and opens the loop.
+pub(crate) fn for_loop<T: LoopIndex, A: RangeArg<T>>(
+    loop_site: &'static Site,
+    count_site: &'static Site,
+    start: T,
+    arg: &A,
+    inclusive: bool,
+    record: impl FnOnce() -> T,
+) -> T {
+    let args = arg.args();
+    let plan = ok_or_stop(with_run(None, |run| {
+        run.tick()?;
+        Ok(match run.align(Op::Loop, loop_site)? {
+            Aligned::Record => Plan::Record,
+            Aligned::Unaligned => Plan::Simplest,
+            Aligned::Node(node) => {
+                let kept = run.aligner.as_ref().expect("replaying").kept_iterations(node);
+                let end = if inclusive {
+                    start.plus(kept).and_then(|e| e.minus(1))
+                } else {
+                    start.plus(kept)
+                };
+                Plan::Recorded { node, value: end.map(|e| arg.record(&e)) }
+            }
+        })
+    }));
+    let Some(plan) = plan else { return record() };
+    let simplest = || arg.simplest().unwrap_or_else(|| panic!("cannot sample empty range"));
+    let (end, rec) = match plan {
+        Plan::Record => (record(), None),
+        Plan::Simplest => (simplest(), None),
+        Plan::Recorded { node, value } => match value.as_ref().and_then(|v| arg.read(v)) {
+            Some(end) => (end, Some(node)),
+            None => {
+                ok_or_stop(with_run(None, |run| {
+                    run.illegal(node, format!(
+                        "the loop @ {loop_site} cannot run its kept iterations: the count is not legal for random_range({args})"
+                    ))
+                }));
+                (simplest(), Some(node))
+            }
+        },
+    };
+    let value = arg.record(&end);
+    with_run(None, |run| {
+        let count = Count::Decision(Decision { site: count_site, args, value });
+        run.builder.open(Kind::Loop { site: loop_site, count });
+        run.push_frame(rec);
+    });
+    end
+}
+
+/// `let n = <decision>; .. for _ in start..n`: opens the loop, linking it to the decision
+/// that made `n` when that decision was made in the same block.
+pub(crate) fn counted_loop<T: Int>(loop_site: &'static Site, count_site: &'static Site, n: T) {
+    ok_or_stop(with_run(None, |run| {
+        if run.fault.is_some() {
+            return Err(());
+        }
+        let rec = match run.align(Op::Loop, loop_site)? {
+            Aligned::Node(node) => Some(node),
+            Aligned::Record | Aligned::Unaligned => None,
+        };
+        let link = run.builder.unlinked_count(count_site).filter(|d| {
+            matches!(run.builder.kind(*d), Kind::Decision {
+                decision: Decision { args: Args::Int { lo, ty, .. }, value: Value::Offset(off), .. }, ..
+            } if *ty == T::TY && lo.wrapping_add(*off) & T::MASK == n.to_bits())
+        });
+        let count = link.map_or(Count::Fixed, |decision| Count::Linked { decision });
+        let lp = run.builder.open(Kind::Loop { site: loop_site, count });
+        if let Some(d) = link
+            && let Kind::Decision { link, .. } = run.builder.kind_mut(d)
+        {
+            *link = lp;
+        }
+        run.push_frame(rec);
+        Ok(())
+    }));
+}
+
+/// `while .. rng.random_bool(p)`: opens the loop.
+pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
+    ok_or_stop(with_run(None, |run| {
+        if run.fault.is_some() {
+            return Err(());
+        }
+        let rec = match run.align(Op::Loop, loop_site)? {
+            Aligned::Node(node) => Some(node),
+            Aligned::Record | Aligned::Unaligned => None,
+        };
+        run.builder.open(Kind::Loop { site: loop_site, count: Count::While { args, ended: false } });
+        run.push_frame(rec);
+        Ok(())
+    }));
+}
+
+/// The condition decision of a `while` loop (the loop's frame is on top). Returns whether
+/// to run another iteration, and opens it if so.
+pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() -> bool) -> bool {
+    let plan = ok_or_stop(with_run(None, |run| {
+        run.tick()?;
+        let Some(aligner) = &run.aligner else { return Ok(None) };
+        let lp = aligner.current_loop();
+        let more = match lp {
+            Some((lp, cursor)) => aligner.kept_iterations_from(lp, cursor) > 0,
+            None => return Ok(Some(args.simplest() == Value::Bool(true))),
+        };
+        if args.admits(&Value::Bool(more)) {
+            Ok(Some(more))
+        } else {
+            let why = format!("`while` @ {site} cannot answer {more} for random_bool({args})");
+            run.illegal(lp.expect("aligned").0, why)?;
+            Ok(Some(args.simplest() == Value::Bool(true)))
+        }
+    }));
+    let more = match plan {
+        Some(Some(more)) => more,
+        Some(None) | None => record(),
+    };
+    with_run(None, |run| {
+        let lp = run.builder.current();
+        if let Kind::Loop { count: Count::While { args: a, ended }, .. } = run.builder.kind_mut(lp) {
+            *a = args;
+            *ended = !more;
+        }
+        if more {
+            run.builder.open(Kind::Iteration);
+            if let Some(aligner) = &mut run.aligner {
+                aligner.iteration();
+            }
+        }
+    });
+    more
+}
+
+/// Starts the next iteration of the loop on top.
+pub(crate) fn open_iteration(epoch: u64) {
+    with_run(Some(epoch), |run| {
+        run.builder.open(Kind::Iteration);
+        if let Some(aligner) = &mut run.aligner {
+            aligner.iteration();
+        }
+    });
+}
+
+/// Whether the current run is a replay.
+pub(crate) fn replaying() -> bool {
+    with_run(None, |run| run.aligner.is_some()).unwrap_or(false)
+}
+
+/// Records a decision made outside [`decide`] (recording only: seq decisions whose value
+/// comes back from rand together with data that cannot be rebuilt from the value).
+pub(crate) fn record(site: &'static Site, args: Args, value: Value) {
+    with_run(None, |run| {
+        run.builder.leaf(Kind::Decision { decision: Decision { site, args, value }, link: NONE });
+    });
+}

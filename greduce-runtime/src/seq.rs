@@ -1,0 +1,458 @@
+//! Decisions on slices and iterators (`choose`, `choose_mut`, `choose_weighted`, `sample`,
+//! `shuffle`, `partial_shuffle`), where rand takes the rng as an argument.
+//!
+//! Slice and iterator methods share names, so `#[generator]` cannot tell them apart by
+//! syntax: it writes a method call (`xs.__greduce_choose(..)`) and method resolution picks
+//! [`SliceDecisions`] (for anything that derefs to a slice) or [`IteratorDecisions`], exactly
+//! as it picks rand's `IndexedRandom` or `IteratorRandom` for the user's original call.
+//!
+//! Each decision is recorded as an index (or a permutation / list of indices), so replay can
+//! check it against today's length. Recording draws exactly what rand would: a chosen
+//! element's index is read off the returned reference, permutations come from shuffling an
+//! index vector of the same length (rand's draws depend only on the length), and iterator
+//! choices run rand's own algorithm on the enumerated iterator (same size hints, same draws).
+
+use crate::run;
+use crate::site::Site;
+use crate::value::{Args, Value};
+use rand::Rng;
+use rand::distr::uniform::{SampleBorrow, SampleUniform};
+use rand::distr::weighted::{Error as WeightError, Weight, WeightedIndex};
+use rand::seq::{IteratorRandom, SliceRandom};
+
+/// The index of `elem` within the slice starting at `base` (0 for zero-sized elements).
+fn index_of<T>(base: *const T, elem: *const T) -> usize {
+    let size = size_of::<T>();
+    if size == 0 { 0 } else { (elem as usize - base as usize) / size }
+}
+
+/// Reads a recorded index back if it is below `len`.
+fn read_index(value: &Value, len: usize) -> Option<usize> {
+    match value {
+        Value::Index(i) if *i < len => Some(*i),
+        _ => None,
+    }
+}
+
+/// Decides an index into a sequence of `len` elements (`len > 0`).
+fn decide_index(
+    site: &'static Site,
+    len: Option<usize>,
+    known: usize,
+    record: impl FnOnce() -> usize,
+    legal: impl Fn(usize) -> bool,
+    simplest: usize,
+) -> usize {
+    run::decide(
+        site,
+        Args::Index { len },
+        || {
+            let i = record();
+            (i, Value::Index(i))
+        },
+        |value| read_index(value, known).filter(|i| legal(*i)),
+        || (simplest, Value::Index(simplest)),
+    )
+}
+
+/// Rearranges `slice` so that `slice[k]` becomes the old `slice[perm[k]]`.
+fn apply_permutation<T>(slice: &mut [T], perm: &[usize]) {
+    let mut done = vec![false; perm.len()];
+    for start in 0..perm.len() {
+        if done[start] {
+            continue;
+        }
+        let mut j = start;
+        loop {
+            done[j] = true;
+            let k = perm[j];
+            if k == start {
+                break;
+            }
+            slice.swap(j, k);
+            j = k;
+        }
+    }
+}
+
+/// A recorded permutation restricted to its first `len` values (the order of the elements
+/// that are still there), if it covers `len` elements.
+fn read_permutation(value: &Value, len: usize) -> Option<Vec<usize>> {
+    match value {
+        Value::Indices(perm) if perm.len() >= len => {
+            let induced: Vec<usize> = perm.iter().copied().filter(|i| *i < len).collect();
+            (induced.len() == len).then_some(induced)
+        }
+        _ => None,
+    }
+}
+
+/// Decisions on slices (anything that derefs to `[T]`). Called by generated code only.
+pub trait SliceDecisions {
+    /// Element type.
+    type Elem;
+
+    /// `xs.choose(rng)`.
+    fn __greduce_choose<'a, R: ?Sized>(
+        &'a self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a Self::Elem>,
+    ) -> Option<&'a Self::Elem>;
+
+    /// `xs.choose_mut(rng)`.
+    fn __greduce_choose_mut<'a, R: ?Sized>(
+        &'a mut self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut Self::Elem>,
+    ) -> Option<&'a mut Self::Elem>;
+
+    /// `xs.choose_weighted(rng, weight)`.
+    fn __greduce_choose_weighted<'a, R: ?Sized, F, B, X>(
+        &'a self,
+        rng: &mut R,
+        weight: F,
+        site: &'static Site,
+        direct: impl FnOnce(&'a Self, &mut R, F) -> Result<&'a Self::Elem, WeightError>,
+    ) -> Result<&'a Self::Elem, WeightError>
+    where
+        F: Fn(&Self::Elem) -> B,
+        B: SampleBorrow<X>,
+        X: SampleUniform + Weight + PartialOrd<X>;
+
+    /// `xs.sample(rng, amount)`.
+    fn __greduce_sample<'a, R: ?Sized, D: Iterator<Item = &'a Self::Elem>>(
+        &'a self,
+        rng: &mut R,
+        amount: usize,
+        site: &'static Site,
+        direct: impl FnOnce(&'a Self, &mut R, usize) -> D,
+    ) -> SliceSample<'a, Self::Elem, D>
+    where
+        Self::Elem: 'a;
+
+    /// `xs.shuffle(rng)`.
+    fn __greduce_shuffle<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl FnOnce(&mut Self, &mut R),
+    );
+
+    /// `xs.partial_shuffle(rng, amount)`.
+    #[allow(clippy::type_complexity)] // Reason: rand's own return type.
+    fn __greduce_partial_shuffle<'a, R: Rng + ?Sized>(
+        &'a mut self,
+        rng: &mut R,
+        amount: usize,
+        site: &'static Site,
+        direct: impl FnOnce(&'a mut Self, &mut R, usize) -> (&'a mut [Self::Elem], &'a mut [Self::Elem]),
+    ) -> (&'a mut [Self::Elem], &'a mut [Self::Elem]);
+}
+
+impl<T> SliceDecisions for [T] {
+    type Elem = T;
+
+    #[inline]
+    fn __greduce_choose<'a, R: ?Sized>(
+        &'a self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a T>,
+    ) -> Option<&'a T> {
+        if !run::active() || self.is_empty() {
+            return direct(self, rng);
+        }
+        let base = self.as_ptr();
+        let len = self.len();
+        let i = decide_index(
+            site,
+            Some(len),
+            len,
+            || direct(self, rng).map_or(0, |elem| index_of(base, elem)),
+            |_| true,
+            0,
+        );
+        self.get(i)
+    }
+
+    #[inline]
+    fn __greduce_choose_mut<'a, R: ?Sized>(
+        &'a mut self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut T>,
+    ) -> Option<&'a mut T> {
+        if !run::active() || self.is_empty() {
+            return direct(self, rng);
+        }
+        let base = self.as_ptr();
+        let len = self.len();
+        let i = decide_index(
+            site,
+            Some(len),
+            len,
+            || direct(&mut *self, rng).map_or(0, |elem| index_of(base, elem)),
+            |_| true,
+            0,
+        );
+        self.get_mut(i)
+    }
+
+    #[inline]
+    fn __greduce_choose_weighted<'a, R: ?Sized, F, B, X>(
+        &'a self,
+        rng: &mut R,
+        weight: F,
+        site: &'static Site,
+        direct: impl FnOnce(&'a Self, &mut R, F) -> Result<&'a T, WeightError>,
+    ) -> Result<&'a T, WeightError>
+    where
+        F: Fn(&T) -> B,
+        B: SampleBorrow<X>,
+        X: SampleUniform + Weight + PartialOrd<X>,
+    {
+        if !run::active() {
+            return direct(self, rng, weight);
+        }
+        let len = self.len();
+        if !run::replaying() {
+            let base = self.as_ptr();
+            let chosen = direct(self, rng, weight)?;
+            let i = index_of(base, chosen);
+            run::record(site, Args::Index { len: Some(len) }, Value::Index(i));
+            return Ok(chosen);
+        }
+        // rand checks the weights before drawing; so does replay, with the same errors.
+        WeightedIndex::<X>::new(self.iter().map(&weight))?;
+        let positive = |i: usize| *weight(&self[i]).borrow() > X::ZERO;
+        let simplest = (0..len).find(|i| positive(*i)).unwrap_or(0);
+        let i = decide_index(site, Some(len), len, || unreachable!("replaying"), positive, simplest);
+        Ok(&self[i])
+    }
+
+    #[inline]
+    fn __greduce_sample<'a, R: ?Sized, D: Iterator<Item = &'a T>>(
+        &'a self,
+        rng: &mut R,
+        amount: usize,
+        site: &'static Site,
+        direct: impl FnOnce(&'a Self, &mut R, usize) -> D,
+    ) -> SliceSample<'a, T, D>
+    where
+        T: 'a,
+    {
+        if !run::active() {
+            return SliceSample::Direct(direct(self, rng, amount));
+        }
+        let base = self.as_ptr();
+        let len = self.len();
+        let want = amount.min(len);
+        let indices = run::decide(
+            site,
+            Args::Sample { len: Some(len), amount },
+            || {
+                let ix: Box<[usize]> = direct(self, rng, amount).map(|e| index_of(base, e)).collect();
+                (ix.clone(), Value::Indices(ix))
+            },
+            |value| match value {
+                Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => Some(ix.clone()),
+                _ => None,
+            },
+            || {
+                let ix: Box<[usize]> = (0..want).collect();
+                (ix.clone(), Value::Indices(ix))
+            },
+        );
+        SliceSample::Replayed(indices.iter().map(|i| &self[*i]).collect::<Vec<_>>().into_iter())
+    }
+
+    #[inline]
+    fn __greduce_shuffle<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl FnOnce(&mut Self, &mut R),
+    ) {
+        let len = self.len();
+        if !run::active() || len <= 1 {
+            return direct(self, rng);
+        }
+        let perm = run::decide(
+            site,
+            Args::Shuffle { len },
+            || {
+                let mut perm: Vec<usize> = (0..len).collect();
+                perm.shuffle(rng);
+                (perm.clone(), Value::Indices(perm.into_boxed_slice()))
+            },
+            |value| read_permutation(value, len),
+            || {
+                let id: Vec<usize> = (0..len).collect();
+                (id.clone(), Value::Indices(id.into_boxed_slice()))
+            },
+        );
+        apply_permutation(self, &perm);
+    }
+
+    #[inline]
+    fn __greduce_partial_shuffle<'a, R: Rng + ?Sized>(
+        &'a mut self,
+        rng: &mut R,
+        amount: usize,
+        site: &'static Site,
+        direct: impl FnOnce(&'a mut Self, &mut R, usize) -> (&'a mut [T], &'a mut [T]),
+    ) -> (&'a mut [T], &'a mut [T]) {
+        if !run::active() {
+            return direct(self, rng, amount);
+        }
+        let len = self.len();
+        let perm = run::decide(
+            site,
+            Args::PartialShuffle { len, amount },
+            || {
+                let mut perm: Vec<usize> = (0..len).collect();
+                let _ = perm.partial_shuffle(rng, amount);
+                (perm.clone(), Value::Indices(perm.into_boxed_slice()))
+            },
+            |value| match value {
+                Value::Indices(perm) if perm.len() == len => Some(perm.to_vec()),
+                _ => None,
+            },
+            || {
+                let id: Vec<usize> = (0..len).collect();
+                (id.clone(), Value::Indices(id.into_boxed_slice()))
+            },
+        );
+        apply_permutation(self, &perm);
+        let (rest, chosen) = self.split_at_mut(len.saturating_sub(amount));
+        (chosen, rest)
+    }
+}
+
+/// The iterator `sample` on a slice returns: rand's own outside a run, the replayed
+/// elements inside one.
+#[derive(Debug)]
+pub enum SliceSample<'a, T, D> {
+    /// Outside a run: rand's iterator.
+    Direct(D),
+    /// Inside a run: the recorded (or replayed) elements.
+    Replayed(std::vec::IntoIter<&'a T>),
+}
+
+impl<'a, T, D: Iterator<Item = &'a T>> Iterator for SliceSample<'a, T, D> {
+    type Item = &'a T;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a T> {
+        match self {
+            SliceSample::Direct(d) => d.next(),
+            SliceSample::Replayed(r) => r.next(),
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            SliceSample::Direct(d) => d.size_hint(),
+            SliceSample::Replayed(r) => r.size_hint(),
+        }
+    }
+}
+
+impl<'a, T, D: ExactSizeIterator<Item = &'a T>> ExactSizeIterator for SliceSample<'a, T, D> {}
+
+/// Decisions on iterators. Called by generated code only.
+pub trait IteratorDecisions: Iterator + Sized {
+    /// `iter.choose(rng)`.
+    fn __greduce_choose<R: Rng + ?Sized>(
+        self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl FnOnce(Self, &mut R) -> Option<Self::Item>,
+    ) -> Option<Self::Item>;
+
+    /// `iter.sample(rng, amount)`.
+    fn __greduce_sample<R: Rng + ?Sized>(
+        self,
+        rng: &mut R,
+        amount: usize,
+        site: &'static Site,
+        direct: impl FnOnce(Self, &mut R, usize) -> Vec<Self::Item>,
+    ) -> Vec<Self::Item>;
+}
+
+fn exact_len<I: Iterator>(iter: &I) -> Option<usize> {
+    match iter.size_hint() {
+        (lo, Some(hi)) if lo == hi => Some(lo),
+        _ => None,
+    }
+}
+
+impl<I: Iterator> IteratorDecisions for I {
+    #[inline]
+    fn __greduce_choose<R: Rng + ?Sized>(
+        self,
+        rng: &mut R,
+        site: &'static Site,
+        direct: impl FnOnce(Self, &mut R) -> Option<Self::Item>,
+    ) -> Option<Self::Item> {
+        if !run::active() {
+            return direct(self, rng);
+        }
+        if run::replaying() {
+            let mut items: Vec<I::Item> = self.collect();
+            if items.is_empty() {
+                return None;
+            }
+            let len = items.len();
+            let i = decide_index(site, Some(len), len, || 0, |_| true, 0);
+            return Some(items.swap_remove(i));
+        }
+        // Recording: rand's algorithm on the enumerated iterator draws what it would draw on
+        // the iterator itself, and tells the index.
+        let len = exact_len(&self);
+        let (i, item) = self.enumerate().choose(rng)?;
+        run::record(site, Args::Index { len }, Value::Index(i));
+        Some(item)
+    }
+
+    #[inline]
+    fn __greduce_sample<R: Rng + ?Sized>(
+        self,
+        rng: &mut R,
+        amount: usize,
+        site: &'static Site,
+        direct: impl FnOnce(Self, &mut R, usize) -> Vec<Self::Item>,
+    ) -> Vec<Self::Item> {
+        if !run::active() {
+            return direct(self, rng, amount);
+        }
+        if run::replaying() {
+            let mut items: Vec<Option<I::Item>> = self.map(Some).collect();
+            let len = items.len();
+            let want = amount.min(len);
+            let ix = run::decide(
+                site,
+                Args::Sample { len: Some(len), amount },
+                || unreachable!("replaying"),
+                |value| match value {
+                    Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => {
+                        Some(ix.clone())
+                    }
+                    _ => None,
+                },
+                || {
+                    let ix: Box<[usize]> = (0..want).collect();
+                    (ix.clone(), Value::Indices(ix))
+                },
+            );
+            return ix.iter().filter_map(|i| items[*i].take()).collect();
+        }
+        let len = exact_len(&self);
+        let picked = self.enumerate().sample(rng, amount);
+        let ix: Box<[usize]> = picked.iter().map(|(i, _)| *i).collect();
+        run::record(site, Args::Sample { len, amount }, Value::Indices(ix));
+        picked.into_iter().map(|(_, item)| item).collect()
+    }
+}

@@ -1,0 +1,37 @@
+//! Sites: where in the generator's source a decision or reducible part comes from.
+
+use std::fmt;
+
+/// A place in a generator's source: the call that made a decision, the loop or `if` that
+/// opened a reducible part, or the `#[generator]` function that opened a scope.
+///
+/// Sites are created by the code that `#[generator]` writes (one `'static` site per
+/// call), so replay can tell whether the operation the run asks for now is the one that was
+/// recorded ("aligned by site").
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
+pub struct Site {
+    /// What happens at this site: a rand method name (`random_range`, `choose`, ...), a
+    /// construct (`for`, `while`, `if`, `match`) or, for a scope, the generator's name.
+    pub what: &'static str,
+    /// Source file, as `file!()` gives it.
+    pub file: &'static str,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub column: u32,
+}
+
+impl Site {
+    /// A site; `#[generator]` calls this with `file!()`, `line!()` and `column!()` spanned at
+    /// the user's tokens.
+    pub const fn new(what: &'static str, file: &'static str, line: u32, column: u32) -> Site {
+        Site { what, file, line, column }
+    }
+}
+
+impl fmt::Display for Site {
+    /// `file:line:col`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}

@@ -1,0 +1,3 @@
+//! greduce
+pub use greduce_macros::generator;
+pub use greduce_runtime::*;
