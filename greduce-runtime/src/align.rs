@@ -63,8 +63,6 @@ pub(crate) enum Fault {
     Bypass { part: NodeId, why: String },
     /// The replay made far more decisions than the original.
     OverBudget(u64),
-    /// A value was passed to a function that is not a `#[generator]`.
-    NotAGenerator(String),
 }
 
 impl fmt::Display for Fault {
@@ -73,7 +71,6 @@ impl fmt::Display for Fault {
             Fault::Halt(why) => write!(f, "halted: {why}"),
             Fault::Bypass { why, .. } => write!(f, "bypassed: {why}"),
             Fault::OverBudget(n) => write!(f, "over budget: stopped after {n} decisions"),
-            Fault::NotAGenerator(why) => f.write_str(why),
         }
     }
 }

@@ -23,11 +23,11 @@ pub use align::Strategy;
 pub use outcome::Outcome;
 pub use record::{Run, record, record_with};
 pub use reducer::{Attempt, ReduceError, Reducer, Reduction, Verdict};
-pub use replay::{ReplayError, replay_trace};
+pub use replay::{Replay, ReplayError, replay, replay_with};
 pub use search::Search;
 pub use site::Site;
 pub use stats::Stats;
-pub use trace::{Decision, Trace};
+pub use trace::{Decision, Part, Trace};
 pub use value::{Args, FloatTy, IntTy, Value};
 
 /// Passes the generator rng to a helper that is not a `#[generator]`, on purpose: the

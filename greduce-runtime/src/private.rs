@@ -248,10 +248,16 @@ pub fn call_returned<T>(site: &'static Site, value: T) -> T {
 
 /// The iterator of a reducible loop: yields what the plain range (or `take`) yields and
 /// opens one iteration of the loop in the trace per item.
+///
+/// A range's items cost nothing, so the iteration opens after the item is pulled (and the
+/// loop ends exactly when the range does). A `take` pulls its items from a closure that may
+/// draw (`repeat_with(|| rng.random())`): it is *lazy*, and the iteration opens before the
+/// item is pulled, while the take's remaining count says whether one comes.
 #[derive(Debug)]
 pub struct LoopIter<I> {
     inner: I,
     epoch: Option<u64>,
+    lazy: bool,
     in_iteration: bool,
     done: bool,
 }
@@ -259,15 +265,23 @@ pub struct LoopIter<I> {
 impl<I> LoopIter<I> {
     #[inline]
     fn plain(inner: I) -> Self {
-        LoopIter { inner, epoch: None, in_iteration: false, done: true }
+        LoopIter { inner, epoch: None, lazy: false, in_iteration: false, done: true }
     }
 
-    fn recorded(inner: I) -> Self {
+    fn recorded(inner: I, lazy: bool) -> Self {
         let epoch = run::epoch();
-        LoopIter { inner, epoch, in_iteration: false, done: epoch.is_none() }
+        LoopIter { inner, epoch, lazy, in_iteration: false, done: epoch.is_none() }
+    }
+}
+
+impl<I: Iterator> LoopIter<I> {
+    #[cold]
+    fn next_lazy(&mut self, epoch: u64) -> Option<I::Item> {
+        let more = self.inner.size_hint().1 != Some(0);
+        self.step(epoch, more);
+        self.inner.next()
     }
 
-    #[cold]
     fn step(&mut self, epoch: u64, more: bool) {
         if self.in_iteration {
             self.in_iteration = false;
@@ -288,11 +302,15 @@ impl<I: Iterator> Iterator for LoopIter<I> {
 
     #[inline]
     fn next(&mut self) -> Option<I::Item> {
-        let item = self.inner.next();
-        if let Some(epoch) = self.epoch {
-            self.step(epoch, item.is_some());
+        match self.epoch {
+            None => self.inner.next(),
+            Some(epoch) if self.lazy => self.next_lazy(epoch),
+            Some(epoch) => {
+                let item = self.inner.next();
+                self.step(epoch, item.is_some());
+                item
+            }
         }
-        item
     }
 
     #[inline]
@@ -330,7 +348,7 @@ pub fn reducible_loop<R: ?Sized, T: LoopIndex, A: RangeArg<T> + Clone>(
         return LoopIter::plain(start..direct(rng, arg));
     }
     let end = run::for_loop(loop_site, count_site, start, &arg, false, || direct(rng, arg.clone()));
-    LoopIter::recorded(start..end)
+    LoopIter::recorded(start..end, false)
 }
 
 /// `for _ in start..=rng.random_range(arg)`.
@@ -347,7 +365,7 @@ pub fn reducible_loop_inclusive<R: ?Sized, T: LoopIndex, A: RangeArg<T> + Clone>
         return LoopIter::plain(start..=direct(rng, arg));
     }
     let end = run::for_loop(loop_site, count_site, start, &arg, true, || direct(rng, arg.clone()));
-    LoopIter::recorded(start..=end)
+    LoopIter::recorded(start..=end, false)
 }
 
 /// `iter.take(rng.random_range(arg))` (for example on `repeat_with`).
@@ -364,7 +382,7 @@ pub fn reducible_take<R: ?Sized, I: Iterator, A: RangeArg<usize> + Clone>(
         return LoopIter::plain(iter.take(direct(rng, arg)));
     }
     let n = run::for_loop(loop_site, count_site, 0usize, &arg, false, || direct(rng, arg.clone()));
-    LoopIter::recorded(iter.take(n))
+    LoopIter::recorded(iter.take(n), true)
 }
 
 /// `let n = <decision>; .. for _ in start..n`: the loop counted by an earlier decision.
@@ -379,7 +397,7 @@ pub fn counted_loop<T: Int>(
         return LoopIter::plain(start..n);
     }
     run::counted_loop(loop_site, count_site, n);
-    LoopIter::recorded(start..n)
+    LoopIter::recorded(start..n, false)
 }
 
 /// `let n = <decision>; .. for _ in start..=n`.
@@ -394,7 +412,7 @@ pub fn counted_loop_inclusive<T: Int>(
         return LoopIter::plain(start..=n);
     }
     run::counted_loop(loop_site, count_site, n);
-    LoopIter::recorded(start..=n)
+    LoopIter::recorded(start..=n, false)
 }
 
 /// `let n = <decision>; .. iter.take(n)`.
@@ -409,7 +427,7 @@ pub fn counted_take<I: Iterator>(
         return LoopIter::plain(iter.take(n));
     }
     run::counted_loop(loop_site, count_site, n);
-    LoopIter::recorded(iter.take(n))
+    LoopIter::recorded(iter.take(n), true)
 }
 
 /// A `while .. rng.random_bool(p)` loop: each iteration is a reducible part.

@@ -5,7 +5,7 @@
 use crate::align::{Strategy, describe};
 use crate::outcome::Outcome;
 use crate::panic_hook;
-use crate::replay::{ReplayError, replay};
+use crate::replay::{ReplayError, run_replay};
 use crate::search::{Search, ddmin};
 use crate::stats::Stats;
 use crate::trace::{NodeId, Removed, Trace};
@@ -18,7 +18,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-/// The replay budget: `factor` times the trace's decisions (at least 100 decisions).
+/// The replay budget: `factor` times the trace's decisions (counted as at least 100).
 pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
     factor.saturating_mul(trace.decision_count().max(100) as u64)
 }
@@ -355,10 +355,10 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         let mut stats = Stats::default();
         let budget = budget_for(&base, self.budget_factor);
         // The starting point: the trace replayed unchanged.
-        let mut first = replay(&mut self.generator, &base, Removed::none(&base), self.strategy, budget, self.quiet);
+        let mut first = run_replay(&mut self.generator, &base, Removed::none(&base), self.strategy, budget, self.quiet);
         stats.replays += first.runs;
         if first.result.is_err() && self.strategy != Strategy::Realign {
-            first = replay(&mut self.generator, &base, Removed::none(&base), Strategy::Realign, budget, self.quiet);
+            first = run_replay(&mut self.generator, &base, Removed::none(&base), Strategy::Realign, budget, self.quiet);
             stats.replays += first.runs;
         }
         let run = first.result.map_err(ReduceError)?;
@@ -393,7 +393,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             match self.search {
                 Search::Sequence => {
                     let base = Rc::clone(&ctx.current.trace);
-                    let parts = base.parts(&Removed::none(&base)).into_iter().map(|(p, _)| p).collect();
+                    let parts = base.kept_parts(&Removed::none(&base)).into_iter().map(|(p, _)| p).collect();
                     self.ddmin_parts(&mut ctx, &base, parts, &mut property);
                 }
                 Search::Tree => self.hdd(&mut ctx, &mut property),
@@ -421,7 +421,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             loop {
                 let base = Rc::clone(&ctx.current.trace);
                 let level: Vec<NodeId> = base
-                    .parts(&Removed::none(&base))
+                    .kept_parts(&Removed::none(&base))
                     .into_iter()
                     .filter(|(_, d)| *d == depth)
                     .map(|(p, _)| p)
@@ -497,7 +497,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         }
         let started = Instant::now();
         let budget = budget_for(base, self.budget_factor);
-        let replayed = replay(&mut self.generator, base, set, self.strategy, budget, self.quiet);
+        let replayed = run_replay(&mut self.generator, base, set, self.strategy, budget, self.quiet);
         ctx.stats.generation_time += started.elapsed();
         ctx.stats.replays += replayed.runs;
         ctx.stats.bypassed += replayed.bypassed.len() as u64;

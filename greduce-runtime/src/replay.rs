@@ -5,8 +5,9 @@ use crate::align::{Aligner, Fault, Strategy};
 use crate::panic_hook;
 use crate::record::Run;
 use crate::run::{self, Session, Stop};
-use crate::trace::{NodeId, Removed, Trace};
+use crate::trace::{NodeId, Part, Removed, Trace};
 use rand::SeedableRng;
+use rand::rngs::StdRng;
 use std::fmt;
 use std::rc::Rc;
 
@@ -58,7 +59,7 @@ pub(crate) struct Replayed<T> {
 }
 
 /// Replays `generator` against `trace` minus `removed`.
-pub(crate) fn replay<R: SeedableRng, T>(
+pub(crate) fn run_replay<R: SeedableRng, T>(
     generator: &mut dyn FnMut(&mut R) -> T,
     trace: &Rc<Trace>,
     mut removed: Removed,
@@ -82,7 +83,7 @@ pub(crate) fn replay<R: SeedableRng, T>(
                 bypassed.push(part);
                 continue;
             }
-            (_, Some(Fault::Halt(why) | Fault::NotAGenerator(why))) => Err(ReplayError::Halted(why)),
+            (_, Some(Fault::Halt(why))) => Err(ReplayError::Halted(why)),
             (_, Some(Fault::OverBudget(n))) => Err(ReplayError::OverBudget(n)),
             (Ok(output), None) => Ok(Run { output, trace: trace_out }),
             (Err(payload), None) => {
@@ -112,21 +113,63 @@ fn finish(mut session: Session, returned: bool) -> (Option<Fault>, Vec<String>, 
     (fault, notes, session.into_trace())
 }
 
-/// Replays `generator` against `trace` (nothing removed) with the given strategy, and
-/// records the new run. With [`Strategy::Halt`] this succeeds only if the generator makes
-/// exactly the recorded decisions again, so it checks that a trace still fits a generator.
+/// The outcome of [`replay`]: the new run, or why there is none, and what the strategy did.
+#[derive(Debug)]
+pub struct Replay<T> {
+    /// The new run (its output and its trace), or why the replay produced none.
+    pub result: Result<Run<T>, ReplayError>,
+    /// Parts that bypass removed in addition to the requested ones, in order.
+    pub bypassed: Vec<Part>,
+    /// What re-align did, one line per operation it could not align.
+    pub realigned: Vec<String>,
+}
+
+/// Replays `generator` against `trace` with the `removed` parts taken out (trace-aligned
+/// re-execution), handling infeasible alignments with `strategy`. With nothing removed and
+/// [`Strategy::Halt`], this succeeds only if the generator makes the recorded decisions
+/// again: a check that a trace still fits a generator.
 ///
-/// # Errors
+/// The replay budget is 10 times the trace's decisions (at least 1000).
 ///
-/// Returns why the replay produced no output: an infeasible alignment, the replay budget
-/// (10 times the trace's decisions), or a panic of the generator.
-pub fn replay_trace<R: SeedableRng, T>(
+/// ```
+/// use greduce::{Strategy, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digits<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+///     (0..rng.random_range(2..6)).map(|_| rng.random_range(0..10)).collect()
+/// }
+///
+/// let run = greduce::record(digits, 1);
+/// let parts = run.trace.parts();
+/// let replay = greduce::replay(digits, &run.trace, &parts[..1], Strategy::Halt);
+/// let shorter = replay.result.unwrap().output;
+/// assert_eq!(shorter[..], run.output[1..]);
+/// ```
+pub fn replay<T>(
+    generator: impl FnMut(&mut StdRng) -> T,
+    trace: &Trace,
+    removed: &[Part],
+    strategy: Strategy,
+) -> Replay<T> {
+    replay_with(generator, trace, removed, strategy)
+}
+
+/// [`replay`] for a generator with a concrete rng type `R` (it is called with
+/// `R::seed_from_u64(0)`; recorded decisions never draw from it).
+pub fn replay_with<R: SeedableRng, T>(
     mut generator: impl FnMut(&mut R) -> T,
     trace: &Trace,
+    removed: &[Part],
     strategy: Strategy,
-) -> Result<Run<T>, ReplayError> {
+) -> Replay<T> {
     let trace = Rc::new(trace.clone());
-    let removed = Removed::none(&trace);
+    let set = Removed::of(&trace, removed.iter().map(|p| p.0));
     let budget = crate::reducer::budget_for(&trace, 10);
-    replay(&mut generator, &trace, removed, strategy, budget, true).result
+    let replayed = run_replay(&mut generator, &trace, set, strategy, budget, true);
+    Replay {
+        result: replayed.result,
+        bypassed: replayed.bypassed.into_iter().map(Part).collect(),
+        realigned: replayed.notes,
+    }
 }

@@ -98,6 +98,12 @@ pub struct Trace {
     pub(crate) nodes: Vec<Node>,
 }
 
+/// A reducible part of a [`Trace`]: one iteration of a reducible loop, the `then` block of
+/// a selection, or the arm of a multi-way selection. Identifies the part within its trace
+/// only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Part(pub(crate) NodeId);
+
 /// A set of removed reducible parts of one trace.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Removed {
@@ -170,7 +176,7 @@ impl Trace {
 
     /// All reducible parts that are not inside removed parts, in trace order, each with its
     /// depth (the number of reducible parts enclosing it).
-    pub(crate) fn parts(&self, removed: &Removed) -> Vec<(NodeId, usize)> {
+    pub(crate) fn kept_parts(&self, removed: &Removed) -> Vec<(NodeId, usize)> {
         let mut out = Vec::new();
         let mut stack: Vec<NodeId> = Vec::new(); // enclosing parts, innermost last
         let mut id: NodeId = 0;
@@ -207,6 +213,22 @@ impl Trace {
                 _ => 0,
             })
             .sum()
+    }
+
+    /// The reducible parts of the trace, in trace order.
+    pub fn parts(&self) -> Vec<Part> {
+        self.parts_with_depth().into_iter().map(|(p, _)| p).collect()
+    }
+
+    /// The reducible parts with their depth (how many reducible parts enclose each), in
+    /// trace order: the tree that tree-based reduction walks level by level.
+    pub fn parts_with_depth(&self) -> Vec<(Part, usize)> {
+        self.kept_parts(&Removed::none(self)).into_iter().map(|(id, d)| (Part(id), d)).collect()
+    }
+
+    /// A part in one line ("iteration 2 of the loop @ src/gen.rs:10:5").
+    pub fn describe(&self, part: Part) -> String {
+        crate::align::describe(self, part.0)
     }
 
     /// Number of reducible parts (loop iterations, taken `if` blocks, non-first arms).
@@ -355,11 +377,6 @@ impl Builder {
         }
     }
 
-    /// Number of open nodes (the root included).
-    pub(crate) fn depth(&self) -> usize {
-        self.open.len()
-    }
-
     /// The innermost open node.
     pub(crate) fn current(&self) -> NodeId {
         self.parent()
@@ -406,21 +423,11 @@ impl Builder {
 
 impl fmt::Display for Trace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_tree(self, None, f)
+        fmt_tree(self, f)
     }
 }
 
-/// A trace printed with some parts marked removed (`- removed`), as the reducer's
-/// explanations show candidates.
-pub(crate) struct ShownReduced<'a>(pub(crate) &'a Trace, pub(crate) &'a Removed);
-
-impl fmt::Display for ShownReduced<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_tree(self.0, Some(self.1), f)
-    }
-}
-
-fn fmt_tree(trace: &Trace, removed: Option<&Removed>, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+fn fmt_tree(trace: &Trace, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     // Open ancestors, each with the number of its children printed so far.
     let mut stack: Vec<(NodeId, usize)> = vec![(0, 0)];
     let mut id: NodeId = 1;
@@ -435,16 +442,8 @@ fn fmt_tree(trace: &Trace, removed: Option<&Removed>, f: &mut fmt::Formatter<'_>
             *n += 1;
         }
         write!(f, "{:indent$}", "", indent = indent * 2)?;
-        let gone = removed.is_some_and(|r| trace.is_part(id) && r.contains(id));
         fmt_node(trace, id, index, f)?;
-        if gone {
-            f.write_str("  - removed")?;
-        }
         writeln!(f)?;
-        if gone {
-            id = node.end;
-            continue;
-        }
         if node.end > id + 1 {
             stack.push((id, 0));
         }
