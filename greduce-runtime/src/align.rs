@@ -211,11 +211,6 @@ impl Aligner {
         self.trace.is_part(node) && self.removed.contains(node)
     }
 
-    /// Number of kept iterations of a recorded loop.
-    pub(crate) fn kept_iterations(&self, lp: NodeId) -> u128 {
-        self.trace.children(lp).filter(|c| !self_removed(&self.removed, &self.trace, *c)).count() as u128
-    }
-
     /// Number of removed iterations of a recorded loop.
     pub(crate) fn removed_iterations(&self, lp: NodeId) -> u128 {
         self.trace.children(lp).filter(|c| self_removed(&self.removed, &self.trace, *c)).count() as u128

@@ -347,7 +347,7 @@ pub fn reducible_loop<R: ?Sized, T: LoopIndex, A: RangeArg<T> + Clone>(
     if !active() {
         return LoopIter::plain(start..direct(rng, arg));
     }
-    let end = run::for_loop(loop_site, count_site, start, &arg, false, || direct(rng, arg.clone()));
+    let end = run::for_loop(loop_site, count_site, &arg, || direct(rng, arg.clone()));
     LoopIter::recorded(start..end, false)
 }
 
@@ -364,7 +364,7 @@ pub fn reducible_loop_inclusive<R: ?Sized, T: LoopIndex, A: RangeArg<T> + Clone>
     if !active() {
         return LoopIter::plain(start..=direct(rng, arg));
     }
-    let end = run::for_loop(loop_site, count_site, start, &arg, true, || direct(rng, arg.clone()));
+    let end = run::for_loop(loop_site, count_site, &arg, || direct(rng, arg.clone()));
     LoopIter::recorded(start..=end, false)
 }
 
@@ -381,7 +381,7 @@ pub fn reducible_take<R: ?Sized, I: Iterator, A: RangeArg<usize> + Clone>(
     if !active() {
         return LoopIter::plain(iter.take(direct(rng, arg)));
     }
-    let n = run::for_loop(loop_site, count_site, 0usize, &arg, false, || direct(rng, arg.clone()));
+    let n = run::for_loop(loop_site, count_site, &arg, || direct(rng, arg.clone()));
     LoopIter::recorded(iter.take(n), true)
 }
 

@@ -7,7 +7,7 @@
 //! reduced trace.
 
 use crate::align::{Aligner, Fault, Op, describe};
-use crate::decision::{Int, LoopIndex, RangeArg};
+use crate::decision::{Int, RangeArg};
 use crate::panic_hook;
 use crate::site::Site;
 use crate::trace::{Builder, Count, Decision, Kind, NONE, NodeId, Trace};
@@ -399,12 +399,10 @@ pub(crate) fn call_returned(site: &'static Site) {
 }
 
 /// `for _ in start..<decision>` (or `..=`): decides the end and opens the loop.
-pub(crate) fn for_loop<T: LoopIndex, A: RangeArg<T>>(
+pub(crate) fn for_loop<T, A: RangeArg<T>>(
     loop_site: &'static Site,
     count_site: &'static Site,
-    start: T,
     arg: &A,
-    inclusive: bool,
     record: impl FnOnce() -> T,
 ) -> T {
     let args = arg.args();
@@ -414,13 +412,18 @@ pub(crate) fn for_loop<T: LoopIndex, A: RangeArg<T>>(
             Aligned::Record => Plan::Record,
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
-                let kept = run.aligner.as_ref().expect("replaying").kept_iterations(node);
-                let end = if inclusive {
-                    start.plus(kept).and_then(|e| e.minus(1))
-                } else {
-                    start.plus(kept)
+                // The recorded count less the removed iterations: kept iterations plus the
+                // slack of a loop that ended early (`break`, `return`).
+                let aligner = run.aligner.as_ref().expect("replaying");
+                let removed = aligner.removed_iterations(node);
+                let value = match &aligner.trace().node(node).kind {
+                    Kind::Loop { count: Count::Decision(d), .. } if d.args.same_kind(&args) => match d.value {
+                        Value::Offset(off) => off.checked_sub(removed).map(Value::Offset),
+                        _ => None,
+                    },
+                    _ => None,
                 };
-                Plan::Recorded { node, value: end.map(|e| arg.record(&e)) }
+                Plan::Recorded { node, value }
             }
         })
     }));

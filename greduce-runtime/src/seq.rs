@@ -55,6 +55,19 @@ fn decide_index(
     )
 }
 
+/// An empty slice or iterator: rand answers `None` without drawing, but the call is still
+/// an operation of the generator, recorded (with no index) so replay stays aligned with it.
+/// A recorded index is not a legal answer for an empty sequence (nor the reverse).
+fn decide_empty(site: &'static Site) {
+    run::decide(
+        site,
+        Args::Index { len: Some(0) },
+        || ((), Value::Indices(Box::new([]))),
+        |value| matches!(value, Value::Indices(ix) if ix.is_empty()).then_some(()),
+        || ((), Value::Indices(Box::new([]))),
+    );
+}
+
 /// Rearranges `slice` so that `slice[k]` becomes the old `slice[perm[k]]`.
 fn apply_permutation<T>(slice: &mut [T], perm: &[usize]) {
     let mut done = vec![false; perm.len()];
@@ -161,8 +174,12 @@ impl<T> SliceDecisions for [T] {
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a T>,
     ) -> Option<&'a T> {
-        if !run::active() || self.is_empty() {
+        if !run::active() {
             return direct(self, rng);
+        }
+        if self.is_empty() {
+            decide_empty(site);
+            return None;
         }
         let base = self.as_ptr();
         let len = self.len();
@@ -184,8 +201,12 @@ impl<T> SliceDecisions for [T] {
         site: &'static Site,
         direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut T>,
     ) -> Option<&'a mut T> {
-        if !run::active() || self.is_empty() {
+        if !run::active() {
             return direct(self, rng);
+        }
+        if self.is_empty() {
+            decide_empty(site);
+            return None;
         }
         let base = self.as_ptr();
         let len = self.len();
@@ -276,9 +297,11 @@ impl<T> SliceDecisions for [T] {
         direct: impl FnOnce(&mut Self, &mut R),
     ) {
         let len = self.len();
-        if !run::active() || len <= 1 {
+        if !run::active() {
             return direct(self, rng);
         }
+        // Recorded for every length (rand draws nothing for 0 or 1 elements; the call is
+        // still an operation replay aligns with).
         let perm = run::decide(
             site,
             Args::Shuffle { len },
@@ -403,6 +426,7 @@ impl<I: Iterator> IteratorDecisions for I {
         if run::replaying() {
             let mut items: Vec<I::Item> = self.collect();
             if items.is_empty() {
+                decide_empty(site);
                 return None;
             }
             let len = items.len();
@@ -412,9 +436,16 @@ impl<I: Iterator> IteratorDecisions for I {
         // Recording: rand's algorithm on the enumerated iterator draws what it would draw on
         // the iterator itself, and tells the index.
         let len = exact_len(&self);
-        let (i, item) = self.enumerate().choose(rng)?;
-        run::record(site, Args::Index { len }, Value::Index(i));
-        Some(item)
+        match self.enumerate().choose(rng) {
+            Some((i, item)) => {
+                run::record(site, Args::Index { len }, Value::Index(i));
+                Some(item)
+            }
+            None => {
+                run::record(site, Args::Index { len: Some(0) }, Value::Indices(Box::new([])));
+                None
+            }
+        }
     }
 
     #[inline]

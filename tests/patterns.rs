@@ -1,0 +1,205 @@
+//! Reduction through each recognized pattern.
+
+use greduce::{Reducer, Strategy, generator};
+use rand::RngExt;
+use rand::seq::{IndexedRandom, SliceRandom};
+
+fn failing<T>(generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy, fails: impl Fn(&T) -> bool) -> greduce::Run<T> {
+    (0..10_000).map(|seed| greduce::record(generator, seed)).find(|run| fails(&run.output)).expect("a failing seed")
+}
+
+#[generator]
+fn draws_while<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    while rng.random_bool(0.9) {
+        v.push(rng.random_range(0..100));
+    }
+    v
+}
+
+#[test]
+fn while_loop_iterations_are_removed() {
+    let fails = |v: &Vec<u32>| v.iter().any(|x| *x > 90);
+    let run = failing(draws_while, |v| v.len() > 10 && fails(v));
+    let reduced = Reducer::new(draws_while).reduce(&run.trace, fails);
+    assert_eq!(reduced.output.len(), 1);
+    assert!(reduced.output[0] > 90);
+}
+
+#[derive(Debug, Default, PartialEq)]
+struct Config {
+    verbose: bool,
+    retries: u32,
+    name: Option<char>,
+}
+
+#[generator]
+fn config<R: rand::Rng + ?Sized>(rng: &mut R) -> Config {
+    let mut c = Config::default();
+    if rng.random_bool(0.5) {
+        c.verbose = true;
+    }
+    if rng.random_ratio(1, 2) {
+        c.retries = rng.random_range(1..5);
+    } else {
+        c.retries = 0;
+    }
+    if rng.random() {
+        c.name = Some(rng.random_range('a'..='z'));
+    }
+    c
+}
+
+#[test]
+fn selection_blocks_are_removed() {
+    let fails = |c: &Config| c.retries > 2;
+    let run = failing(config, |c| c.verbose && c.name.is_some() && fails(c));
+    let reduced = Reducer::new(config).reduce(&run.trace, fails);
+    assert_eq!(reduced.output, Config { verbose: false, retries: run.output.retries, name: None });
+}
+
+#[derive(Debug, PartialEq)]
+enum Shape {
+    Dot,
+    Line(u32),
+    Poly(u32),
+}
+
+#[generator]
+fn shapes<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Shape> {
+    (0..rng.random_range(1..10))
+        .map(|_| match rng.random_range(0..3) {
+            0 => Shape::Dot,
+            1 => Shape::Line(rng.random_range(1..10)),
+            _ => Shape::Poly(rng.random_range(3..10)),
+        })
+        .collect()
+}
+
+#[test]
+fn match_arms_are_replaced_by_the_first() {
+    let fails = |s: &Vec<Shape>| s.len() >= 3 && s.iter().any(|s| matches!(s, Shape::Poly(k) if *k >= 5));
+    let run = failing(shapes, |s| s.len() >= 6 && s.iter().filter(|s| **s != Shape::Dot).count() >= 4 && fails(s));
+    let reduced = Reducer::new(shapes).reduce(&run.trace, fails);
+    assert_eq!(reduced.output.len(), 3, "{:?}", reduced.output);
+    assert_eq!(reduced.output.iter().filter(|s| **s == Shape::Dot).count(), 2, "{:?}", reduced.output);
+}
+
+#[generator]
+fn deck<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut cards: Vec<u32> = (0..rng.random_range(1..20)).map(|_| rng.random_range(0..50)).collect();
+    cards.shuffle(rng);
+    cards
+}
+
+#[test]
+fn shuffles_replay_on_shorter_slices_in_every_strategy() {
+    let fails = |v: &Vec<u32>| v.contains(&49);
+    let run = failing(deck, |v| v.len() > 12 && fails(v));
+    for strategy in [Strategy::Halt, Strategy::Bypass, Strategy::Realign] {
+        let reduced = Reducer::new(deck).strategy(strategy).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, vec![49], "{strategy:?}");
+    }
+}
+
+#[generator]
+fn graph<R: rand::Rng + ?Sized>(rng: &mut R) -> (Vec<usize>, Vec<(usize, usize)>) {
+    let mut nodes = Vec::new();
+    let n = rng.random_range(1..10);
+    for i in 0..n {
+        nodes.push(i);
+    }
+    let mut edges = Vec::new();
+    for _ in 0..rng.random_range(0..20) {
+        let a = *nodes.choose(rng).unwrap();
+        let b = *nodes.choose(rng).unwrap();
+        edges.push((a, b));
+    }
+    (nodes, edges)
+}
+
+#[test]
+fn edges_stay_valid_while_nodes_are_removed() {
+    let fails = |(_, edges): &(Vec<usize>, Vec<(usize, usize)>)| edges.iter().any(|(a, b)| a == b);
+    let run = failing(graph, |(nodes, edges)| nodes.len() > 6 && edges.len() > 10 && fails(&(nodes.clone(), edges.clone())));
+    let reduced = Reducer::new(graph).reduce(&run.trace, fails);
+    let (nodes, edges) = &reduced.output;
+    assert_eq!(edges.len(), 1);
+    assert_eq!(nodes.len(), 1, "{:?}", reduced.output);
+    assert_eq!(edges[0], (0, 0));
+    // Every candidate the generator produced was a valid graph.
+    for attempt in &reduced.attempts {
+        assert!(!matches!(attempt.verdict, greduce::Verdict::ReplayFailed(greduce::ReplayError::Panicked { .. })));
+    }
+}
+
+fn parse(x: u32) -> Result<u32, String> {
+    if x == 13 { Err("unlucky".into()) } else { Ok(x * 2) }
+}
+
+#[generator]
+fn control<R: rand::Rng + ?Sized>(rng: &mut R) -> Result<Vec<u32>, String> {
+    let mut v = Vec::new();
+    'outer: for _ in 0..rng.random_range(0..30) {
+        let x = rng.random_range(0..100);
+        if x % 7 == 0 {
+            continue;
+        }
+        if x > 97 {
+            break 'outer;
+        }
+        if x == 43 {
+            return Err("43".into());
+        }
+        v.push(parse(x)?);
+    }
+    Ok(v)
+}
+
+#[test]
+fn break_continue_return_and_question_mark_keep_the_trace_well_formed() {
+    let mut shapes = [0; 4];
+    for seed in 0..300 {
+        let run = greduce::record(control, seed);
+        let again = greduce::replay(control, &run.trace, &[], Strategy::Halt).result.expect("replays");
+        assert_eq!(again.output, run.output, "seed {seed}");
+        assert_eq!(again.trace, run.trace, "seed {seed}");
+        match &run.output {
+            Ok(v) if v.len() < 10 => shapes[0] += 1,
+            Ok(_) => shapes[1] += 1,
+            Err(e) if e == "43" => shapes[2] += 1,
+            Err(_) => shapes[3] += 1,
+        }
+    }
+    assert!(shapes.iter().all(|n| *n > 0), "every exit path was exercised: {shapes:?}");
+    // And it reduces: keep only what makes the `?` fail.
+    let run = failing(control, |r| r.as_ref().is_err_and(|e| e == "unlucky"));
+    let reduced = Reducer::new(control).reduce(&run.trace, |r: &Result<Vec<u32>, String>| r.as_ref().is_err_and(|e| e == "unlucky"));
+    assert_eq!(reduced.trace.part_count(), 1);
+}
+
+#[generator]
+fn inclusive<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for i in 1..=rng.random_range(0..10u32) {
+        v.push(i * rng.random_range(0..10));
+    }
+    let m = rng.random_range(0..5usize);
+    v.extend(std::iter::repeat_with(|| rng.random_range(100..200)).take(m));
+    v
+}
+
+#[test]
+fn inclusive_loops_and_repeat_with_take_reduce() {
+    // Only the `take` matters: the inclusive loop goes down to no iterations (count 0).
+    let fails = |v: &Vec<u32>| v.iter().any(|x| (150..190).contains(x));
+    let run = failing(inclusive, |v| v.len() > 8 && v.iter().filter(|x| **x >= 100).count() >= 3 && fails(v));
+    let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
+    assert_eq!(reduced.output.len(), 1, "{:?}", reduced.output);
+    // Only the inclusive loop matters: the take goes down to nothing.
+    let fails = |v: &Vec<u32>| v.iter().filter(|x| **x < 100).count() >= 2;
+    let run = failing(inclusive, |v| v.len() > 8 && v.iter().any(|x| *x >= 100) && fails(v));
+    let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
+    assert_eq!(reduced.output.len(), 2, "{:?}", reduced.output);
+    assert!(reduced.output.iter().all(|x| *x < 100));
+}
