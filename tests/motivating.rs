@@ -17,8 +17,19 @@ fn password<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
 #[test]
 fn seed_707880_gives_abc() {
     let run = greduce::record(password, 707880);
-    println!("{}", run.trace);
     assert_eq!(run.output, "abc\nabc\n");
+    let expected = "\
+password @ tests/motivating.rs:7:4
+  random_range(0..=19) = 3 @ tests/motivating.rs:9:17 (count of the loop below)
+  loop @ tests/motivating.rs:10:5: 3 iterations, count decided above
+    iteration 0
+      random_range('a'..='z') = 'a' @ tests/motivating.rs:11:20
+    iteration 1
+      random_range('a'..='z') = 'b' @ tests/motivating.rs:11:20
+    iteration 2
+      random_range('a'..='z') = 'c' @ tests/motivating.rs:11:20
+";
+    assert_eq!(run.trace.to_string(), expected);
 }
 
 #[test]
@@ -30,8 +41,9 @@ fn reduces_to_c() {
                 .strategy(strategy)
                 .search(search)
                 .reduce(&run.trace, |s: &String| s.contains('c'));
-            println!("{search:?} {strategy:?}\n{}", reduced.explain());
-            assert_eq!(reduced.output, "c\nc\n", "{search:?} {strategy:?}");
+            assert_eq!(reduced.output, "c\nc\n", "{search:?} {strategy:?}\n{}", reduced.explain());
+            // ddmin keeps "bc", then "c": five property calls including the initial check.
+            assert_eq!(reduced.stats.property_calls, 5, "{search:?} {strategy:?}");
         }
     }
 }

@@ -7,7 +7,7 @@
 //! closure and draws exactly what it drew before. Invented identifiers use
 //! `Span::mixed_site()`, so user code with the same names is unaffected.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, Ident, Label, Path, Stmt, parse_quote, parse_quote_spanned};
 
@@ -37,6 +37,22 @@ pub(crate) struct Codegen {
     pub(crate) rng: Ident,
 }
 
+/// `tokens` with every span set to `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tree| {
+            if let TokenTree::Group(g) = &tree {
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tree = TokenTree::Group(group);
+            }
+            tree.set_span(span);
+            tree
+        })
+        .collect()
+}
+
 fn hygienic(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
@@ -56,13 +72,13 @@ impl Codegen {
     /// A `&'static Site` for the user's tokens at `span`.
     ///
     /// Input: `rng.random_range(0..3)` at 4:17. Output:
-    /// `const { &::greduce::__private::Site::new("random_range", file!(), line!(), column!()) }`
-    /// with `line!()` and `column!()` spanned at the user's `random_range`, so they give 4:17.
+    /// `::greduce::__private::site!("random_range")`, invoked at the user's `random_range`,
+    /// so the `line!()` and `column!()` inside give 4:17.
     pub(crate) fn site(&self, what: &str, span: Span) -> TokenStream {
-        let p = self.private();
-        quote_spanned! {span=>
-            const { &#p::Site::new(#what, ::core::file!(), ::core::line!(), ::core::column!()) }
-        }
+        // Every token of the invocation gets the user's span (the crate path too): `line!()`
+        // reports where the outermost macro invocation that led to it starts.
+        let krate = &self.krate;
+        respan(quote!(#krate::__private::site!(#what)), span)
     }
 
     /// The closure that makes the user's own rand call: `|r, a| r.method(a)`.

@@ -6,6 +6,8 @@ mod codegen;
 mod expand;
 mod rand_api;
 mod recognize;
+#[cfg(test)]
+mod snapshot_tests;
 
 use proc_macro::TokenStream;
 

@@ -1,0 +1,13 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) {
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
+    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+    if let Some(x) = xs
+        .__greduce_choose_mut(
+            &mut *rng,
+            ::greduce::__private::site!("choose_mut"),
+            |__greduce_seq, __greduce_rng| __greduce_seq.choose_mut(__greduce_rng),
+        )
+    {
+        *x = 0;
+    }
+}

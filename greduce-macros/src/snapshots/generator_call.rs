@@ -1,0 +1,24 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
+    let a = ::greduce::__private::call_returned(
+        ::greduce::__private::site!("inner"),
+        inner(
+            ::greduce::__private::pass_rng(
+                ::greduce::__private::site!("inner"),
+                &mut *rng,
+            ),
+            3,
+        ),
+    );
+    let b = ::greduce::__private::call_returned(
+        ::greduce::__private::site!("self::inner"),
+        self::inner(
+            ::greduce::__private::pass_rng(
+                ::greduce::__private::site!("self::inner"),
+                &mut *rng,
+            ),
+            4,
+        ),
+    );
+    vec![a, b]
+}

@@ -1,0 +1,18 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
+    let mut x = 0;
+    {
+        match ::greduce::__private::selection(
+            0.5,
+            ::greduce::__private::site!("random_bool"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
+        ) {
+            __greduce_sel if __greduce_sel.taken() => {
+                x += 1;
+            }
+            __greduce_sel => {}
+        }
+    }
+    x
+}

@@ -1,0 +1,11 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Option<u32> {
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
+    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+    (0..10)
+        .filter(|x| x % 2 == 0)
+        .__greduce_choose(
+            &mut *rng,
+            ::greduce::__private::site!("choose"),
+            |__greduce_seq, __greduce_rng| __greduce_seq.choose(__greduce_rng),
+        )
+}

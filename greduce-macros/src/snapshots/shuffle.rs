@@ -1,0 +1,9 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut Vec<u8>) {
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
+    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+    xs.__greduce_shuffle(
+        &mut *rng,
+        ::greduce::__private::site!("shuffle"),
+        |__greduce_seq, __greduce_rng| __greduce_seq.shuffle(__greduce_rng),
+    )
+}

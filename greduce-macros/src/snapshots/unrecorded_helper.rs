@@ -1,0 +1,4 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
+    helper(greduce::unrecorded(rng))
+}
