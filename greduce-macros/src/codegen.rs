@@ -58,9 +58,11 @@ fn hygienic(name: &str) -> Ident {
 }
 
 impl Codegen {
-    fn private(&self) -> TokenStream {
+    /// `<crate>::__private`, located at `span` so errors about a runtime call (an
+    /// unsatisfied bound) point at the user's code rather than at the attribute.
+    fn private(&self, span: Span) -> TokenStream {
         let krate = &self.krate;
-        quote!(#krate::__private)
+        respan(quote!(#krate::__private), span)
     }
 
     /// `&mut *rng`
@@ -77,8 +79,8 @@ impl Codegen {
     pub(crate) fn site(&self, what: &str, span: Span) -> TokenStream {
         // Every token of the invocation gets the user's span (the crate path too): `line!()`
         // reports where the outermost macro invocation that led to it starts.
-        let krate = &self.krate;
-        respan(quote!(#krate::__private::site!(#what)), span)
+        let p = self.private(span);
+        quote_spanned!(span=> #p::site!(#what))
     }
 
     /// The closure that makes the user's own rand call: `|r, a| r.method(a)`.
@@ -105,7 +107,7 @@ impl Codegen {
     /// `__private::random_range(0..n, SITE, &mut *rng, |r, a| r.random_range(a))`
     /// (user arguments first: they may draw from the rng themselves).
     pub(crate) fn draw(&self, draw: &Draw) -> Expr {
-        let p = self.private();
+        let p = self.private(draw.span);
         let method = draw.method.to_string();
         let site = self.site(&method, draw.method.span());
         let rng = self.rng(draw.span);
@@ -131,7 +133,7 @@ impl Codegen {
     /// The argument and closure of a boolean decision (`random_bool`, `random_ratio`,
     /// `random::<bool>()`), as the selection and `while` runtime calls take them.
     fn boolean(&self, draw: &Draw) -> (TokenStream, TokenStream) {
-        let p = self.private();
+        let p = self.private(draw.span);
         let args = &draw.args;
         match draw.method.to_string().as_str() {
             "random_ratio" => {
@@ -172,7 +174,7 @@ impl Codegen {
     ///
     /// Output: `let __greduce_scope = __private::scope(SITE);`
     pub(crate) fn prelude(&self, name: &Ident, seq: bool) -> Vec<Stmt> {
-        let p = self.private();
+        let p = self.private(name.span());
         let site = self.site(&name.to_string(), name.span());
         let scope = hygienic("__greduce_scope");
         let mut stmts = vec![parse_quote!(let #scope = #p::scope(#site);)];
@@ -196,7 +198,7 @@ impl Codegen {
     /// Input: `0..n` after `let n = rng.random_range(..)`. Output:
     /// `__private::counted_loop(0, n, LOOP, COUNT)`.
     pub(crate) fn reducible_loop(&self, start: &Expr, count: &Count, inclusive: bool, span: Span) -> Expr {
-        let p = self.private();
+        let p = self.private(span);
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
         match count {
@@ -219,7 +221,7 @@ impl Codegen {
     /// Output: `__private::reducible_take(repeat_with(..), 0..5, LOOP, COUNT, &mut *rng, ..)`
     /// or `__private::counted_take(repeat_with(..), n, LOOP, COUNT)`.
     pub(crate) fn take(&self, iter: &Expr, count: &Count, span: Span) -> Expr {
-        let p = self.private();
+        let p = self.private(span);
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
         match count {
@@ -249,7 +251,7 @@ impl Codegen {
         body: &Block,
         span: Span,
     ) -> Expr {
-        let p = self.private();
+        let p = self.private(span);
         let loop_site = self.site("while", span);
         let site = self.site(&draw.method.to_string(), draw.method.span());
         let rng = self.rng(draw.span);
@@ -273,7 +275,7 @@ impl Codegen {
     ///    } }`
     /// (the guard lives until the end of the branch taken).
     pub(crate) fn selection(&self, draw: &Draw, then: &Block, otherwise: Option<&Expr>, span: Span) -> Expr {
-        let p = self.private();
+        let p = self.private(draw.span);
         let site = self.site(&draw.method.to_string(), draw.method.span());
         let rng = self.rng(draw.span);
         let (arg, direct) = self.boolean(draw);
@@ -294,7 +296,7 @@ impl Codegen {
     /// Input: `match rng.random_range(0..3) { arms }`. Output:
     /// `{ match __private::switch(0..3, SITE, &mut *rng, ..) { s => match s.value() { arms } } }`
     pub(crate) fn switch(&self, draw: &Draw, arms: &[Arm], span: Span) -> Expr {
-        let p = self.private();
+        let p = self.private(draw.span);
         let site = self.site("match", draw.method.span());
         let rng = self.rng(draw.span);
         let arg = &draw.args[0];
@@ -311,7 +313,7 @@ impl Codegen {
 
     /// The rng passed to the generator called at `span`.
     pub(crate) fn pass_rng(&self, callee: &str, span: Span) -> Expr {
-        let p = self.private();
+        let p = self.private(span);
         let site = self.site(callee, span);
         let rng = self.rng(span);
         parse_quote_spanned!(span=> #p::pass_rng(#site, #rng))
@@ -322,7 +324,7 @@ impl Codegen {
     /// Input: `list(rng, 3)`. Output:
     /// `__private::call_returned(SITE, list(__private::pass_rng(SITE, &mut *rng), 3))`.
     pub(crate) fn call(&self, call: &Expr, callee: &str, span: Span) -> Expr {
-        let p = self.private();
+        let p = self.private(span);
         let site = self.site(callee, span);
         parse_quote_spanned!(span=> #p::call_returned(#site, #call))
     }

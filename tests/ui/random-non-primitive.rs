@@ -1,0 +1,9 @@
+use greduce::generator;
+use rand::RngExt;
+
+#[generator]
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u8) {
+    rng.random::<(u8, u8)>()
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use greduce::generator;
+
+#[generator]
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.next_u32()
+}
+
+fn main() {}
