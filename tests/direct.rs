@@ -117,7 +117,11 @@ fn direct_calls_match_the_plain_generator_for_100_seeds() {
 fn recording_matches_the_plain_generator_for_100_seeds() {
     for seed in 0..100 {
         let run = greduce::record(annotated, seed);
-        assert_eq!(run.output, plain(&mut StdRng::seed_from_u64(seed)), "seed {seed}");
+        assert_eq!(
+            run.output,
+            plain(&mut StdRng::seed_from_u64(seed)),
+            "seed {seed}"
+        );
     }
 }
 
@@ -126,10 +130,17 @@ fn replaying_a_recorded_trace_gives_the_recorded_output() {
     for seed in 0..100 {
         let run = greduce::record(annotated, seed);
         let replay = greduce::replay(annotated, &run.trace, &[], greduce::Strategy::Halt);
-        let again = replay.result.unwrap_or_else(|e| panic!("seed {seed}: {e}\n{}", run.trace));
+        let again = replay
+            .result
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{}", run.trace));
         assert_eq!(again.output, run.output, "seed {seed}");
-        let values = |t: &greduce::Trace| t.decisions().map(|d| d.value.clone()).collect::<Vec<_>>();
+        let values =
+            |t: &greduce::Trace| t.decisions().map(|d| d.value.clone()).collect::<Vec<_>>();
         assert_eq!(values(&again.trace), values(&run.trace), "seed {seed}");
-        assert_eq!(again.trace.to_string(), run.trace.to_string().replace("len=?", "len=7"), "seed {seed}");
+        assert_eq!(
+            again.trace.to_string(),
+            run.trace.to_string().replace("len=?", "len=7"),
+            "seed {seed}"
+        );
     }
 }

@@ -57,14 +57,24 @@ fn case1_in_loop<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u32, u32)> {
     out
 }
 
-fn seed_where<T>(generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy, ok: impl Fn(&T) -> bool) -> greduce::Run<T> {
-    (0..10_000).map(|seed| greduce::record(generator, seed)).find(|run| ok(&run.output)).expect("a seed")
+fn seed_where<T>(
+    generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
+    ok: impl Fn(&T) -> bool,
+) -> greduce::Run<T> {
+    (0..10_000)
+        .map(|seed| greduce::record(generator, seed))
+        .find(|run| ok(&run.output))
+        .expect("a seed")
 }
 
 /// The first part of the trace: the `then` block of the first selection.
 fn first_then(trace: &greduce::Trace) -> greduce::Part {
     let part = trace.parts()[0];
-    assert!(trace.describe(part).starts_with("then block"), "{}", trace.describe(part));
+    assert!(
+        trace.describe(part).starts_with("then block"),
+        "{}",
+        trace.describe(part)
+    );
     part
 }
 
@@ -73,7 +83,10 @@ fn case1_halt_rejects() {
     let run = seed_where(case1, |(x, _, _)| *x == 1);
     let replay = greduce::replay(case1, &run.trace, &[first_then(&run.trace)], Strategy::Halt);
     match replay.result {
-        Err(ReplayError::Halted(why)) => assert!(why.contains("call of `f`") && why.contains("call of `g`"), "{why}"),
+        Err(ReplayError::Halted(why)) => assert!(
+            why.contains("call of `f`") && why.contains("call of `g`"),
+            "{why}"
+        ),
         other => panic!("expected a halt, got {other:?}"),
     }
 }
@@ -81,9 +94,16 @@ fn case1_halt_rejects() {
 #[test]
 fn case1_bypass_without_enclosing_part_halts() {
     let run = seed_where(case1, |(x, _, _)| *x == 1);
-    let replay = greduce::replay(case1, &run.trace, &[first_then(&run.trace)], Strategy::Bypass);
+    let replay = greduce::replay(
+        case1,
+        &run.trace,
+        &[first_then(&run.trace)],
+        Strategy::Bypass,
+    );
     match replay.result {
-        Err(ReplayError::Halted(why)) => assert!(why.contains("no enclosing reducible part"), "{why}"),
+        Err(ReplayError::Halted(why)) => {
+            assert!(why.contains("no enclosing reducible part"), "{why}");
+        }
         other => panic!("expected a halt, got {other:?}"),
     }
     assert!(replay.bypassed.is_empty());
@@ -98,18 +118,30 @@ fn case1_bypass_removes_the_enclosing_iteration() {
     let replay = greduce::replay(case1_in_loop, &run.trace, &[then0], Strategy::Bypass);
     let out = replay.result.expect("bypass finds a run").output;
     assert_eq!(replay.bypassed.len(), 1);
-    assert!(run.trace.describe(replay.bypassed[0]).starts_with("iteration 0 of the loop"));
+    assert!(
+        run.trace
+            .describe(replay.bypassed[0])
+            .starts_with("iteration 0 of the loop")
+    );
     assert_eq!(out[..], run.output[1..]);
 }
 
 #[test]
 fn case1_realign_runs_f_unaligned_and_aligns_again_after_it() {
     let run = seed_where(case1, |(x, _, _)| *x == 1);
-    let replay = greduce::replay(case1, &run.trace, &[first_then(&run.trace)], Strategy::Realign);
+    let replay = greduce::replay(
+        case1,
+        &run.trace,
+        &[first_then(&run.trace)],
+        Strategy::Realign,
+    );
     let (x, v, after) = replay.result.expect("re-align always yields a run").output;
     assert_eq!(x, 0);
     assert_eq!(v, 10, "f's decision gets the simplest value");
-    assert_eq!(after, run.output.2, "the decision after the call aligns again");
+    assert_eq!(
+        after, run.output.2,
+        "the decision after the call aligns again"
+    );
     assert_eq!(replay.realigned.len(), 2, "{:?}", replay.realigned);
     assert!(replay.realigned[0].contains("runs unaligned in its place"));
 }
@@ -119,7 +151,9 @@ fn case2_halt_rejects() {
     let run = seed_where(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
     let replay = greduce::replay(case2, &run.trace, &[first_then(&run.trace)], Strategy::Halt);
     match replay.result {
-        Err(ReplayError::Halted(why)) => assert!(why.contains("is not legal for choose(len=1)"), "{why}"),
+        Err(ReplayError::Halted(why)) => {
+            assert!(why.contains("is not legal for choose(len=1)"), "{why}");
+        }
         other => panic!("expected a halt, got {other:?}"),
     }
 }
@@ -127,17 +161,31 @@ fn case2_halt_rejects() {
 #[test]
 fn case2_bypass_removes_the_enclosing_selection_block() {
     let run = seed_where(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
-    let replay = greduce::replay(case2, &run.trace, &[first_then(&run.trace)], Strategy::Bypass);
+    let replay = greduce::replay(
+        case2,
+        &run.trace,
+        &[first_then(&run.trace)],
+        Strategy::Bypass,
+    );
     let (x, y, after) = replay.result.expect("bypass finds a run").output;
     assert_eq!(replay.bypassed.len(), 1);
-    assert!(run.trace.describe(replay.bypassed[0]).starts_with("then block of the `if` random_bool"));
+    assert!(
+        run.trace
+            .describe(replay.bypassed[0])
+            .starts_with("then block of the `if` random_bool")
+    );
     assert_eq!((x, y, after), (vec![0], None, run.output.2));
 }
 
 #[test]
 fn case2_realign_answers_index_0_and_aligns_again() {
     let run = seed_where(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
-    let replay = greduce::replay(case2, &run.trace, &[first_then(&run.trace)], Strategy::Realign);
+    let replay = greduce::replay(
+        case2,
+        &run.trace,
+        &[first_then(&run.trace)],
+        Strategy::Realign,
+    );
     let (x, y, after) = replay.result.expect("re-align always yields a run").output;
     assert_eq!((x, y, after), (vec![0], Some(0), run.output.2));
     assert_eq!(replay.realigned.len(), 1, "{:?}", replay.realigned);

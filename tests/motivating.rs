@@ -15,8 +15,8 @@ fn password<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
 }
 
 #[test]
-fn seed_707880_gives_abc() {
-    let run = greduce::record(password, 707880);
+fn seed_707_880_gives_abc() {
+    let run = greduce::record(password, 707_880);
     assert_eq!(run.output, "abc\nabc\n");
     let expected = "\
 password @ tests/motivating.rs:7:4
@@ -34,14 +34,19 @@ password @ tests/motivating.rs:7:4
 
 #[test]
 fn reduces_to_c() {
-    let run = greduce::record(password, 707880);
+    let run = greduce::record(password, 707_880);
     for search in [Search::Sequence, Search::Tree] {
         for strategy in [Strategy::Halt, Strategy::Bypass, Strategy::Realign] {
             let reduced = Reducer::new(password)
                 .strategy(strategy)
                 .search(search)
                 .reduce(&run.trace, |s: &String| s.contains('c'));
-            assert_eq!(reduced.output, "c\nc\n", "{search:?} {strategy:?}\n{}", reduced.explain());
+            assert_eq!(
+                reduced.output,
+                "c\nc\n",
+                "{search:?} {strategy:?}\n{}",
+                reduced.explain()
+            );
             // The initial check, then "a", "bc", "b", "c" and "": six calls.
             assert_eq!(reduced.stats.property_calls, 6, "{search:?} {strategy:?}");
         }

@@ -16,7 +16,7 @@ fn outer<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u32>> {
     (0..n).map(|_| inner(rng)).collect()
 }
 
-fn fails(lists: &Vec<Vec<u32>>) -> bool {
+fn fails(lists: &[Vec<u32>]) -> bool {
     lists.iter().flatten().any(|v| *v > 90)
 }
 
@@ -24,7 +24,9 @@ fn fails(lists: &Vec<Vec<u32>>) -> bool {
 fn failing_run() -> greduce::Run<Vec<Vec<u32>>> {
     (0..1000)
         .map(|seed| greduce::record(outer, seed))
-        .find(|run| run.output.len() == 9 && run.output.iter().flatten().filter(|v| **v > 90).count() >= 3)
+        .find(|run| {
+            run.output.len() == 9 && run.output.iter().flatten().filter(|v| **v > 90).count() >= 3
+        })
         .expect("a seed")
 }
 
@@ -35,7 +37,10 @@ fn the_trace_nests_inner_loops_in_outer_iterations() {
     let outer_iterations = parts.iter().filter(|(_, d)| *d == 0).count();
     let inner_iterations = parts.iter().filter(|(_, d)| *d == 1).count();
     assert_eq!(outer_iterations, 9);
-    assert_eq!(inner_iterations, run.output.iter().map(Vec::len).sum::<usize>());
+    assert_eq!(
+        inner_iterations,
+        run.output.iter().map(Vec::len).sum::<usize>()
+    );
 }
 
 #[test]
@@ -43,7 +48,10 @@ fn tree_reduction_removes_outer_then_inner_iterations() {
     let run = failing_run();
     let outer_site = run.trace.describe(run.trace.parts()[0]);
     let outer_site = outer_site.split("of the ").nth(1).unwrap().to_string();
-    let reduced = Reducer::new(outer).search(Search::Tree).strategy(Strategy::Realign).reduce(&run.trace, fails);
+    let reduced = Reducer::new(outer)
+        .search(Search::Tree)
+        .strategy(Strategy::Realign)
+        .reduce(&run.trace, |l: &Vec<Vec<u32>>| fails(l));
     assert_eq!(reduced.output.len(), 1);
     assert_eq!(reduced.output[0].len(), 1);
     assert!(reduced.output[0][0] > 90);
@@ -55,7 +63,10 @@ fn tree_reduction_removes_outer_then_inner_iterations() {
         .filter(|a| a.verdict == Verdict::Accepted)
         .map(|a| a.removed.iter().all(|r| r.ends_with(&outer_site)))
         .collect();
-    let first_inner = accepted.iter().position(|outer| !outer).expect("inner iterations were removed");
+    let first_inner = accepted
+        .iter()
+        .position(|outer| !outer)
+        .expect("inner iterations were removed");
     assert!(first_inner > 0, "outer iterations go first: {accepted:?}");
     assert!(accepted[..first_inner].iter().all(|outer| *outer));
 }
@@ -63,8 +74,12 @@ fn tree_reduction_removes_outer_then_inner_iterations() {
 #[test]
 fn tree_reduction_needs_fewer_property_calls_than_sequence() {
     let run = failing_run();
-    let tree = Reducer::new(outer).search(Search::Tree).reduce(&run.trace, fails);
-    let sequence = Reducer::new(outer).search(Search::Sequence).reduce(&run.trace, fails);
+    let tree = Reducer::new(outer)
+        .search(Search::Tree)
+        .reduce(&run.trace, |l: &Vec<Vec<u32>>| fails(l));
+    let sequence = Reducer::new(outer)
+        .search(Search::Sequence)
+        .reduce(&run.trace, |l: &Vec<Vec<u32>>| fails(l));
     assert_eq!(tree.output.iter().flatten().count(), 1);
     assert_eq!(sequence.output.iter().flatten().count(), 1);
     println!("tree: {}\nsequence: {}", tree.stats, sequence.stats);

@@ -4,8 +4,14 @@ use greduce::{Reducer, Strategy, generator};
 use rand::RngExt;
 use rand::seq::{IndexedRandom, SliceRandom};
 
-fn failing<T>(generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy, fails: impl Fn(&T) -> bool) -> greduce::Run<T> {
-    (0..10_000).map(|seed| greduce::record(generator, seed)).find(|run| fails(&run.output)).expect("a failing seed")
+fn failing<T>(
+    generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
+    fails: impl Fn(&T) -> bool,
+) -> greduce::Run<T> {
+    (0..10_000)
+        .map(|seed| greduce::record(generator, seed))
+        .find(|run| fails(&run.output))
+        .expect("a failing seed")
 }
 
 #[generator]
@@ -55,7 +61,14 @@ fn selection_blocks_are_removed() {
     let fails = |c: &Config| c.retries > 2;
     let run = failing(config, |c| c.verbose && c.name.is_some() && fails(c));
     let reduced = Reducer::new(config).reduce(&run.trace, fails);
-    assert_eq!(reduced.output, Config { verbose: false, retries: run.output.retries, name: None });
+    assert_eq!(
+        reduced.output,
+        Config {
+            verbose: false,
+            retries: run.output.retries,
+            name: None
+        }
+    );
 }
 
 #[derive(Debug, PartialEq)]
@@ -78,16 +91,26 @@ fn shapes<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Shape> {
 
 #[test]
 fn match_arms_are_replaced_by_the_first() {
-    let fails = |s: &Vec<Shape>| s.len() >= 3 && s.iter().any(|s| matches!(s, Shape::Poly(k) if *k >= 5));
-    let run = failing(shapes, |s| s.len() >= 6 && s.iter().filter(|s| **s != Shape::Dot).count() >= 4 && fails(s));
+    let fails =
+        |s: &Vec<Shape>| s.len() >= 3 && s.iter().any(|s| matches!(s, Shape::Poly(k) if *k >= 5));
+    let run = failing(shapes, |s| {
+        s.len() >= 6 && s.iter().filter(|s| **s != Shape::Dot).count() >= 4 && fails(s)
+    });
     let reduced = Reducer::new(shapes).reduce(&run.trace, fails);
     assert_eq!(reduced.output.len(), 3, "{:?}", reduced.output);
-    assert_eq!(reduced.output.iter().filter(|s| **s == Shape::Dot).count(), 2, "{:?}", reduced.output);
+    assert_eq!(
+        reduced.output.iter().filter(|s| **s == Shape::Dot).count(),
+        2,
+        "{:?}",
+        reduced.output
+    );
 }
 
 #[generator]
 fn deck<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
-    let mut cards: Vec<u32> = (0..rng.random_range(1..20)).map(|_| rng.random_range(0..50)).collect();
+    let mut cards: Vec<u32> = (0..rng.random_range(1..20))
+        .map(|_| rng.random_range(0..50))
+        .collect();
     cards.shuffle(rng);
     cards
 }
@@ -97,7 +120,9 @@ fn shuffles_replay_on_shorter_slices_in_every_strategy() {
     let fails = |v: &Vec<u32>| v.contains(&49);
     let run = failing(deck, |v| v.len() > 12 && fails(v));
     for strategy in [Strategy::Halt, Strategy::Bypass, Strategy::Realign] {
-        let reduced = Reducer::new(deck).strategy(strategy).reduce(&run.trace, fails);
+        let reduced = Reducer::new(deck)
+            .strategy(strategy)
+            .reduce(&run.trace, fails);
         assert_eq!(reduced.output, vec![49], "{strategy:?}");
     }
 }
@@ -121,7 +146,9 @@ fn graph<R: rand::Rng + ?Sized>(rng: &mut R) -> (Vec<usize>, Vec<(usize, usize)>
 #[test]
 fn edges_stay_valid_while_nodes_are_removed() {
     let fails = |(_, edges): &(Vec<usize>, Vec<(usize, usize)>)| edges.iter().any(|(a, b)| a == b);
-    let run = failing(graph, |(nodes, edges)| nodes.len() > 6 && edges.len() > 10 && fails(&(nodes.clone(), edges.clone())));
+    let run = failing(graph, |(nodes, edges)| {
+        nodes.len() > 6 && edges.len() > 10 && fails(&(nodes.clone(), edges.clone()))
+    });
     let reduced = Reducer::new(graph).reduce(&run.trace, fails);
     let (nodes, edges) = &reduced.output;
     assert_eq!(edges.len(), 1);
@@ -129,12 +156,19 @@ fn edges_stay_valid_while_nodes_are_removed() {
     assert_eq!(edges[0], (0, 0));
     // Every candidate the generator produced was a valid graph.
     for attempt in &reduced.attempts {
-        assert!(!matches!(attempt.verdict, greduce::Verdict::ReplayFailed(greduce::ReplayError::Panicked { .. })));
+        assert!(!matches!(
+            attempt.verdict,
+            greduce::Verdict::ReplayFailed(greduce::ReplayError::Panicked { .. })
+        ));
     }
 }
 
 fn parse(x: u32) -> Result<u32, String> {
-    if x == 13 { Err("unlucky".into()) } else { Ok(x * 2) }
+    if x == 13 {
+        Err("unlucky".into())
+    } else {
+        Ok(x * 2)
+    }
 }
 
 #[generator]
@@ -161,7 +195,9 @@ fn break_continue_return_and_question_mark_keep_the_trace_well_formed() {
     let mut shapes = [0; 4];
     for seed in 0..300 {
         let run = greduce::record(control, seed);
-        let again = greduce::replay(control, &run.trace, &[], Strategy::Halt).result.expect("replays");
+        let again = greduce::replay(control, &run.trace, &[], Strategy::Halt)
+            .result
+            .expect("replays");
         assert_eq!(again.output, run.output, "seed {seed}");
         assert_eq!(again.trace, run.trace, "seed {seed}");
         match &run.output {
@@ -171,10 +207,15 @@ fn break_continue_return_and_question_mark_keep_the_trace_well_formed() {
             Err(_) => shapes[3] += 1,
         }
     }
-    assert!(shapes.iter().all(|n| *n > 0), "every exit path was exercised: {shapes:?}");
+    assert!(
+        shapes.iter().all(|n| *n > 0),
+        "every exit path was exercised: {shapes:?}"
+    );
     // And it reduces: keep only what makes the `?` fail.
     let run = failing(control, |r| r.as_ref().is_err_and(|e| e == "unlucky"));
-    let reduced = Reducer::new(control).reduce(&run.trace, |r: &Result<Vec<u32>, String>| r.as_ref().is_err_and(|e| e == "unlucky"));
+    let reduced = Reducer::new(control).reduce(&run.trace, |r: &Result<Vec<u32>, String>| {
+        r.as_ref().is_err_and(|e| e == "unlucky")
+    });
     assert_eq!(reduced.trace.part_count(), 1);
 }
 
@@ -193,12 +234,16 @@ fn inclusive<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn inclusive_loops_and_repeat_with_take_reduce() {
     // Only the `take` matters: the inclusive loop goes down to no iterations (count 0).
     let fails = |v: &Vec<u32>| v.iter().any(|x| (150..190).contains(x));
-    let run = failing(inclusive, |v| v.len() > 8 && v.iter().filter(|x| **x >= 100).count() >= 3 && fails(v));
+    let run = failing(inclusive, |v| {
+        v.len() > 8 && v.iter().filter(|x| **x >= 100).count() >= 3 && fails(v)
+    });
     let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
     assert_eq!(reduced.output.len(), 1, "{:?}", reduced.output);
     // Only the inclusive loop matters: the take goes down to nothing.
     let fails = |v: &Vec<u32>| v.iter().filter(|x| **x < 100).count() >= 2;
-    let run = failing(inclusive, |v| v.len() > 8 && v.iter().any(|x| *x >= 100) && fails(v));
+    let run = failing(inclusive, |v| {
+        v.len() > 8 && v.iter().any(|x| *x >= 100) && fails(v)
+    });
     let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
     assert_eq!(reduced.output.len(), 2, "{:?}", reduced.output);
     assert!(reduced.output.iter().all(|x| *x < 100));

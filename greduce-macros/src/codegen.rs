@@ -9,7 +9,10 @@
 
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
-use syn::{AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, Ident, Label, Path, Stmt, parse_quote, parse_quote_spanned};
+use syn::{
+    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, Ident, Label, Path, Stmt,
+    parse_quote, parse_quote_spanned,
+};
 
 /// A decision recognized on the rng: `rng.<method>::<turbofish>(<args>)`.
 pub(crate) struct Draw {
@@ -84,7 +87,7 @@ impl Codegen {
     }
 
     /// The closure that makes the user's own rand call: `|r, a| r.method(a)`.
-    fn direct(&self, draw: &Draw, arity: usize) -> TokenStream {
+    fn direct(draw: &Draw, arity: usize) -> TokenStream {
         let r = hygienic("__greduce_rng");
         let method = &draw.method;
         let turbofish = &draw.turbofish;
@@ -115,16 +118,16 @@ impl Codegen {
         match method.as_str() {
             "random_ratio" => {
                 let (n, d) = (&args[0], &args[1]);
-                let direct = self.direct(draw, 2);
+                let direct = Self::direct(draw, 2);
                 parse_quote_spanned!(draw.span=> #p::random_ratio((#n, #d), #site, #rng, #direct))
             }
             "random" => {
-                let direct = self.direct(draw, 0);
+                let direct = Self::direct(draw, 0);
                 parse_quote_spanned!(draw.span=> #p::random(#site, #rng, #direct))
             }
             _ => {
                 let f = format_ident!("{}", method);
-                let direct = self.direct(draw, 1);
+                let direct = Self::direct(draw, 1);
                 parse_quote_spanned!(draw.span=> #p::#f(#(#args,)* #site, #rng, #direct))
             }
         }
@@ -138,7 +141,7 @@ impl Codegen {
         match draw.method.to_string().as_str() {
             "random_ratio" => {
                 let (n, d) = (&args[0], &args[1]);
-                (quote!((#n, #d)), self.direct(draw, 2))
+                (quote!((#n, #d)), Self::direct(draw, 2))
             }
             "random" => {
                 let r = hygienic("__greduce_rng");
@@ -148,7 +151,7 @@ impl Codegen {
             }
             _ => {
                 let a = &args[0];
-                (quote!(#a), self.direct(draw, 1))
+                (quote!(#a), Self::direct(draw, 1))
             }
         }
     }
@@ -163,25 +166,26 @@ impl Codegen {
         let rng = self.rng(span);
         let ours = format_ident!("__greduce_{}", method);
         let (s, r) = (hygienic("__greduce_seq"), hygienic("__greduce_rng"));
-        let params: Vec<Ident> = (0..extra.len()).map(|i| hygienic(&format!("__greduce_arg{i}"))).collect();
+        let params: Vec<Ident> = (0..extra.len())
+            .map(|i| hygienic(&format!("__greduce_arg{i}")))
+            .collect();
         parse_quote_spanned! {span=>
             #receiver.#ours(#rng, #(#extra,)* #site, |#s, #r, #(#params),*| #s.#method(#r, #(#params),*))
         }
     }
 
-    /// The statements that start a generator's body: its scope, and the import of the
-    /// slice/iterator decision traits when the body uses them.
+    /// What a generator's body starts with: the import of the slice/iterator decision
+    /// traits when the body uses them, and the statement opening its scope.
     ///
-    /// Output: `let __greduce_scope = __private::scope(SITE);`
-    pub(crate) fn prelude(&self, name: &Ident, seq: bool) -> Vec<Stmt> {
+    /// Output: `use __private::{IteratorDecisions as _, SliceDecisions as _};` and
+    /// `let __greduce_scope = __private::scope(SITE);`
+    pub(crate) fn prelude(&self, name: &Ident, seq: bool) -> (Option<Stmt>, Stmt) {
         let p = self.private(name.span());
         let site = self.site(&name.to_string(), name.span());
         let scope = hygienic("__greduce_scope");
-        let mut stmts = vec![parse_quote!(let #scope = #p::scope(#site);)];
-        if seq {
-            stmts.push(parse_quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
-        }
-        stmts
+        let imports =
+            seq.then(|| parse_quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
+        (imports, parse_quote!(let #scope = #p::scope(#site);))
     }
 
     fn count_site(&self, count: &Count) -> TokenStream {
@@ -197,20 +201,34 @@ impl Codegen {
     /// `__private::reducible_loop(0, 1..5, LOOP, COUNT, &mut *rng, |r, a| r.random_range(a))`.
     /// Input: `0..n` after `let n = rng.random_range(..)`. Output:
     /// `__private::counted_loop(0, n, LOOP, COUNT)`.
-    pub(crate) fn reducible_loop(&self, start: &Expr, count: &Count, inclusive: bool, span: Span) -> Expr {
+    pub(crate) fn reducible_loop(
+        &self,
+        start: &Expr,
+        count: &Count,
+        inclusive: bool,
+        span: Span,
+    ) -> Expr {
         let p = self.private(span);
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
         match count {
             Count::Draw(draw) => {
-                let f = if inclusive { quote!(reducible_loop_inclusive) } else { quote!(reducible_loop) };
+                let f = if inclusive {
+                    quote!(reducible_loop_inclusive)
+                } else {
+                    quote!(reducible_loop)
+                };
                 let arg = &draw.args[0];
                 let rng = self.rng(draw.span);
-                let direct = self.direct(draw, 1);
+                let direct = Self::direct(draw, 1);
                 parse_quote_spanned!(span=> #p::#f(#start, #arg, #loop_site, #count_site, #rng, #direct))
             }
             Count::Named { n, .. } => {
-                let f = if inclusive { quote!(counted_loop_inclusive) } else { quote!(counted_loop) };
+                let f = if inclusive {
+                    quote!(counted_loop_inclusive)
+                } else {
+                    quote!(counted_loop)
+                };
                 parse_quote_spanned!(span=> #p::#f(#start, #n, #loop_site, #count_site))
             }
         }
@@ -228,7 +246,7 @@ impl Codegen {
             Count::Draw(draw) => {
                 let arg = &draw.args[0];
                 let rng = self.rng(draw.span);
-                let direct = self.direct(draw, 1);
+                let direct = Self::direct(draw, 1);
                 parse_quote_spanned!(span=> #p::reducible_take(#iter, #arg, #loop_site, #count_site, #rng, #direct))
             }
             Count::Named { n, .. } => {
@@ -274,7 +292,13 @@ impl Codegen {
     ///      sel => { B }
     ///    } }`
     /// (the guard lives until the end of the branch taken).
-    pub(crate) fn selection(&self, draw: &Draw, then: &Block, otherwise: Option<&Expr>, span: Span) -> Expr {
+    pub(crate) fn selection(
+        &self,
+        draw: &Draw,
+        then: &Block,
+        otherwise: Option<&Expr>,
+        span: Span,
+    ) -> Expr {
         let p = self.private(draw.span);
         let site = self.site(&draw.method.to_string(), draw.method.span());
         let rng = self.rng(draw.span);
@@ -300,7 +324,7 @@ impl Codegen {
         let site = self.site("match", draw.method.span());
         let rng = self.rng(draw.span);
         let arg = &draw.args[0];
-        let direct = self.direct(draw, 1);
+        let direct = Self::direct(draw, 1);
         let s = hygienic("__greduce_switch");
         parse_quote_spanned! {span=>
             {

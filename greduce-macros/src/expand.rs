@@ -7,33 +7,49 @@ use crate::recognize::Recognizer;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::visit_mut::VisitMut;
-use syn::{FnArg, Ident, ItemFn, Pat, Type};
+use syn::{FnArg, Ident, ItemFn, Pat, Stmt, Type};
 
 /// `#[generator(args)] item`: the rewritten function, or the function unchanged plus the
 /// errors when its signature cannot be instrumented.
 pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
+    let original = item.clone();
     let args = match Args::parse(args) {
         Ok(args) => args,
-        Err(e) => return with_error(item, &e),
+        Err(e) => return with_error(&original, &e),
     };
-    let mut func: ItemFn = match syn::parse2(item.clone()) {
+    let mut func: ItemFn = match syn::parse2(item) {
         Ok(func) => func,
-        Err(e) => return with_error(item, &e),
+        Err(e) => return with_error(&original, &e),
     };
     let rng = match check_signature(&func, &args.rng) {
         Ok(rng) => rng,
-        Err(e) => return with_error(item, &e),
+        Err(e) => return with_error(&original, &e),
     };
-    let codegen = Codegen { krate: args.krate, rng };
+    let codegen = Codegen {
+        krate: args.krate,
+        rng,
+    };
     let mut recognizer = Recognizer::new(&codegen);
     recognizer.visit_block_mut(&mut func.block);
-    let mut stmts = codegen.prelude(&func.sig.ident, recognizer.uses_seq);
-    stmts.append(&mut func.block.stmts);
-    func.block.stmts = stmts;
+    // The scope opens after the body's leading items (`use`, `fn`, ...), so no statement
+    // comes before an item (clippy's `items_after_statements`).
+    let (imports, scope) = codegen.prelude(&func.sig.ident, recognizer.uses_seq);
+    let mut body = std::mem::take(&mut func.block.stmts);
+    let leading = body
+        .iter()
+        .take_while(|s| matches!(s, Stmt::Item(_)))
+        .count();
+    let rest = body.split_off(leading);
+    func.block.stmts = imports
+        .into_iter()
+        .chain(body)
+        .chain([scope])
+        .chain(rest)
+        .collect();
     quote!(#func)
 }
 
-fn with_error(item: TokenStream, error: &syn::Error) -> TokenStream {
+fn with_error(item: &TokenStream, error: &syn::Error) -> TokenStream {
     let error = error.to_compile_error();
     quote!(#item #error)
 }
@@ -51,11 +67,16 @@ fn check_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
         ));
     }
     if let Some(constness) = &sig.constness {
-        return Err(syn::Error::new(constness.span, "#[generator] cannot instrument a `const fn`: decisions happen at run time"));
+        return Err(syn::Error::new(
+            constness.span,
+            "#[generator] cannot instrument a `const fn`: decisions happen at run time",
+        ));
     }
     for input in &sig.inputs {
         let FnArg::Typed(typed) = input else { continue };
-        let Pat::Ident(pat) = &*typed.pat else { continue };
+        let Pat::Ident(pat) = &*typed.pat else {
+            continue;
+        };
         if pat.ident != *rng {
             continue;
         }

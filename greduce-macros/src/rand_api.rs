@@ -1,10 +1,24 @@
 //! What `#[generator]` knows about rand 0.10's API: the only place listing method names.
 
 /// Methods called on the rng that make one recorded decision.
-pub(crate) const DECISIONS: &[&str] = &["random_range", "random_bool", "random_ratio", "random", "fill", "sample"];
+pub(crate) const DECISIONS: &[&str] = &[
+    "random_range",
+    "random_bool",
+    "random_ratio",
+    "random",
+    "fill",
+    "sample",
+];
 
 /// Methods on slices and iterators that take the rng as their first argument.
-pub(crate) const SEQ_DECISIONS: &[&str] = &["choose", "choose_mut", "choose_weighted", "sample", "shuffle", "partial_shuffle"];
+pub(crate) const SEQ_DECISIONS: &[&str] = &[
+    "choose",
+    "choose_mut",
+    "choose_weighted",
+    "sample",
+    "shuffle",
+    "partial_shuffle",
+];
 
 /// The list of supported rng methods, for messages.
 pub(crate) fn decision_list() -> String {
@@ -39,14 +53,21 @@ pub(crate) fn renamed(method: &str) -> Option<&'static str> {
 
 /// The rand version that renamed `method` (for messages).
 pub(crate) fn renamed_in(method: &str) -> &'static str {
-    if method.starts_with("choose_multiple") { "0.10" } else { "0.9" }
+    if method.starts_with("choose_multiple") {
+        "0.10"
+    } else {
+        "0.9"
+    }
 }
 
 /// rng methods that exist but cannot be recorded, with the reason.
 pub(crate) fn unrecordable(method: &str) -> Option<&'static str> {
     Some(match method {
-        "random_iter" | "sample_iter" => "it draws lazily, after the call returns; draw in a reducible loop instead",
-        "next_u32" | "next_u64" | "fill_bytes" | "try_next_u32" | "try_next_u64" | "try_fill_bytes" => {
+        "random_iter" | "sample_iter" => {
+            "it draws lazily, after the call returns; draw in a reducible loop instead"
+        }
+        "next_u32" | "next_u64" | "fill_bytes" | "try_next_u32" | "try_next_u64"
+        | "try_fill_bytes" => {
             "raw rng output has no arguments to check on replay; use `random` or `fill`"
         }
         "by_ref" => "use the rng itself",
@@ -80,7 +101,10 @@ pub(crate) fn thread_rng_function(path: &[String]) -> Option<String> {
         return Some("`thread_rng` was renamed `rand::rng` in rand 0.9; but a generator must draw from its rng parameter, not from the thread rng".into());
     }
     let from_rand = path.len() >= 2 && path[path.len() - 2] == "rand";
-    let draws = matches!(last, "rng" | "random" | "random_range" | "random_bool" | "random_ratio" | "random_iter" | "fill");
+    let draws = matches!(
+        last,
+        "rng" | "random" | "random_range" | "random_bool" | "random_ratio" | "random_iter" | "fill"
+    );
     (from_rand && draws).then(|| {
         format!("`rand::{last}` draws from the thread rng, which greduce cannot record; use the generator's rng parameter instead")
     })

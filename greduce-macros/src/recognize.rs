@@ -36,7 +36,12 @@ pub(crate) struct Recognizer<'a> {
 
 impl<'a> Recognizer<'a> {
     pub(crate) fn new(codegen: &'a Codegen) -> Self {
-        Recognizer { codegen, scopes: vec![Scope(Vec::new())], errors: Vec::new(), uses_seq: false }
+        Recognizer {
+            codegen,
+            scopes: vec![Scope(Vec::new())],
+            errors: Vec::new(),
+            uses_seq: false,
+        }
     }
 
     fn rng(&self) -> &Ident {
@@ -85,7 +90,12 @@ impl<'a> Recognizer<'a> {
     }
 
     fn bool_draw_of(&self, e: &Expr) -> Option<Draw> {
-        self.draw_of(e).filter(|d| matches!(d.method.to_string().as_str(), "random_bool" | "random_ratio" | "random"))
+        self.draw_of(e).filter(|d| {
+            matches!(
+                d.method.to_string().as_str(),
+                "random_bool" | "random_ratio" | "random"
+            )
+        })
     }
 
     fn int_draw_of(&self, e: &Expr) -> Option<Draw> {
@@ -101,7 +111,10 @@ impl<'a> Recognizer<'a> {
         let name = p.path.get_ident()?;
         for scope in self.scopes.iter().rev() {
             if let Some((_, decided)) = scope.0.iter().rev().find(|(n, _)| n == name) {
-                return decided.map(|decided_at| Count::Named { n: e.clone(), decided_at });
+                return decided.map(|decided_at| Count::Named {
+                    n: e.clone(),
+                    decided_at,
+                });
             }
         }
         None
@@ -152,7 +165,10 @@ impl<'a> Recognizer<'a> {
             };
             format!("`{method}` takes {expected}")
         } else if let Some(new) = rand_api::renamed(method) {
-            format!("`{method}` was renamed `{new}` in rand {}", rand_api::renamed_in(method))
+            format!(
+                "`{method}` was renamed `{new}` in rand {}",
+                rand_api::renamed_in(method)
+            )
         } else if let Some(why) = rand_api::unrecordable(method) {
             format!(
                 "greduce cannot record `{method}` on the generator rng: {why}; \
@@ -190,10 +206,18 @@ impl<'a> Recognizer<'a> {
             return;
         }
         let message = if method == "sample" && mc.args.len() == 1 {
-            Some("`Distribution::sample(rng)` is not recorded; write `rng.sample(distribution)`".to_string())
+            Some(
+                "`Distribution::sample(rng)` is not recorded; write `rng.sample(distribution)`"
+                    .to_string(),
+            )
         } else if let Some(new) = rand_api::renamed(&method) {
-            Some(format!("`{method}` was renamed `{new}` in rand {}", rand_api::renamed_in(&method)))
-        } else if rand_api::unsupported_seq(&method) || rand_api::SEQ_DECISIONS.contains(&method.as_str()) {
+            Some(format!(
+                "`{method}` was renamed `{new}` in rand {}",
+                rand_api::renamed_in(&method)
+            ))
+        } else if rand_api::unsupported_seq(&method)
+            || rand_api::SEQ_DECISIONS.contains(&method.as_str())
+        {
             Some(format!(
                 "greduce cannot record `{method}` with the generator rng; recorded slice and \
                  iterator decisions are {} (with the rng as first argument)",
@@ -244,7 +268,11 @@ impl<'a> Recognizer<'a> {
             self.error(e, error);
             return;
         }
-        let callee = if path.is_empty() { "generator".to_string() } else { path.join("::") };
+        let callee = if path.is_empty() {
+            "generator".to_string()
+        } else {
+            path.join("::")
+        };
         let span = call.func.span();
         self.visit_expr_mut(&mut call.func);
         for arg in &mut call.args {
@@ -261,15 +289,19 @@ impl<'a> Recognizer<'a> {
     /// `for PAT in <range with a counted end> { .. }`.
     fn for_loop(&mut self, e: &mut Expr) -> bool {
         let Expr::ForLoop(f) = e else { return false };
-        let Some((start, end, inclusive)) = range_parts(&f.expr) else { return false };
-        let Some(mut count) = self.count_of(end) else { return false };
+        let Some((start, end, inclusive)) = range_parts(&f.expr) else {
+            return false;
+        };
+        let Some(mut count) = self.count_of(end) else {
+            return false;
+        };
         let mut start = start.clone();
         self.visit_expr_mut(&mut start);
         if let Count::Draw(draw) = &mut count {
             self.visit_draw(draw);
         }
         let span = f.for_token.span;
-        f.expr = Box::new(self.codegen.reducible_loop(&start, &count, inclusive, span));
+        *f.expr = self.codegen.reducible_loop(&start, &count, inclusive, span);
         self.with_scope(|this| {
             this.bind(&f.pat);
             this.visit_block_mut(&mut f.body);
@@ -279,12 +311,20 @@ impl<'a> Recognizer<'a> {
 
     /// `(a..<count>).map(..)`, `.for_each(..)` and `repeat_with(..).take(<count>)`.
     fn iterator_loop(&mut self, e: &mut Expr) -> bool {
-        let Expr::MethodCall(mc) = e else { return false };
+        let Expr::MethodCall(mc) = e else {
+            return false;
+        };
         let method = mc.method.to_string();
         if (method == "map" || method == "for_each") && mc.args.len() == 1 {
-            let Expr::Paren(paren) = &*mc.receiver else { return false };
-            let Some((start, end, inclusive)) = range_parts(&paren.expr) else { return false };
-            let Some(mut count) = self.count_of(end) else { return false };
+            let Expr::Paren(paren) = &*mc.receiver else {
+                return false;
+            };
+            let Some((start, end, inclusive)) = range_parts(&paren.expr) else {
+                return false;
+            };
+            let Some(mut count) = self.count_of(end) else {
+                return false;
+            };
             let mut start = start.clone();
             self.visit_expr_mut(&mut start);
             if let Count::Draw(draw) = &mut count {
@@ -298,11 +338,15 @@ impl<'a> Recognizer<'a> {
             return true;
         }
         if method == "take" && mc.args.len() == 1 {
-            let Expr::Call(call) = &*mc.receiver else { return false };
+            let Expr::Call(call) = &*mc.receiver else {
+                return false;
+            };
             if callee_path(call).last().is_none_or(|s| s != "repeat_with") {
                 return false;
             }
-            let Some(mut count) = self.count_of(&mc.args[0]) else { return false };
+            let Some(mut count) = self.count_of(&mc.args[0]) else {
+                return false;
+            };
             let mut iter = (*mc.receiver).clone();
             self.visit_expr_mut(&mut iter);
             if let Count::Draw(draw) = &mut count {
@@ -319,10 +363,12 @@ impl<'a> Recognizer<'a> {
     fn while_loop(&mut self, e: &mut Expr) -> bool {
         let Expr::While(w) = e else { return false };
         let (prefix, draw) = match &*w.cond {
-            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => match self.bool_draw_of(&b.right) {
-                Some(draw) => (Some((*b.left).clone()), draw),
-                None => return false,
-            },
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+                match self.bool_draw_of(&b.right) {
+                    Some(draw) => (Some((*b.left).clone()), draw),
+                    None => return false,
+                }
+            }
             cond => match self.bool_draw_of(cond) {
                 Some(draw) => (None, draw),
                 None => return false,
@@ -335,14 +381,23 @@ impl<'a> Recognizer<'a> {
         self.visit_draw(&mut draw);
         self.visit_block_mut(&mut w.body);
         let span = w.while_token.span;
-        *e = self.codegen.while_loop(&w.attrs, w.label.as_ref(), prefix.as_ref(), &draw, &w.body, span);
+        *e = self.codegen.while_loop(
+            &w.attrs,
+            w.label.as_ref(),
+            prefix.as_ref(),
+            &draw,
+            &w.body,
+            span,
+        );
         true
     }
 
     /// `if <bool decision> { .. } [else ..]`.
     fn selection(&mut self, e: &mut Expr) -> bool {
         let Expr::If(i) = e else { return false };
-        let Some(mut draw) = self.bool_draw_of(&i.cond) else { return false };
+        let Some(mut draw) = self.bool_draw_of(&i.cond) else {
+            return false;
+        };
         self.visit_draw(&mut draw);
         self.visit_block_mut(&mut i.then_branch);
         let mut otherwise = i.else_branch.as_ref().map(|(_, e)| (**e).clone());
@@ -351,7 +406,9 @@ impl<'a> Recognizer<'a> {
         }
         let span = i.if_token.span;
         let attrs = std::mem::take(&mut i.attrs);
-        *e = self.codegen.selection(&draw, &i.then_branch, otherwise.as_ref(), span);
+        *e = self
+            .codegen
+            .selection(&draw, &i.then_branch, otherwise.as_ref(), span);
         if let Expr::Block(b) = e {
             b.attrs = attrs;
         }
@@ -361,7 +418,9 @@ impl<'a> Recognizer<'a> {
     /// `match rng.random_range(..) { .. }`.
     fn switch(&mut self, e: &mut Expr) -> bool {
         let Expr::Match(m) = e else { return false };
-        let Some(mut draw) = self.int_draw_of(&m.expr) else { return false };
+        let Some(mut draw) = self.int_draw_of(&m.expr) else {
+            return false;
+        };
         self.visit_draw(&mut draw);
         for arm in &mut m.arms {
             self.visit_arm_mut(arm);
@@ -393,13 +452,22 @@ impl<'a> Recognizer<'a> {
 impl VisitMut for Recognizer<'_> {
     fn visit_expr_mut(&mut self, e: &mut Expr) {
         // Reducible patterns first: each returns whether it recognized and rewrote `e`.
-        if self.for_loop(e) || self.iterator_loop(e) || self.while_loop(e) || self.selection(e) || self.switch(e) {
+        if self.for_loop(e)
+            || self.iterator_loop(e)
+            || self.while_loop(e)
+            || self.selection(e)
+            || self.switch(e)
+        {
             return;
         }
         match e {
             Expr::MethodCall(mc) if self.is_rng(&mc.receiver) => self.rng_method(e),
-            Expr::MethodCall(mc) if mc.args.iter().any(|a| self.is_rng_arg(a)) => self.rng_argument_method(e),
-            Expr::Call(call) if call.args.iter().any(|a| self.is_rng_arg(a)) => self.rng_argument_call(e),
+            Expr::MethodCall(mc) if mc.args.iter().any(|a| self.is_rng_arg(a)) => {
+                self.rng_argument_method(e);
+            }
+            Expr::Call(call) if call.args.iter().any(|a| self.is_rng_arg(a)) => {
+                self.rng_argument_call(e);
+            }
             Expr::Call(call) => {
                 if let Some(message) = rand_api::thread_rng_function(&callee_path(call)) {
                     let error = syn::Error::new_spanned(&call.func, message);
@@ -409,7 +477,13 @@ impl VisitMut for Recognizer<'_> {
                 }
             }
             Expr::Macro(m) => {
-                let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+                let name = m
+                    .mac
+                    .path
+                    .segments
+                    .last()
+                    .map(|s| s.ident.to_string())
+                    .unwrap_or_default();
                 if let Some(error) = self.macro_error(&m.mac.tokens, &name) {
                     self.error(e, error);
                 }
@@ -446,12 +520,18 @@ impl VisitMut for Recognizer<'_> {
 
     fn visit_local_mut(&mut self, local: &mut Local) {
         let count = match (&local.pat, &local.init) {
-            (Pat::Ident(p), Some(init)) if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() => {
-                self.int_draw_of(&init.expr).map(|d| (p.ident.clone(), d.method.span()))
+            (Pat::Ident(p), Some(init))
+                if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() =>
+            {
+                self.int_draw_of(&init.expr)
+                    .map(|d| (p.ident.clone(), d.method.span()))
             }
             (Pat::Type(t), Some(init)) => match &*t.pat {
-                Pat::Ident(p) if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() => {
-                    self.int_draw_of(&init.expr).map(|d| (p.ident.clone(), d.method.span()))
+                Pat::Ident(p)
+                    if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() =>
+                {
+                    self.int_draw_of(&init.expr)
+                        .map(|d| (p.ident.clone(), d.method.span()))
                 }
                 _ => None,
             },
@@ -481,7 +561,13 @@ impl VisitMut for Recognizer<'_> {
 
     fn visit_stmt_mut(&mut self, s: &mut Stmt) {
         if let Stmt::Macro(m) = s {
-            let name = m.mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+            let name = m
+                .mac
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .unwrap_or_default();
             if let Some(error) = self.macro_error(&m.mac.tokens, &name) {
                 let tokens = error.to_compile_error();
                 self.errors.push(error);
@@ -512,7 +598,12 @@ fn range_parts(e: &Expr) -> Option<(&Expr, &Expr, bool)> {
 /// The segments of a call's path (`["std", "iter", "repeat_with"]`), empty for other callees.
 fn callee_path(call: &ExprCall) -> Vec<String> {
     match &*call.func {
-        Expr::Path(p) => p.path.segments.iter().map(|s| s.ident.to_string()).collect(),
+        Expr::Path(p) => p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect(),
         _ => Vec::new(),
     }
 }

@@ -22,123 +22,275 @@ macro_rules! snapshot {
     };
 }
 
-snapshot!(random_range, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 { rng.random_range(0..10) });
-snapshot!(random_range_nested_in_argument, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    rng.random_range(0..rng.random_range(1..10))
-});
-snapshot!(random_bool, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool { rng.random_bool(0.3) });
-snapshot!(random_ratio, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool { rng.random_ratio(2, 3) });
-snapshot!(random_turbofish, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u64 { rng.random::<u64>() });
-snapshot!(fill, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> [u8; 4] {
-    let mut buf = [0u8; 4];
-    rng.fill(&mut buf);
-    buf
-});
-snapshot!(sample_distribution, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> i32 {
-    rng.sample(Uniform::new(0, 10).unwrap())
-});
-snapshot!(choose, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Option<u8> { xs.choose(rng).copied() });
-snapshot!(choose_mut, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) {
-    if let Some(x) = xs.choose_mut(&mut *rng) { *x = 0; }
-});
-snapshot!(choose_weighted, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> u8 {
-    *xs.choose_weighted(rng, |x| *x).unwrap()
-});
-snapshot!(sample_from_slice, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Vec<u8> {
-    xs.sample(rng, 3).copied().collect()
-});
-snapshot!(shuffle, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut Vec<u8>) { xs.shuffle(&mut rng) });
-snapshot!(partial_shuffle, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) -> usize {
-    xs.partial_shuffle(rng, 2).0.len()
-});
-snapshot!(iterator_choose, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Option<u32> {
-    (0..10).filter(|x| x % 2 == 0).choose(rng)
-});
-snapshot!(for_range_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let mut v = Vec::new();
-    for i in 0..rng.random_range(0..5) { v.push(i); }
-    v
-});
-snapshot!(for_inclusive_range_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let mut v = Vec::new();
-    'outer: for i in 1..=rng.random_range(0..5) {
-        if i > 3 { break 'outer; }
-        v.push(i);
+snapshot!(
+    random_range,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+        rng.random_range(0..10)
     }
-    v
-});
-snapshot!(for_named_count, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
-    let mut w = String::new();
-    let n = rng.random_range(0..20);
-    for _ in 0..n { w.push(rng.random_range('a'..='z')); }
-    w
-});
-snapshot!(named_count_shadowed, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
-    let n = rng.random_range(0..20);
-    let n = n * 2;
-    (0..n).map(|i| i + 1).count()
-});
-snapshot!(map_over_range_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    (0..rng.random_range(0..5)).map(|_| rng.random()).collect()
-});
-snapshot!(for_each_over_named_count, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let mut v = Vec::new();
-    let n: u8 = rng.random_range(0..5);
-    (0..n).for_each(|i| v.push(i));
-    v
-});
-snapshot!(repeat_with_take, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let n = rng.random_range(0..5);
-    std::iter::repeat_with(|| rng.random()).take(n).collect()
-});
-snapshot!(while_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    let mut n = 0;
-    while rng.random_bool(0.9) { n += 1; }
-    n
-});
-snapshot!(while_condition_and_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    let mut n = 0;
-    'grow: while n < 10 && rng.random_ratio(9, 10) {
-        n += 1;
-        if n == 5 { continue 'grow; }
+);
+snapshot!(
+    random_range_nested_in_argument,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+        rng.random_range(0..rng.random_range(1..10))
     }
-    n
-});
-snapshot!(if_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    let mut x = 0;
-    if rng.random_bool(0.5) { x += 1; }
-    x
-});
-snapshot!(if_else_if_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, flag: bool) -> u32 {
-    if flag { 0 } else if rng.random() { 1 } else { 2 }
-});
-snapshot!(match_decision, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> &'static str {
-    match rng.random_range(0..3) {
-        0 => "leaf",
-        1 => "pair",
-        _ => "list",
+);
+snapshot!(
+    random_bool,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool {
+        rng.random_bool(0.3)
     }
-});
-snapshot!(generator_call, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
-    let a = inner(rng, 3);
-    let b = self::inner(&mut *rng, 4);
-    vec![a, b]
-});
+);
+snapshot!(
+    random_ratio,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool {
+        rng.random_ratio(2, 3)
+    }
+);
+snapshot!(
+    random_turbofish,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u64 {
+        rng.random::<u64>()
+    }
+);
+snapshot!(
+    fill,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> [u8; 4] {
+        let mut buf = [0u8; 4];
+        rng.fill(&mut buf);
+        buf
+    }
+);
+snapshot!(
+    sample_distribution,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> i32 {
+        rng.sample(Uniform::new(0, 10).unwrap())
+    }
+);
+snapshot!(
+    choose,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Option<u8> {
+        xs.choose(rng).copied()
+    }
+);
+snapshot!(
+    choose_mut,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) {
+        if let Some(x) = xs.choose_mut(&mut *rng) {
+            *x = 0;
+        }
+    }
+);
+snapshot!(
+    choose_weighted,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> u8 {
+        *xs.choose_weighted(rng, |x| *x).unwrap()
+    }
+);
+snapshot!(
+    sample_from_slice,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Vec<u8> {
+        xs.sample(rng, 3).copied().collect()
+    }
+);
+snapshot!(
+    shuffle,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut Vec<u8>) {
+        xs.shuffle(&mut rng)
+    }
+);
+snapshot!(
+    partial_shuffle,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) -> usize {
+        xs.partial_shuffle(rng, 2).0.len()
+    }
+);
+snapshot!(
+    iterator_choose,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Option<u32> {
+        (0..10).filter(|x| x % 2 == 0).choose(rng)
+    }
+);
+snapshot!(
+    for_range_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+        let mut v = Vec::new();
+        for i in 0..rng.random_range(0..5) {
+            v.push(i);
+        }
+        v
+    }
+);
+snapshot!(
+    for_inclusive_range_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+        let mut v = Vec::new();
+        'outer: for i in 1..=rng.random_range(0..5) {
+            if i > 3 {
+                break 'outer;
+            }
+            v.push(i);
+        }
+        v
+    }
+);
+snapshot!(
+    for_named_count,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+        let mut w = String::new();
+        let n = rng.random_range(0..20);
+        for _ in 0..n {
+            w.push(rng.random_range('a'..='z'));
+        }
+        w
+    }
+);
+snapshot!(
+    named_count_shadowed,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
+        let n = rng.random_range(0..20);
+        let n = n * 2;
+        (0..n).map(|i| i + 1).count()
+    }
+);
+snapshot!(
+    map_over_range_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+        (0..rng.random_range(0..5)).map(|_| rng.random()).collect()
+    }
+);
+snapshot!(
+    for_each_over_named_count,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+        let mut v = Vec::new();
+        let n: u8 = rng.random_range(0..5);
+        (0..n).for_each(|i| v.push(i));
+        v
+    }
+);
+snapshot!(
+    repeat_with_take,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+        let n = rng.random_range(0..5);
+        std::iter::repeat_with(|| rng.random()).take(n).collect()
+    }
+);
+snapshot!(
+    while_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+        let mut n = 0;
+        while rng.random_bool(0.9) {
+            n += 1;
+        }
+        n
+    }
+);
+snapshot!(
+    while_condition_and_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+        let mut n = 0;
+        'grow: while n < 10 && rng.random_ratio(9, 10) {
+            n += 1;
+            if n == 5 {
+                continue 'grow;
+            }
+        }
+        n
+    }
+);
+snapshot!(
+    if_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+        let mut x = 0;
+        if rng.random_bool(0.5) {
+            x += 1;
+        }
+        x
+    }
+);
+snapshot!(
+    if_else_if_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, flag: bool) -> u32 {
+        if flag {
+            0
+        } else if rng.random() {
+            1
+        } else {
+            2
+        }
+    }
+);
+snapshot!(
+    match_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> &'static str {
+        match rng.random_range(0..3) {
+            0 => "leaf",
+            1 => "pair",
+            _ => "list",
+        }
+    }
+);
+snapshot!(
+    generator_call,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
+        let a = inner(rng, 3);
+        let b = self::inner(&mut *rng, 4);
+        vec![a, b]
+    }
+);
 snapshot!(
     /// Errors replace the expression they are about.
     rng_in_macro_becomes_compile_error, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         vec![rng.random(), 1]
     }
 );
-snapshot!(generator_method_call, (), fn g<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
-    self.node(rng)
-});
-snapshot!(unrecorded_helper, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
-    helper(greduce::unrecorded(rng))
-});
-snapshot!(rng_and_crate_arguments, (rng = source, crate = ::my::greduce), fn g(source: &mut rand::rngs::StdRng) -> u8 {
-    source.random_range(0..3)
-});
+snapshot!(
+    generator_method_call,
+    (),
+    fn g<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
+        self.node(rng)
+    }
+);
+snapshot!(
+    unrecorded_helper,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+        helper(greduce::unrecorded(rng))
+    }
+);
+snapshot!(
+    rng_and_crate_arguments,
+    (rng = source, crate = ::my::greduce),
+    fn g(source: &mut rand::rngs::StdRng) -> u8 {
+        source.random_range(0..3)
+    }
+);
 snapshot!(
     /// Errors replace the expression they are about.
     unknown_method_becomes_compile_error, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 { rng.next_u32() }

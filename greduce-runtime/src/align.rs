@@ -96,7 +96,16 @@ pub(crate) struct Aligner {
 
 impl Aligner {
     pub(crate) fn new(trace: Rc<Trace>, removed: Removed, strategy: Strategy) -> Aligner {
-        Aligner { trace, removed, strategy, frames: vec![Frame { rec: Some(0), cursor: 1 }], notes: Vec::new() }
+        Aligner {
+            trace,
+            removed,
+            strategy,
+            frames: vec![Frame {
+                rec: Some(0),
+                cursor: 1,
+            }],
+            notes: Vec::new(),
+        }
     }
 
     pub(crate) fn trace(&self) -> &Trace {
@@ -129,7 +138,13 @@ impl Aligner {
         let trace = Rc::clone(&self.trace);
         let frame = self.frames.last().expect("the root frame stays");
         let Some(block) = frame.rec else {
-            return self.unaligned(None, format!("{} @ {site} runs where the reduced trace has nothing", what(op, site)));
+            return self.unaligned(
+                None,
+                format!(
+                    "{} @ {site} runs where the reduced trace has nothing",
+                    what(op, site)
+                ),
+            );
         };
         let end = trace.node(block).end;
         let expected = (frame.cursor < end).then_some(frame.cursor);
@@ -160,7 +175,9 @@ impl Aligner {
             while next < end {
                 if op.matches(&trace.node(next).kind, site) {
                     self.top().cursor = trace.node(next).end;
-                    self.notes.push(format!("{why}; skipped ahead to the recorded one at the same site"));
+                    self.notes.push(format!(
+                        "{why}; skipped ahead to the recorded one at the same site"
+                    ));
                     return Ok(Some(next));
                 }
                 next = trace.node(next).end;
@@ -169,7 +186,8 @@ impl Aligner {
             // recorded call (paper 4.4.2, re-align on Case 1).
             if op == Op::Scope && matches!(trace.node(c).kind, Kind::Scope { .. }) {
                 self.top().cursor = trace.node(c).end;
-                self.notes.push(format!("{why}; runs unaligned in its place"));
+                self.notes
+                    .push(format!("{why}; runs unaligned in its place"));
                 return Ok(None);
             }
         }
@@ -178,7 +196,8 @@ impl Aligner {
 
     fn unaligned(&mut self, near: Option<NodeId>, why: String) -> Result<Option<NodeId>, Fault> {
         if self.strategy == Strategy::Realign {
-            self.notes.push(format!("{why}; answered the simplest value"));
+            self.notes
+                .push(format!("{why}; answered the simplest value"));
             Ok(None)
         } else {
             Err(self.infeasible(near, why))
@@ -189,7 +208,8 @@ impl Aligner {
     /// `Ok(())`: answer the simplest value (re-align).
     pub(crate) fn illegal(&mut self, node: NodeId, why: String) -> Result<(), Fault> {
         if self.strategy == Strategy::Realign {
-            self.notes.push(format!("{why}; answered the simplest value"));
+            self.notes
+                .push(format!("{why}; answered the simplest value"));
             Ok(())
         } else {
             Err(self.infeasible(Some(node), why))
@@ -198,7 +218,10 @@ impl Aligner {
 
     /// Opens a frame aligned with `rec` (a block-like node or a loop).
     pub(crate) fn push(&mut self, rec: Option<NodeId>) {
-        self.frames.push(Frame { rec, cursor: rec.map_or(0, |r| r + 1) });
+        self.frames.push(Frame {
+            rec,
+            cursor: rec.map_or(0, |r| r + 1),
+        });
     }
 
     /// The recorded child of the current frame's node (selection branch, switch arm),
@@ -213,7 +236,10 @@ impl Aligner {
 
     /// Number of removed iterations of a recorded loop.
     pub(crate) fn removed_iterations(&self, lp: NodeId) -> u128 {
-        self.trace.children(lp).filter(|c| self_removed(&self.removed, &self.trace, *c)).count() as u128
+        self.trace
+            .children(lp)
+            .filter(|c| self_removed(&self.removed, &self.trace, *c))
+            .count() as u128
     }
 
     /// The loop frame on top, with its cursor, when it is aligned.
@@ -279,10 +305,7 @@ impl Aligner {
         let mut c = frame.cursor.max(rec + 1);
         while c < end {
             if !self_removed(&self.removed, &self.trace, c) {
-                let why = format!(
-                    "the run left out the recorded {}",
-                    describe(&self.trace, c)
-                );
+                let why = format!("the run left out the recorded {}", describe(&self.trace, c));
                 return Err(self.infeasible(Some(c), why));
             }
             c = self.trace.node(c).end;
@@ -328,7 +351,11 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
         Kind::Selection { decision } => format!("`if` {decision}"),
         Kind::Branch { then } => {
             let sel = trace.node(node).parent;
-            format!("{} block of the {}", if *then { "then" } else { "else" }, describe(trace, sel))
+            format!(
+                "{} block of the {}",
+                if *then { "then" } else { "else" },
+                describe(trace, sel)
+            )
         }
         Kind::Switch { decision } => format!("`match` {decision}"),
         Kind::Arm => format!("arm of the {}", describe(trace, trace.node(node).parent)),

@@ -24,8 +24,10 @@ pub trait Int: Copy + PartialOrd {
     fn from_bits(bits: u128) -> Option<Self>;
 }
 
+// Reason for `cast_lossless`: the same macro covers `usize`, which has no `From` into `u128`.
 macro_rules! int_impls {
     ($($t:ty => $u:ty, $tag:ident;)*) => {$(
+        #[allow(clippy::cast_lossless)]
         impl Int for $t {
             const TY: IntTy = IntTy::$tag;
             const MASK: u128 = <$u>::MAX as u128;
@@ -97,7 +99,10 @@ trait IntBounds<T: Int> {
 impl<T: Int> IntBounds<T> for Range<T> {
     fn bounds(&self) -> Option<(T, T)> {
         if self.start < self.end {
-            Some((self.start, T::from_bits(self.end.to_bits().wrapping_sub(1) & T::MASK)?))
+            Some((
+                self.start,
+                T::from_bits(self.end.to_bits().wrapping_sub(1) & T::MASK)?,
+            ))
         } else {
             None
         }
@@ -114,7 +119,10 @@ impl<T: Int> IntBounds<T> for RangeTo<T> {
     fn bounds(&self) -> Option<(T, T)> {
         let zero = T::from_bits(0)?;
         if zero < self.end {
-            Some((zero, T::from_bits(self.end.to_bits().wrapping_sub(1) & T::MASK)?))
+            Some((
+                zero,
+                T::from_bits(self.end.to_bits().wrapping_sub(1) & T::MASK)?,
+            ))
         } else {
             None
         }
@@ -239,7 +247,9 @@ macro_rules! loop_index {
     )*};
 }
 
-loop_index!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+loop_index!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
 
 /// The argument of a boolean decision: `p` of `random_bool(p)`, `(num, den)` of
 /// `random_ratio(num, den)`, or [`Fair`] for `random::<bool>()`.
@@ -255,16 +265,27 @@ impl BoolArg for f64 {
         Args::Bool { p: self }
     }
     fn check(self) {
-        assert!((0.0..=1.0).contains(&self), "p={self:?} is outside range [0.0, 1.0]");
+        assert!(
+            (0.0..=1.0).contains(&self),
+            "p={self:?} is outside range [0.0, 1.0]"
+        );
     }
 }
 
 impl BoolArg for (u32, u32) {
     fn args(self) -> Args {
-        Args::Ratio { numerator: self.0, denominator: self.1 }
+        Args::Ratio {
+            numerator: self.0,
+            denominator: self.1,
+        }
     }
     fn check(self) {
-        assert!(self.1 != 0 && self.0 <= self.1, "p={}/{} is outside range [0.0, 1.0]", self.0, self.1);
+        assert!(
+            self.1 != 0 && self.0 <= self.1,
+            "p={}/{} is outside range [0.0, 1.0]",
+            self.0,
+            self.1
+        );
     }
 }
 
@@ -296,6 +317,7 @@ pub trait StandardValue: Sized {
 
 macro_rules! standard_ints {
     ($($t:ty => $u:ty),*) => {$(
+        #[allow(clippy::cast_lossless)] // Reason: as in `int_impls`.
         impl StandardValue for $t {
             const NAME: &'static str = stringify!($t);
             fn to_bits(&self) -> u128 {
@@ -455,7 +477,9 @@ where
     X::Sampler: std::fmt::Debug,
 {
     fn args(&self) -> Args {
-        Args::Distribution { description: format!("{self:?}") }
+        Args::Distribution {
+            description: format!("{self:?}"),
+        }
     }
     fn record(&self, value: &X) -> Value {
         Value::Bits(value.to_bits())
@@ -485,7 +509,10 @@ mod tests {
         assert_eq!((-5i32..=5).record(&-5), Value::Offset(0));
         assert_eq!((-5i32..=5).read(&Value::Offset(10)), Some(5));
         assert_eq!((..3usize).simplest(), Some(0));
-        assert_eq!((i64::MIN..=i64::MAX).read(&Value::Offset(u128::from(u64::MAX))), Some(i64::MAX));
+        assert_eq!(
+            (i64::MIN..=i64::MAX).read(&Value::Offset(u128::from(u64::MAX))),
+            Some(i64::MAX)
+        );
         assert_eq!((5u32..5).simplest(), None);
         assert_eq!(('a'..='z').read(&Value::Offset(2)), Some('c'));
     }

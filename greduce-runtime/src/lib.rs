@@ -42,8 +42,10 @@ pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
 #[doc(hidden)]
 pub mod __private {
     //! Called by code that `#[generator]` writes. Not public API.
-    pub use crate::decision::{BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue};
     pub use crate::__greduce_site as site;
+    pub use crate::decision::{
+        BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue,
+    };
     pub use crate::private::*;
 }
 

@@ -19,6 +19,10 @@ pub enum Outcome {
 impl From<bool> for Outcome {
     /// `true`: the failure reproduces.
     fn from(reproduces: bool) -> Outcome {
-        if reproduces { Outcome::Reproduces } else { Outcome::Passes }
+        if reproduces {
+            Outcome::Reproduces
+        } else {
+            Outcome::Passes
+        }
     }
 }

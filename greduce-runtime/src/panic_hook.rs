@@ -18,7 +18,9 @@ fn install() {
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            let location = info.location().map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
+            let location = info
+                .location()
+                .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
             // `try_with`: the hook may run while thread-locals are being destroyed.
             let _ = LAST_LOCATION.try_with(|last| *last.borrow_mut() = location);
             if !QUIET.try_with(Cell::get).unwrap_or(false) {

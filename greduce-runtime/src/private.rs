@@ -6,7 +6,9 @@
 //! recording also calls `direct` (so `greduce::record(g, seed)` sees the values `g` gives
 //! with that seed) and replaying answers from the reduced trace.
 
-use crate::decision::{BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue};
+use crate::decision::{
+    BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue,
+};
 use crate::run;
 use crate::value::{Args, Value};
 use std::iter::Take;
@@ -130,12 +132,18 @@ pub fn random<R: ?Sized, T: StandardValue>(
             Value::Bits(bits) => T::from_bits(*bits),
             _ => None,
         },
-        || (T::from_bits(0).expect("zero is a value of every recorded primitive"), Value::Bits(0)),
+        || {
+            (
+                T::from_bits(0).expect("zero is a value of every recorded primitive"),
+                Value::Bits(0),
+            )
+        },
     )
 }
 
 /// `rng.sample(distr)` for one of rand's uniform distributions.
 #[inline]
+#[allow(clippy::needless_pass_by_value)] // Reason: takes the distribution as rand does.
 pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
     distr: D,
     site: &'static Site,
@@ -215,7 +223,9 @@ pub fn scope(site: &'static Site) -> ScopeGuard {
         return ScopeGuard { epoch: None };
     }
     run::open_scope(site);
-    ScopeGuard { epoch: run::epoch() }
+    ScopeGuard {
+        epoch: run::epoch(),
+    }
 }
 
 impl Drop for ScopeGuard {
@@ -245,7 +255,6 @@ pub fn call_returned<T>(site: &'static Site, value: T) -> T {
     value
 }
 
-
 /// The iterator of a reducible loop: yields what the plain range (or `take`) yields and
 /// opens one iteration of the loop in the trace per item.
 ///
@@ -265,12 +274,24 @@ pub struct LoopIter<I> {
 impl<I> LoopIter<I> {
     #[inline]
     fn plain(inner: I) -> Self {
-        LoopIter { inner, epoch: None, lazy: false, in_iteration: false, done: true }
+        LoopIter {
+            inner,
+            epoch: None,
+            lazy: false,
+            in_iteration: false,
+            done: true,
+        }
     }
 
     fn recorded(inner: I, lazy: bool) -> Self {
         let epoch = run::epoch();
-        LoopIter { inner, epoch, lazy, in_iteration: false, done: epoch.is_none() }
+        LoopIter {
+            inner,
+            epoch,
+            lazy,
+            in_iteration: false,
+            done: epoch.is_none(),
+        }
     }
 }
 
@@ -442,10 +463,16 @@ pub struct WhileLoop {
 #[inline]
 pub fn while_loop(loop_site: &'static Site) -> WhileLoop {
     if !active() {
-        return WhileLoop { epoch: None, in_iteration: false };
+        return WhileLoop {
+            epoch: None,
+            in_iteration: false,
+        };
     }
     run::while_loop(loop_site, Args::Bool { p: 0.5 });
-    WhileLoop { epoch: run::epoch(), in_iteration: false }
+    WhileLoop {
+        epoch: run::epoch(),
+        in_iteration: false,
+    }
 }
 
 impl WhileLoop {
@@ -458,7 +485,9 @@ impl WhileLoop {
         rng: &mut R,
         direct: impl FnOnce(&mut R, B) -> bool,
     ) -> bool {
-        let Some(epoch) = self.epoch else { return direct(rng, arg) };
+        let Some(epoch) = self.epoch else {
+            return direct(rng, arg);
+        };
         if self.in_iteration {
             self.in_iteration = false;
             run::close(epoch);
@@ -516,11 +545,17 @@ pub fn selection<R: ?Sized, B: BoolArg>(
     direct: impl FnOnce(&mut R, B) -> bool,
 ) -> Selection {
     if !active() {
-        return Selection { taken: direct(rng, arg), epoch: None };
+        return Selection {
+            taken: direct(rng, arg),
+            epoch: None,
+        };
     }
     arg.check();
     let (taken, opened) = run::select(site, &arg.args(), || direct(rng, arg));
-    Selection { taken, epoch: if opened { run::epoch() } else { None } }
+    Selection {
+        taken,
+        epoch: if opened { run::epoch() } else { None },
+    }
 }
 
 /// `match rng.random_range(arg) { .. }`: the value, with the arm open until dropped.
@@ -558,8 +593,14 @@ pub fn switch<R: ?Sized, T, A: RangeArg<T> + Clone>(
     direct: impl FnOnce(&mut R, A) -> T,
 ) -> Switch<T> {
     if !active() {
-        return Switch { value: direct(rng, arg), epoch: None };
+        return Switch {
+            value: direct(rng, arg),
+            epoch: None,
+        };
     }
     let (value, opened) = run::switch(site, &arg, || direct(rng, arg.clone()));
-    Switch { value, epoch: if opened { run::epoch() } else { None } }
+    Switch {
+        value,
+        epoch: if opened { run::epoch() } else { None },
+    }
 }

@@ -54,7 +54,10 @@ pub fn record<T>(generator: impl FnOnce(&mut StdRng) -> T, seed: u64) -> Run<T> 
 pub fn record_with<R: ?Sized, T>(generator: impl FnOnce(&mut R) -> T, rng: &mut R) -> Run<T> {
     let (result, session) = run::execute(Session::record(), false, || generator(rng));
     match result {
-        Ok(output) => Run { output, trace: session.into_trace() },
+        Ok(output) => Run {
+            output,
+            trace: session.into_trace(),
+        },
         Err(payload) => resume_unwind(payload),
     }
 }

@@ -12,7 +12,7 @@ use crate::trace::{NodeId, Removed, Trace};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::{HashMap, HashSet};
-use std::fmt::{self, Debug};
+use std::fmt::{self, Debug, Write as _};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
     factor.saturating_mul(trace.decision_count().max(100) as u64)
 }
+
+/// Measures an input from its output and trace.
+type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 
 /// Reduces a failing run of a generator: removes reducible parts of its trace, replays the
 /// generator against each reduced trace, and keeps the smallest output that still
@@ -42,7 +45,7 @@ pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
 ///     format!("{w}{w}")
 /// }
 ///
-/// let run = greduce::record(password, 707880);
+/// let run = greduce::record(password, 707_880);
 /// assert_eq!(run.output, "abc\nabc\n");
 /// let reduced = Reducer::new(password)
 ///     .strategy(Strategy::Realign)
@@ -53,7 +56,7 @@ pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
 /// ```
 pub struct Reducer<'g, T, R = StdRng, S = usize> {
     generator: Box<dyn FnMut(&mut R) -> T + 'g>,
-    size: Box<dyn Fn(&T, &Trace) -> S + 'g>,
+    size: SizeFn<'g, T, S>,
     strategy: Strategy,
     search: Search,
     budget_factor: u64,
@@ -132,7 +135,10 @@ impl fmt::Display for Verdict {
             ),
             Verdict::PropertyPanicked(m) => write!(f, "rejected: the property panicked: {m}"),
             Verdict::Larger { size, current } => {
-                write!(f, "rejected: size {size} is larger than the current {current}")
+                write!(
+                    f,
+                    "rejected: size {size} is larger than the current {current}"
+                )
             }
             Verdict::Revisit => f.write_str("rejected: an input this reduction already had"),
         }
@@ -200,7 +206,7 @@ impl<T, S> Reduction<T, S> {
     pub fn explain(&self) -> String {
         let mut out = String::new();
         for (i, attempt) in self.attempts.iter().enumerate() {
-            out.push_str(&format!("candidate {}: {attempt}\n", i + 1));
+            let _ = writeln!(out, "candidate {}: {attempt}", i + 1);
         }
         out.push_str(&self.stats.to_string());
         out.push('\n');
@@ -214,7 +220,11 @@ pub struct ReduceError(pub ReplayError);
 
 impl fmt::Display for ReduceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the trace to reduce does not replay on this generator: {}", self.0)
+        write!(
+            f,
+            "the trace to reduce does not replay on this generator: {}",
+            self.0
+        )
     }
 }
 
@@ -248,7 +258,10 @@ fn output_key<T: Debug>(output: &T) -> (u128, String) {
     shown.hash(&mut lo);
     1u8.hash(&mut hi);
     shown.hash(&mut hi);
-    ((u128::from(hi.finish()) << 64) | u128::from(lo.finish()), shown)
+    (
+        (u128::from(hi.finish()) << 64) | u128::from(lo.finish()),
+        shown,
+    )
 }
 
 /// Calls the property on an output (timed, panics caught and returned as their message).
@@ -260,19 +273,23 @@ fn ask<T>(
 ) -> Result<Outcome, String> {
     stats.property_calls += 1;
     let started = Instant::now();
-    let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(|| property(output))));
+    let result = panic_hook::quiet_if(quiet, || {
+        catch_unwind(AssertUnwindSafe(|| property(output)))
+    });
     stats.property_time += started.elapsed();
     result.map_err(|payload| panic_hook::message(&*payload))
 }
 
 impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> {
     /// What to do on an infeasible alignment (default [`Strategy::Realign`]).
+    #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = strategy;
         self
     }
 
     /// How to propose reduced traces (default [`Search::Tree`]).
+    #[must_use]
     pub fn search(mut self, search: Search) -> Self {
         self.search = search;
         self
@@ -281,18 +298,21 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// A replay that makes more than `factor` times the original's decisions (at least 100
     /// times `factor`) stops and counts as invalid, so a generator whose loops depend on
     /// re-aligned decisions cannot hang the reducer. Default 10.
+    #[must_use]
     pub fn replay_budget(mut self, factor: u64) -> Self {
         self.budget_factor = factor.max(1);
         self
     }
 
     /// Stop after this many property calls, keeping the best input so far.
+    #[must_use]
     pub fn max_property_calls(mut self, calls: u64) -> Self {
         self.max_property_calls = Some(calls);
         self
     }
 
     /// Stop after this much time, keeping the best input so far.
+    #[must_use]
     pub fn max_time(mut self, time: Duration) -> Self {
         self.max_time = Some(time);
         self
@@ -300,6 +320,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
 
     /// Whether panics of the generator and the property during reduction print their
     /// message (default: they do not; the attempts record them).
+    #[must_use]
     pub fn show_panics(mut self, show: bool) -> Self {
         self.quiet = !show;
         self
@@ -308,7 +329,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// Measure inputs with `size` instead of the number of decisions (for example
     /// `(nodes, edges)` of a graph). A candidate is accepted only if it reproduces and its
     /// size is not larger than the current input's.
-    pub fn size<S2: Ord + Clone + Debug>(self, size: impl Fn(&T) -> S2 + 'g) -> Reducer<'g, T, R, S2> {
+    #[must_use]
+    pub fn size<S2: Ord + Clone + Debug>(
+        self,
+        size: impl Fn(&T) -> S2 + 'g,
+    ) -> Reducer<'g, T, R, S2> {
         Reducer {
             generator: self.generator,
             size: Box::new(move |output, _| size(output)),
@@ -355,10 +380,24 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         let mut stats = Stats::default();
         let budget = budget_for(&base, self.budget_factor);
         // The starting point: the trace replayed unchanged.
-        let mut first = run_replay(&mut self.generator, &base, Removed::none(&base), self.strategy, budget, self.quiet);
+        let mut first = run_replay(
+            &mut self.generator,
+            &base,
+            Removed::none(&base),
+            self.strategy,
+            budget,
+            self.quiet,
+        );
         stats.replays += first.runs;
         if first.result.is_err() && self.strategy != Strategy::Realign {
-            first = run_replay(&mut self.generator, &base, Removed::none(&base), Strategy::Realign, budget, self.quiet);
+            first = run_replay(
+                &mut self.generator,
+                &base,
+                Removed::none(&base),
+                Strategy::Realign,
+                budget,
+                self.quiet,
+            );
             stats.replays += first.runs;
         }
         let run = first.result.map_err(ReduceError)?;
@@ -369,14 +408,28 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             rejected: HashSet::new(),
             outputs: HashMap::new(),
             visited: HashSet::new(),
-            current: Current { trace: Rc::new(run.trace), output: run.output, size: size.clone() },
+            current: Current {
+                trace: Rc::new(run.trace),
+                output: run.output,
+                size: size.clone(),
+            },
             started,
         };
-        ctx.visited.insert(ctx.current.trace.fingerprint(&Removed::none(&ctx.current.trace)));
+        ctx.visited.insert(
+            ctx.current
+                .trace
+                .fingerprint(&Removed::none(&ctx.current.trace)),
+        );
         let (key, shown) = output_key(&ctx.current.output);
-        let outcome = ask(&mut ctx.stats, self.quiet, &mut property, &ctx.current.output);
+        let outcome = ask(
+            &mut ctx.stats,
+            self.quiet,
+            &mut property,
+            &ctx.current.output,
+        );
         ctx.stats.candidates += 1;
-        ctx.outputs.insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+        ctx.outputs
+            .insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
         let reproduced = outcome == Ok(Outcome::Reproduces);
         ctx.attempts.push(Attempt {
             removed: Vec::new(),
@@ -385,7 +438,10 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             output: Some(shown),
             verdict: match outcome {
                 Ok(Outcome::Reproduces) => Verdict::Accepted,
-                Ok(outcome) => Verdict::DidNotReproduce { outcome, cached: false },
+                Ok(outcome) => Verdict::DidNotReproduce {
+                    outcome,
+                    cached: false,
+                },
                 Err(message) => Verdict::PropertyPanicked(message),
             },
         });
@@ -393,14 +449,22 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             match self.search {
                 Search::Sequence => {
                     let base = Rc::clone(&ctx.current.trace);
-                    let parts = base.kept_parts(&Removed::none(&base)).into_iter().map(|(p, _)| p).collect();
-                    self.ddmin_parts(&mut ctx, &base, parts, &mut property);
+                    let parts: Vec<NodeId> = base
+                        .kept_parts(&Removed::none(&base))
+                        .into_iter()
+                        .map(|(p, _)| p)
+                        .collect();
+                    self.ddmin_parts(&mut ctx, &base, &parts, &mut property);
                 }
                 Search::Tree => self.hdd(&mut ctx, &mut property),
             }
         }
         ctx.stats.total_time = started.elapsed();
-        let Current { trace, output, size: final_size } = ctx.current;
+        let Current {
+            trace,
+            output,
+            size: final_size,
+        } = ctx.current;
         Ok(Reduction {
             output,
             trace: Rc::try_unwrap(trace).unwrap_or_else(|rc| (*rc).clone()),
@@ -429,7 +493,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
                 if level.is_empty() {
                     break;
                 }
-                changed |= self.ddmin_parts(ctx, &base, level, property);
+                changed |= self.ddmin_parts(ctx, &base, &level, property);
                 if self.exhausted(ctx) {
                     return;
                 }
@@ -446,15 +510,19 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         &mut self,
         ctx: &mut Context<T, S>,
         base: &Rc<Trace>,
-        parts: Vec<NodeId>,
+        parts: &[NodeId],
         property: &mut dyn FnMut(&T) -> Outcome,
     ) -> bool {
         let mut accepted = false;
-        ddmin(parts.clone(), |kept| {
+        ddmin(parts.to_vec(), |kept| {
             if self.exhausted(ctx) {
                 return None;
             }
-            let removed: Vec<NodeId> = parts.iter().copied().filter(|p| !kept.contains(p)).collect();
+            let removed: Vec<NodeId> = parts
+                .iter()
+                .copied()
+                .filter(|p| !kept.contains(p))
+                .collect();
             let ok = self.try_candidate(ctx, base, &removed, property);
             accepted |= ok;
             Some(ok)
@@ -463,8 +531,12 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     }
 
     fn exhausted(&self, ctx: &mut Context<T, S>) -> bool {
-        let calls = self.max_property_calls.is_some_and(|max| ctx.stats.property_calls >= max);
-        let time = self.max_time.is_some_and(|max| ctx.started.elapsed() >= max);
+        let calls = self
+            .max_property_calls
+            .is_some_and(|max| ctx.stats.property_calls >= max);
+        let time = self
+            .max_time
+            .is_some_and(|max| ctx.started.elapsed() >= max);
         if calls || time {
             ctx.stats.budget_exhausted = true;
         }
@@ -497,11 +569,22 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         }
         let started = Instant::now();
         let budget = budget_for(base, self.budget_factor);
-        let replayed = run_replay(&mut self.generator, base, set, self.strategy, budget, self.quiet);
+        let replayed = run_replay(
+            &mut self.generator,
+            base,
+            set,
+            self.strategy,
+            budget,
+            self.quiet,
+        );
         ctx.stats.generation_time += started.elapsed();
         ctx.stats.replays += replayed.runs;
         ctx.stats.bypassed += replayed.bypassed.len() as u64;
-        attempt.bypassed = replayed.bypassed.iter().map(|p| describe(base, *p)).collect();
+        attempt.bypassed = replayed
+            .bypassed
+            .iter()
+            .map(|p| describe(base, *p))
+            .collect();
         if !replayed.notes.is_empty() {
             ctx.stats.realigned += 1;
         }
@@ -519,16 +602,14 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             Ok(run) => {
                 let (out_key, shown) = output_key(&run.output);
                 attempt.output = Some(shown);
-                let (outcome, cached) = match ctx.outputs.get(&out_key) {
-                    Some(outcome) => {
-                        ctx.stats.output_cache_hits += 1;
-                        (Ok(*outcome), true)
-                    }
-                    None => {
-                        let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
-                        ctx.outputs.insert(out_key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
-                        (outcome, false)
-                    }
+                let (outcome, cached) = if let Some(outcome) = ctx.outputs.get(&out_key) {
+                    ctx.stats.output_cache_hits += 1;
+                    (Ok(*outcome), true)
+                } else {
+                    let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
+                    let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
+                    ctx.outputs.insert(out_key, verdict);
+                    (outcome, false)
                 };
                 let size = (self.size)(&run.output, &run.trace);
                 let visited = run.trace.fingerprint(&Removed::none(&run.trace));
@@ -547,7 +628,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
                 };
                 if verdict == Verdict::Accepted {
                     ctx.visited.insert(visited);
-                    ctx.current = Current { trace: Rc::new(run.trace), output: run.output, size };
+                    ctx.current = Current {
+                        trace: Rc::new(run.trace),
+                        output: run.output,
+                        size,
+                    };
                 }
                 verdict
             }

@@ -33,10 +33,16 @@ impl fmt::Display for ReplayError {
         match self {
             ReplayError::Halted(why) => write!(f, "halted: {why}"),
             ReplayError::OverBudget(n) => write!(f, "over the replay budget after {n} decisions"),
-            ReplayError::Panicked { message, location: Some(at) } => {
+            ReplayError::Panicked {
+                message,
+                location: Some(at),
+            } => {
                 write!(f, "the generator panicked at {at}: {message}")
             }
-            ReplayError::Panicked { message, location: None } => {
+            ReplayError::Panicked {
+                message,
+                location: None,
+            } => {
                 write!(f, "the generator panicked: {message}")
             }
         }
@@ -75,7 +81,9 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
         // The rng is never drawn from for recorded decisions; it only exists because the
         // generator's signature asks for one (a helper marked `unrecorded` may use it).
         let mut rng = R::seed_from_u64(0);
-        let (result, session) = run::execute(Session::replay(aligner, budget), quiet, || generator(&mut rng));
+        let (result, session) = run::execute(Session::replay(aligner, budget), quiet, || {
+            generator(&mut rng)
+        });
         let (fault, notes, trace_out) = finish(session, result.is_ok());
         let result = match (result, fault) {
             (_, Some(Fault::Bypass { part, .. })) => {
@@ -85,17 +93,29 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
             }
             (_, Some(Fault::Halt(why))) => Err(ReplayError::Halted(why)),
             (_, Some(Fault::OverBudget(n))) => Err(ReplayError::OverBudget(n)),
-            (Ok(output), None) => Ok(Run { output, trace: trace_out }),
+            (Ok(output), None) => Ok(Run {
+                output,
+                trace: trace_out,
+            }),
             (Err(payload), None) => {
                 let location = panic_hook::take_location();
                 if payload.is::<Stop>() {
                     Err(ReplayError::Halted("the replay stopped".into()))
                 } else {
-                    Err(ReplayError::Panicked { message: panic_hook::message(&*payload), location })
+                    Err(ReplayError::Panicked {
+                        message: panic_hook::message(&*payload),
+                        location,
+                    })
                 }
             }
         };
-        return Replayed { result, removed, bypassed, notes, runs };
+        return Replayed {
+            result,
+            removed,
+            bypassed,
+            notes,
+            runs,
+        };
     }
 }
 

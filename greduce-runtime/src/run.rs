@@ -90,7 +90,9 @@ impl Session {
 
     /// Aligns a structural or decision operation; `Err` when the replay must stop.
     fn align(&mut self, op: Op, site: &'static Site) -> Result<Aligned, ()> {
-        let Some(aligner) = &mut self.aligner else { return Ok(Aligned::Record) };
+        let Some(aligner) = &mut self.aligner else {
+            return Ok(Aligned::Record);
+        };
         match aligner.op(op, site) {
             Ok(Some(node)) => Ok(Aligned::Node(node)),
             Ok(None) => Ok(Aligned::Unaligned),
@@ -142,7 +144,9 @@ pub(crate) fn execute<T>(
     let was_active = ACTIVE.with(|a| a.replace(true));
     let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
     ACTIVE.with(|a| a.set(was_active));
-    let run = RUN.with(|r| r.replace(previous)).expect("the run installed above");
+    let run = RUN
+        .with(|r| r.replace(previous))
+        .expect("the run installed above");
     (result, run)
 }
 
@@ -181,7 +185,10 @@ enum Plan {
     Record,
     /// The recorded value (adjusted for a linked loop count), `None` when no legal value
     /// could be derived.
-    Recorded { node: NodeId, value: Option<Value> },
+    Recorded {
+        node: NodeId,
+        value: Option<Value>,
+    },
     Simplest,
 }
 
@@ -224,9 +231,10 @@ pub(crate) fn decide<T>(
     let (t, value) = match plan {
         Plan::Record => record(),
         Plan::Simplest => simplest(),
-        Plan::Recorded { node, value } => match value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
-            Some((t, v)) => (t, v.clone()),
-            None => {
+        Plan::Recorded { node, value } => {
+            if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
+                (t, v.clone())
+            } else {
                 ok_or_stop(with_run(None, |run| {
                     let why = format!(
                         "the recorded {} is not legal for {}({args})",
@@ -237,17 +245,24 @@ pub(crate) fn decide<T>(
                 }));
                 simplest()
             }
-        },
+        }
     };
     with_run(None, |run| {
-        run.builder.leaf(Kind::Decision { decision: Decision { site, args, value }, link: NONE });
+        run.builder.leaf(Kind::Decision {
+            decision: Decision { site, args, value },
+            link: NONE,
+        });
     });
     t
 }
 
 /// `if <decision>`: returns the branch to take and whether a run recorded it (then the
 /// selection and its branch are open and [`close_choice`] must close them).
-pub(crate) fn select(site: &'static Site, args: &Args, record: impl FnOnce() -> bool) -> (bool, bool) {
+pub(crate) fn select(
+    site: &'static Site,
+    args: &Args,
+    record: impl FnOnce() -> bool,
+) -> (bool, bool) {
     enum Answer {
         Record,
         Taken { taken: bool, rec: Option<NodeId> },
@@ -257,30 +272,44 @@ pub(crate) fn select(site: &'static Site, args: &Args, record: impl FnOnce() -> 
         run.tick()?;
         match run.align(Op::Selection, site)? {
             Aligned::Record => Ok(Answer::Record),
-            Aligned::Unaligned => Ok(Answer::Taken { taken: simplest, rec: None }),
+            Aligned::Unaligned => Ok(Answer::Taken {
+                taken: simplest,
+                rec: None,
+            }),
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
                 let branch = aligner.only_child(node);
-                let then = branch
-                    .is_some_and(|b| matches!(aligner.trace().node(b).kind, Kind::Branch { then: true }));
+                let then = branch.is_some_and(|b| {
+                    matches!(aligner.trace().node(b).kind, Kind::Branch { then: true })
+                });
                 let mut taken = then && branch.is_some_and(|b| !aligner.is_removed(b));
                 if !args.admits(&Value::Bool(taken)) {
-                    let why = format!("`if` @ {site} cannot answer {taken} for random_bool({args})");
+                    let why =
+                        format!("`if` @ {site} cannot answer {taken} for random_bool({args})");
                     run.illegal(node, why)?;
                     taken = simplest;
                 }
                 // The branch aligns with the recorded one when the run takes the same branch.
-                Ok(Answer::Taken { taken, rec: branch.filter(|_| taken == then) })
+                Ok(Answer::Taken {
+                    taken,
+                    rec: branch.filter(|_| taken == then),
+                })
             }
         }
     }));
-    let Some(answer) = answer else { return (record(), false) };
+    let Some(answer) = answer else {
+        return (record(), false);
+    };
     let (taken, rec) = match answer {
         Answer::Record => (record(), None),
         Answer::Taken { taken, rec } => (taken, rec),
     };
     with_run(None, |run| {
-        let decision = Decision { site, args: args.clone(), value: Value::Bool(taken) };
+        let decision = Decision {
+            site,
+            args: args.clone(),
+            value: Value::Bool(taken),
+        };
         run.builder.open(Kind::Selection { decision });
         run.builder.open(Kind::Branch { then: taken });
         run.push_frame(rec);
@@ -307,7 +336,11 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
     enum Answer {
         Record,
         Simplest,
-        Recorded { node: NodeId, value: Value, arm: Option<NodeId> },
+        Recorded {
+            node: NodeId,
+            value: Value,
+            arm: Option<NodeId>,
+        },
     }
     let args = arg.args();
     let answer = ok_or_stop(with_run(None, |run| {
@@ -323,19 +356,33 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
                 let arm = aligner.only_child(node);
                 let removed = arm.is_some_and(|a| aligner.is_removed(a));
                 // A removed arm is replaced by the first value of the range (arm 0).
-                let value = if removed { Value::Offset(0) } else { decision.value.clone() };
-                Answer::Recorded { node, value, arm: arm.filter(|_| !removed) }
+                let value = if removed {
+                    Value::Offset(0)
+                } else {
+                    decision.value.clone()
+                };
+                Answer::Recorded {
+                    node,
+                    value,
+                    arm: arm.filter(|_| !removed),
+                }
             }
         })
     }));
-    let Some(answer) = answer else { return (record(), false) };
-    let simplest = || arg.simplest().unwrap_or_else(|| panic!("cannot sample empty range"));
+    let Some(answer) = answer else {
+        return (record(), false);
+    };
+    let simplest = || {
+        arg.simplest()
+            .unwrap_or_else(|| panic!("cannot sample empty range"))
+    };
     let (t, rec) = match answer {
         Answer::Record => (record(), None),
         Answer::Simplest => (simplest(), None),
-        Answer::Recorded { node, value, arm } => match arg.read(&value) {
-            Some(t) => (t, arm),
-            None => {
+        Answer::Recorded { node, value, arm } => {
+            if let Some(t) = arg.read(&value) {
+                (t, arm)
+            } else {
                 ok_or_stop(with_run(None, |run| {
                     let why = format!(
                         "the recorded `match` value @ {site} is not legal for random_range({args})"
@@ -344,11 +391,13 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
                 }));
                 (simplest(), None)
             }
-        },
+        }
     };
     let value = arg.record(&t);
     with_run(None, |run| {
-        run.builder.open(Kind::Switch { decision: Decision { site, args, value } });
+        run.builder.open(Kind::Switch {
+            decision: Decision { site, args, value },
+        });
         run.builder.open(Kind::Arm);
         run.push_frame(rec);
     });
@@ -388,14 +437,13 @@ pub(crate) fn pass_rng(site: &'static Site) {
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
 pub(crate) fn call_returned(site: &'static Site) {
     let pending = with_run(None, |run| run.pending_call.take()).flatten();
-    if pending.is_some_and(|p| p == site) {
-        panic!(
-            "greduce: `{}` received the generator rng at {site} but is not a #[generator] \
-             function, so its decisions cannot be recorded; annotate it with #[generator], \
-             or pass `greduce::unrecorded(rng)` to opt out",
-            site.what
-        );
-    }
+    assert!(
+        pending.is_none_or(|p| p != site),
+        "greduce: `{}` received the generator rng at {site} but is not a #[generator] \
+         function, so its decisions cannot be recorded; annotate it with #[generator], or \
+         pass `greduce::unrecorded(rng)` to opt out",
+        site.what
+    );
 }
 
 /// `for _ in start..<decision>` (or `..=`): decides the end and opens the loop.
@@ -417,7 +465,10 @@ pub(crate) fn for_loop<T, A: RangeArg<T>>(
                 let aligner = run.aligner.as_ref().expect("replaying");
                 let removed = aligner.removed_iterations(node);
                 let value = match &aligner.trace().node(node).kind {
-                    Kind::Loop { count: Count::Decision(d), .. } if d.args.same_kind(&args) => match d.value {
+                    Kind::Loop {
+                        count: Count::Decision(d),
+                        ..
+                    } if d.args.same_kind(&args) => match d.value {
                         Value::Offset(off) => off.checked_sub(removed).map(Value::Offset),
                         _ => None,
                     },
@@ -428,26 +479,41 @@ pub(crate) fn for_loop<T, A: RangeArg<T>>(
         })
     }));
     let Some(plan) = plan else { return record() };
-    let simplest = || arg.simplest().unwrap_or_else(|| panic!("cannot sample empty range"));
+    let simplest = || {
+        arg.simplest()
+            .unwrap_or_else(|| panic!("cannot sample empty range"))
+    };
     let (end, rec) = match plan {
         Plan::Record => (record(), None),
         Plan::Simplest => (simplest(), None),
-        Plan::Recorded { node, value } => match value.as_ref().and_then(|v| arg.read(v)) {
-            Some(end) => (end, Some(node)),
-            None => {
+        Plan::Recorded { node, value } => {
+            if let Some(end) = value.as_ref().and_then(|v| arg.read(v)) {
+                (end, Some(node))
+            } else {
                 ok_or_stop(with_run(None, |run| {
-                    run.illegal(node, format!(
-                        "the loop @ {loop_site} cannot run its kept iterations: the count is not legal for random_range({args})"
-                    ))
+                    run.illegal(
+                        node,
+                        format!(
+                            "the loop @ {loop_site} cannot run its kept iterations: the count is \
+                             not legal for random_range({args})"
+                        ),
+                    )
                 }));
                 (simplest(), Some(node))
             }
-        },
+        }
     };
     let value = arg.record(&end);
     with_run(None, |run| {
-        let count = Count::Decision(Decision { site: count_site, args, value });
-        run.builder.open(Kind::Loop { site: loop_site, count });
+        let count = Count::Decision(Decision {
+            site: count_site,
+            args,
+            value,
+        });
+        run.builder.open(Kind::Loop {
+            site: loop_site,
+            count,
+        });
         run.push_frame(rec);
     });
     end
@@ -470,7 +536,10 @@ pub(crate) fn counted_loop<T: Int>(loop_site: &'static Site, count_site: &'stati
             } if *ty == T::TY && lo.wrapping_add(*off) & T::MASK == n.to_bits())
         });
         let count = link.map_or(Count::Fixed, |decision| Count::Linked { decision });
-        let lp = run.builder.open(Kind::Loop { site: loop_site, count });
+        let lp = run.builder.open(Kind::Loop {
+            site: loop_site,
+            count,
+        });
         if let Some(d) = link
             && let Kind::Decision { link, .. } = run.builder.kind_mut(d)
         {
@@ -491,7 +560,10 @@ pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
             Aligned::Node(node) => Some(node),
             Aligned::Record | Aligned::Unaligned => None,
         };
-        run.builder.open(Kind::Loop { site: loop_site, count: Count::While { args, ended: false } });
+        run.builder.open(Kind::Loop {
+            site: loop_site,
+            count: Count::While { args, ended: false },
+        });
         run.push_frame(rec);
         Ok(())
     }));
@@ -502,7 +574,9 @@ pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
 pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() -> bool) -> bool {
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
-        let Some(aligner) = &run.aligner else { return Ok(None) };
+        let Some(aligner) = &run.aligner else {
+            return Ok(None);
+        };
         let lp = aligner.current_loop();
         let more = match lp {
             Some((lp, cursor)) => aligner.kept_iterations_from(lp, cursor) > 0,
@@ -522,7 +596,11 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
     };
     with_run(None, |run| {
         let lp = run.builder.current();
-        if let Kind::Loop { count: Count::While { args: a, ended }, .. } = run.builder.kind_mut(lp) {
+        if let Kind::Loop {
+            count: Count::While { args: a, ended },
+            ..
+        } = run.builder.kind_mut(lp)
+        {
             *a = args;
             *ended = !more;
         }
@@ -555,6 +633,9 @@ pub(crate) fn replaying() -> bool {
 /// comes back from rand together with data that cannot be rebuilt from the value).
 pub(crate) fn record(site: &'static Site, args: Args, value: Value) {
     with_run(None, |run| {
-        run.builder.leaf(Kind::Decision { decision: Decision { site, args, value }, link: NONE });
+        run.builder.leaf(Kind::Decision {
+            decision: Decision { site, args, value },
+            link: NONE,
+        });
     });
 }

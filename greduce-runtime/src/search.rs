@@ -16,7 +16,9 @@ pub enum Search {
 
 /// Splits `items` into `n` chunks of near-equal size, in order.
 fn chunks<T: Clone>(items: &[T], n: usize) -> Vec<Vec<T>> {
-    (0..n).map(|i| items[i * items.len() / n..(i + 1) * items.len() / n].to_vec()).collect()
+    (0..n)
+        .map(|i| items[i * items.len() / n..(i + 1) * items.len() / n].to_vec())
+        .collect()
 }
 
 /// ddmin (Zeller and Hildebrandt): finds a 1-minimal sublist of `items` for which `test`
@@ -51,7 +53,8 @@ pub(crate) fn ddmin<T: Clone + PartialEq>(
         // Reduce to a complement (with two chunks, the complements are the chunks).
         if !progressed && n_eff != 2 {
             for part in &parts {
-                let complement: Vec<T> = kept.iter().filter(|x| !part.contains(x)).cloned().collect();
+                let complement: Vec<T> =
+                    kept.iter().filter(|x| !part.contains(x)).cloned().collect();
                 match test(&complement) {
                     None => return kept,
                     Some(true) => {

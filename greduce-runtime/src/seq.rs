@@ -22,8 +22,9 @@ use rand::seq::{IteratorRandom, SliceRandom};
 
 /// The index of `elem` within the slice starting at `base` (0 for zero-sized elements).
 fn index_of<T>(base: *const T, elem: *const T) -> usize {
-    let size = size_of::<T>();
-    if size == 0 { 0 } else { (elem as usize - base as usize) / size }
+    (elem as usize - base as usize)
+        .checked_div(size_of::<T>())
+        .unwrap_or(0)
 }
 
 /// Reads a recorded index back if it is below `len`.
@@ -122,6 +123,10 @@ pub trait SliceDecisions {
     ) -> Option<&'a mut Self::Elem>;
 
     /// `xs.choose_weighted(rng, weight)`.
+    ///
+    /// # Errors
+    ///
+    /// rand's weight errors (no positive weight, a negative or non-finite weight).
     fn __greduce_choose_weighted<'a, R: ?Sized, F, B, X>(
         &'a self,
         rng: &mut R,
@@ -249,7 +254,14 @@ impl<T> SliceDecisions for [T] {
         WeightedIndex::<X>::new(self.iter().map(&weight))?;
         let positive = |i: usize| *weight(&self[i]).borrow() > X::ZERO;
         let simplest = (0..len).find(|i| positive(*i)).unwrap_or(0);
-        let i = decide_index(site, Some(len), len, || unreachable!("replaying"), positive, simplest);
+        let i = decide_index(
+            site,
+            Some(len),
+            len,
+            || unreachable!("replaying"),
+            positive,
+            simplest,
+        );
         Ok(&self[i])
     }
 
@@ -272,13 +284,20 @@ impl<T> SliceDecisions for [T] {
         let want = amount.min(len);
         let indices = run::decide(
             site,
-            Args::Sample { len: Some(len), amount },
+            Args::Sample {
+                len: Some(len),
+                amount,
+            },
             || {
-                let ix: Box<[usize]> = direct(self, rng, amount).map(|e| index_of(base, e)).collect();
+                let ix: Box<[usize]> = direct(self, rng, amount)
+                    .map(|e| index_of(base, e))
+                    .collect();
                 (ix.clone(), Value::Indices(ix))
             },
             |value| match value {
-                Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => Some(ix.clone()),
+                Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => {
+                    Some(ix.clone())
+                }
                 _ => None,
             },
             || {
@@ -286,7 +305,13 @@ impl<T> SliceDecisions for [T] {
                 (ix.clone(), Value::Indices(ix))
             },
         );
-        SliceSample::Replayed(indices.iter().map(|i| &self[*i]).collect::<Vec<_>>().into_iter())
+        SliceSample::Replayed(
+            indices
+                .iter()
+                .map(|i| &self[*i])
+                .collect::<Vec<_>>()
+                .into_iter(),
+        )
     }
 
     #[inline]
@@ -436,15 +461,16 @@ impl<I: Iterator> IteratorDecisions for I {
         // Recording: rand's algorithm on the enumerated iterator draws what it would draw on
         // the iterator itself, and tells the index.
         let len = exact_len(&self);
-        match self.enumerate().choose(rng) {
-            Some((i, item)) => {
-                run::record(site, Args::Index { len }, Value::Index(i));
-                Some(item)
-            }
-            None => {
-                run::record(site, Args::Index { len: Some(0) }, Value::Indices(Box::new([])));
-                None
-            }
+        if let Some((i, item)) = self.enumerate().choose(rng) {
+            run::record(site, Args::Index { len }, Value::Index(i));
+            Some(item)
+        } else {
+            run::record(
+                site,
+                Args::Index { len: Some(0) },
+                Value::Indices(Box::new([])),
+            );
+            None
         }
     }
 
@@ -465,7 +491,10 @@ impl<I: Iterator> IteratorDecisions for I {
             let want = amount.min(len);
             let ix = run::decide(
                 site,
-                Args::Sample { len: Some(len), amount },
+                Args::Sample {
+                    len: Some(len),
+                    amount,
+                },
                 || unreachable!("replaying"),
                 |value| match value {
                     Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => {

@@ -25,7 +25,12 @@ impl Site {
     /// A site; `#[generator]` calls this with `file!()`, `line!()` and `column!()` spanned at
     /// the user's tokens.
     pub const fn new(what: &'static str, file: &'static str, line: u32, column: u32) -> Site {
-        Site { what, file, line, column }
+        Site {
+            what,
+            file,
+            line,
+            column,
+        }
     }
 }
 
@@ -42,6 +47,13 @@ impl fmt::Display for Site {
 #[macro_export]
 macro_rules! __greduce_site {
     ($what:literal) => {
-        const { &$crate::__private::Site::new($what, ::core::file!(), ::core::line!(), ::core::column!()) }
+        const {
+            &$crate::__private::Site::new(
+                $what,
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            )
+        }
     };
 }

@@ -57,7 +57,12 @@ impl fmt::Display for Stats {
         writeln!(
             f,
             "replays: {} ({} halted, {} bypass restarts, {} re-aligned, {} over budget, {} generator panics)",
-            self.replays, self.halted, self.bypassed, self.realigned, self.over_budget, self.generator_panics
+            self.replays,
+            self.halted,
+            self.bypassed,
+            self.realigned,
+            self.over_budget,
+            self.generator_panics
         )?;
         write!(
             f,
@@ -65,7 +70,11 @@ impl fmt::Display for Stats {
             self.generation_time,
             self.property_time,
             self.total_time,
-            if self.budget_exhausted { " (budget exhausted)" } else { "" }
+            if self.budget_exhausted {
+                " (budget exhausted)"
+            } else {
+                ""
+            }
         )
     }
 }

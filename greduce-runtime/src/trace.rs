@@ -64,7 +64,10 @@ pub(crate) enum Kind {
     Root,
     /// A call of a `#[generator]` function; `call` is the call site when the caller was a
     /// generator too.
-    Scope { site: &'static Site, call: Option<&'static Site> },
+    Scope {
+        site: &'static Site,
+        call: Option<&'static Site>,
+    },
     /// A decision (a leaf). `link` is the loop it counts, for `let n = ..; for _ in 0..n`.
     Decision { decision: Decision, link: NodeId },
     /// A loop; its children are its iterations.
@@ -112,7 +115,9 @@ pub(crate) struct Removed {
 
 impl Removed {
     pub(crate) fn none(trace: &Trace) -> Removed {
-        Removed { bits: vec![0; trace.nodes.len().div_ceil(64)] }
+        Removed {
+            bits: vec![0; trace.nodes.len().div_ceil(64)],
+        }
     }
 
     pub(crate) fn of(trace: &Trace, parts: impl IntoIterator<Item = NodeId>) -> Removed {
@@ -139,7 +144,11 @@ impl Trace {
 
     /// The direct children of a node, in order.
     pub(crate) fn children(&self, id: NodeId) -> Children<'_> {
-        Children { trace: self, next: id + 1, end: self.node(id).end }
+        Children {
+            trace: self,
+            next: id + 1,
+            end: self.node(id).end,
+        }
     }
 
     /// Whether `id` is a reducible part: an iteration of a reducible loop, the `then` block of
@@ -203,11 +212,22 @@ impl Trace {
         self.nodes
             .iter()
             .map(|node| match &node.kind {
-                Kind::Decision { .. } | Kind::Selection { .. } | Kind::Switch { .. } => 1,
-                Kind::Loop { count: Count::Decision(_), .. } => 1,
-                Kind::Loop { count: Count::While { ended, .. }, .. } => usize::from(*ended),
+                Kind::Decision { .. }
+                | Kind::Selection { .. }
+                | Kind::Switch { .. }
+                | Kind::Loop {
+                    count: Count::Decision(_),
+                    ..
+                } => 1,
+                Kind::Loop {
+                    count: Count::While { ended, .. },
+                    ..
+                } => usize::from(*ended),
                 Kind::Iteration => match &self.node(node.parent).kind {
-                    Kind::Loop { count: Count::While { .. }, .. } => 1,
+                    Kind::Loop {
+                        count: Count::While { .. },
+                        ..
+                    } => 1,
                     _ => 0,
                 },
                 _ => 0,
@@ -217,13 +237,19 @@ impl Trace {
 
     /// The reducible parts of the trace, in trace order.
     pub fn parts(&self) -> Vec<Part> {
-        self.parts_with_depth().into_iter().map(|(p, _)| p).collect()
+        self.parts_with_depth()
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect()
     }
 
     /// The reducible parts with their depth (how many reducible parts enclose each), in
     /// trace order: the tree that tree-based reduction walks level by level.
     pub fn parts_with_depth(&self) -> Vec<(Part, usize)> {
-        self.kept_parts(&Removed::none(self)).into_iter().map(|(id, d)| (Part(id), d)).collect()
+        self.kept_parts(&Removed::none(self))
+            .into_iter()
+            .map(|(id, d)| (Part(id), d))
+            .collect()
     }
 
     /// A part in one line ("iteration 2 of the loop @ src/gen.rs:10:5").
@@ -233,7 +259,9 @@ impl Trace {
 
     /// Number of reducible parts (loop iterations, taken `if` blocks, non-first arms).
     pub fn part_count(&self) -> usize {
-        (0..self.nodes.len() as NodeId).filter(|id| self.is_part(*id)).count()
+        (0..self.nodes.len() as NodeId)
+            .filter(|id| self.is_part(*id))
+            .count()
     }
 
     /// Number of nodes (decisions, parts and structure).
@@ -254,7 +282,10 @@ impl Trace {
             Kind::Decision { decision, .. }
             | Kind::Selection { decision }
             | Kind::Switch { decision }
-            | Kind::Loop { count: Count::Decision(decision), .. } => Some(decision),
+            | Kind::Loop {
+                count: Count::Decision(decision),
+                ..
+            } => Some(decision),
             _ => None,
         })
     }
@@ -344,7 +375,11 @@ pub(crate) struct Builder {
 impl Builder {
     pub(crate) fn new() -> Builder {
         Builder {
-            nodes: vec![Node { kind: Kind::Root, parent: NONE, end: NONE }],
+            nodes: vec![Node {
+                kind: Kind::Root,
+                parent: NONE,
+                end: NONE,
+            }],
             open: vec![0],
         }
     }
@@ -357,7 +392,11 @@ impl Builder {
     pub(crate) fn leaf(&mut self, kind: Kind) -> NodeId {
         let id = self.nodes.len() as NodeId;
         let parent = self.parent();
-        self.nodes.push(Node { kind, parent, end: id + 1 });
+        self.nodes.push(Node {
+            kind,
+            parent,
+            end: id + 1,
+        });
         id
     }
 
@@ -432,7 +471,10 @@ fn fmt_tree(trace: &Trace, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     let mut stack: Vec<(NodeId, usize)> = vec![(0, 0)];
     let mut id: NodeId = 1;
     while (id as usize) < trace.nodes.len() {
-        while stack.last().is_some_and(|(p, _)| *p != 0 && trace.node(*p).end <= id) {
+        while stack
+            .last()
+            .is_some_and(|(p, _)| *p != 0 && trace.node(*p).end <= id)
+        {
             stack.pop();
         }
         let node = trace.node(id);
@@ -472,7 +514,11 @@ fn fmt_node(trace: &Trace, id: NodeId, index: usize, f: &mut fmt::Formatter<'_>)
         }
         Kind::Loop { site, count } => {
             let n = trace.children(id).count();
-            write!(f, "loop @ {site}: {n} iteration{}", if n == 1 { "" } else { "s" })?;
+            write!(
+                f,
+                "loop @ {site}: {n} iteration{}",
+                if n == 1 { "" } else { "s" }
+            )?;
             match count {
                 Count::Decision(d) => write!(f, ", count {d}"),
                 Count::Linked { .. } => f.write_str(", count decided above"),

@@ -177,7 +177,10 @@ impl Args {
             Args::Int { .. } => Value::Offset(0),
             Args::Float { lo, .. } => Value::Float(lo),
             Args::Bool { p } => Value::Bool(p >= 1.0),
-            Args::Ratio { numerator, denominator } => Value::Bool(numerator == denominator),
+            Args::Ratio {
+                numerator,
+                denominator,
+            } => Value::Bool(numerator == denominator),
             Args::Standard { .. } | Args::Distribution { .. } => Value::Bits(0),
             Args::Index { .. } => Value::Index(0),
             Args::Fill { len, elem } => Value::Bytes(vec![0; len * elem].into_boxed_slice()),
@@ -195,9 +198,12 @@ impl Args {
     pub(crate) fn admits(&self, value: &Value) -> bool {
         match (self, value) {
             (Args::Int { span, .. }, Value::Offset(off)) => off <= span,
-            (Args::Float { lo, hi, inclusive, .. }, Value::Float(v)) => {
-                *lo <= *v && (*v < *hi || (*inclusive && *v <= *hi))
-            }
+            (
+                Args::Float {
+                    lo, hi, inclusive, ..
+                },
+                Value::Float(v),
+            ) => *lo <= *v && (*v < *hi || (*inclusive && *v <= *hi)),
             (Args::Bool { p }, Value::Bool(b)) => {
                 if *b {
                     *p > 0.0
@@ -205,7 +211,13 @@ impl Args {
                     *p < 1.0
                 }
             }
-            (Args::Ratio { numerator, denominator }, Value::Bool(b)) => {
+            (
+                Args::Ratio {
+                    numerator,
+                    denominator,
+                },
+                Value::Bool(b),
+            ) => {
                 if *b {
                     *numerator > 0
                 } else {
@@ -249,11 +261,16 @@ impl fmt::Display for Args {
                 f.write_str("..=")?;
                 ty.fmt_bits(lo.wrapping_add(*span), f)
             }
-            Args::Float { lo, hi, inclusive, .. } => {
+            Args::Float {
+                lo, hi, inclusive, ..
+            } => {
                 write!(f, "{lo:?}{}{hi:?}", if *inclusive { "..=" } else { ".." })
             }
             Args::Bool { p } => write!(f, "p={p}"),
-            Args::Ratio { numerator, denominator } => write!(f, "{numerator}/{denominator}"),
+            Args::Ratio {
+                numerator,
+                denominator,
+            } => write!(f, "{numerator}/{denominator}"),
             Args::Standard { ty } => f.write_str(ty),
             Args::Distribution { description } => f.write_str(description),
             Args::Index { len: Some(len) } | Args::Shuffle { len } => write!(f, "len={len}"),

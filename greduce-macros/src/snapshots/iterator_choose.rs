@@ -1,6 +1,6 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Option<u32> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
     use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
     (0..10)
         .filter(|x| x % 2 == 0)
         .__greduce_choose(

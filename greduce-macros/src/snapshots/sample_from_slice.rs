@@ -1,6 +1,6 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Vec<u8> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
     use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
     xs.__greduce_sample(
             &mut *rng,
             3,
