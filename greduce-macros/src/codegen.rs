@@ -174,18 +174,41 @@ impl Codegen {
         }
     }
 
-    /// What a generator's body starts with: the import of the slice/iterator decision
-    /// traits when the body uses them, and the statement opening its scope.
+    /// The body of a generator: its items, then the user's own statements when no greduce
+    /// run is active (an annotated generator called directly runs exactly the code it had
+    /// without the attribute), else the instrumented statements inside the generator's
+    /// scope.
     ///
-    /// Output: `use __private::{IteratorDecisions as _, SliceDecisions as _};` and
-    /// `let __greduce_scope = __private::scope(SITE);`
-    pub(crate) fn prelude(&self, name: &Ident, seq: bool) -> (Option<Stmt>, Stmt) {
+    /// Output:
+    /// `items; if !__private::active() { plain } else {
+    ///     use __private::{IteratorDecisions as _, SliceDecisions as _}; // when used
+    ///     let __greduce_scope = __private::scope(SITE);
+    ///     instrumented
+    /// }`
+    pub(crate) fn body(
+        &self,
+        items: &[Stmt],
+        plain: Option<&Block>,
+        instrumented: &Block,
+        name: &Ident,
+        seq: bool,
+    ) -> Vec<Stmt> {
         let p = self.private(name.span());
         let site = self.site(&name.to_string(), name.span());
         let scope = hygienic("__greduce_scope");
-        let imports =
-            seq.then(|| parse_quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
-        (imports, parse_quote!(let #scope = #p::scope(#site);))
+        let imports = seq.then(|| quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
+        let stmts = &instrumented.stmts;
+        let instrumented = quote! {
+            #imports
+            let #scope = #p::scope(#site);
+            #(#stmts)*
+        };
+        let mut body: Vec<Stmt> = items.to_vec();
+        body.push(match plain {
+            Some(plain) => parse_quote!(if !#p::active() #plain else { #instrumented }),
+            None => parse_quote!({ #instrumented }),
+        });
+        body
     }
 
     fn count_site(&self, count: &Count) -> TokenStream {

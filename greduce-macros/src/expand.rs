@@ -7,7 +7,7 @@ use crate::recognize::Recognizer;
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::visit_mut::VisitMut;
-use syn::{FnArg, Ident, ItemFn, Pat, Stmt, Type};
+use syn::{Block, FnArg, Ident, ItemFn, Pat, Stmt, Type};
 
 /// `#[generator(args)] item`: the rewritten function, or the function unchanged plus the
 /// errors when its signature cannot be instrumented.
@@ -29,23 +29,30 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
         krate: args.krate,
         rng,
     };
-    let mut recognizer = Recognizer::new(&codegen);
-    recognizer.visit_block_mut(&mut func.block);
-    // The scope opens after the body's leading items (`use`, `fn`, ...), so no statement
-    // comes before an item (clippy's `items_after_statements`).
-    let (imports, scope) = codegen.prelude(&func.sig.ident, recognizer.uses_seq);
-    let mut body = std::mem::take(&mut func.block.stmts);
-    let leading = body
-        .iter()
-        .take_while(|s| matches!(s, Stmt::Item(_)))
-        .count();
-    let rest = body.split_off(leading);
-    func.block.stmts = imports
+    // Items (`use`, `fn`, `impl`, `macro_rules!`) are hoisted out of the two copies of the
+    // body below: they would otherwise be defined twice.
+    let (items, plain): (Vec<Stmt>, Vec<Stmt>) = std::mem::take(&mut func.block.stmts)
         .into_iter()
-        .chain(body)
-        .chain([scope])
-        .chain(rest)
-        .collect();
+        .partition(|s| matches!(s, Stmt::Item(_)));
+    let mut instrumented = Block {
+        brace_token: func.block.brace_token,
+        stmts: plain.clone(),
+    };
+    let mut recognizer = Recognizer::new(&codegen);
+    recognizer.visit_block_mut(&mut instrumented);
+    // With errors, the user's own statements hold the offending code: leave them out, so the
+    // errors reported are ours (they replaced that code in the instrumented copy).
+    let plain = recognizer.errors.is_empty().then(|| Block {
+        brace_token: func.block.brace_token,
+        stmts: plain,
+    });
+    func.block.stmts = codegen.body(
+        &items,
+        plain.as_ref(),
+        &instrumented,
+        &func.sig.ident,
+        recognizer.uses_seq,
+    );
     quote!(#func)
 }
 

@@ -1,10 +1,16 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Option<u8> {
-    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    xs.__greduce_choose(
-            &mut *rng,
-            ::greduce::__private::site!("choose"),
-            |__greduce_seq, __greduce_rng| __greduce_seq.choose(__greduce_rng),
-        )
-        .copied()
+    if !::greduce::__private::active() {
+        xs.choose(rng).copied()
+    } else {
+        use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        xs.__greduce_choose(
+                &mut *rng,
+                ::greduce::__private::site!("choose"),
+                |__greduce_seq, __greduce_rng| __greduce_seq.choose(__greduce_rng),
+            )
+            .copied()
+    }
 }

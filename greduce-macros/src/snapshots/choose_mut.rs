@@ -1,13 +1,21 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) {
-    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    if let Some(x) = xs
-        .__greduce_choose_mut(
-            &mut *rng,
-            ::greduce::__private::site!("choose_mut"),
-            |__greduce_seq, __greduce_rng| __greduce_seq.choose_mut(__greduce_rng),
-        )
-    {
-        *x = 0;
+    if !::greduce::__private::active() {
+        if let Some(x) = xs.choose_mut(&mut *rng) {
+            *x = 0;
+        }
+    } else {
+        use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        if let Some(x) = xs
+            .__greduce_choose_mut(
+                &mut *rng,
+                ::greduce::__private::site!("choose_mut"),
+                |__greduce_seq, __greduce_rng| __greduce_seq.choose_mut(__greduce_rng),
+            )
+        {
+            *x = 0;
+        }
     }
 }

@@ -1,14 +1,20 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> u8 {
-    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    *xs
-        .__greduce_choose_weighted(
-            &mut *rng,
-            |x| *x,
-            ::greduce::__private::site!("choose_weighted"),
-            |__greduce_seq, __greduce_rng, __greduce_arg0| {
-                __greduce_seq.choose_weighted(__greduce_rng, __greduce_arg0)
-            },
-        )
-        .unwrap()
+    if !::greduce::__private::active() {
+        *xs.choose_weighted(rng, |x| *x).unwrap()
+    } else {
+        use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        *xs
+            .__greduce_choose_weighted(
+                &mut *rng,
+                |x| *x,
+                ::greduce::__private::site!("choose_weighted"),
+                |__greduce_seq, __greduce_rng, __greduce_arg0| {
+                    __greduce_seq.choose_weighted(__greduce_rng, __greduce_arg0)
+                },
+            )
+            .unwrap()
+    }
 }

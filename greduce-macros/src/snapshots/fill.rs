@@ -1,11 +1,19 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> [u8; 4] {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut buf = [0u8; 4];
-    ::greduce::__private::fill(
-        &mut buf,
-        ::greduce::__private::site!("fill"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.fill(__greduce_arg),
-    );
-    buf
+    if !::greduce::__private::active() {
+        let mut buf = [0u8; 4];
+        rng.fill(&mut buf);
+        buf
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let mut buf = [0u8; 4];
+        ::greduce::__private::fill(
+            &mut buf,
+            ::greduce::__private::site!("fill"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.fill(__greduce_arg),
+        );
+        buf
+    }
 }

@@ -1,18 +1,27 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut v = Vec::new();
-    let n: u8 = ::greduce::__private::random_range(
-        0..5,
-        ::greduce::__private::site!("random_range"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    );
-    ::greduce::__private::counted_loop(
-            0,
-            n,
-            ::greduce::__private::site!("loop"),
+    if !::greduce::__private::active() {
+        let mut v = Vec::new();
+        let n: u8 = rng.random_range(0..5);
+        (0..n).for_each(|i| v.push(i));
+        v
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let mut v = Vec::new();
+        let n: u8 = ::greduce::__private::random_range(
+            0..5,
             ::greduce::__private::site!("random_range"),
-        )
-        .for_each(|i| v.push(i));
-    v
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        );
+        ::greduce::__private::counted_loop(
+                0,
+                n,
+                ::greduce::__private::site!("loop"),
+                ::greduce::__private::site!("random_range"),
+            )
+            .for_each(|i| v.push(i));
+        v
+    }
 }

@@ -1,18 +1,31 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut v = Vec::new();
-    'outer: for i in ::greduce::__private::reducible_loop_inclusive(
-        1,
-        0..5,
-        ::greduce::__private::site!("loop"),
-        ::greduce::__private::site!("random_range"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    ) {
-        if i > 3 {
-            break 'outer;
+    if !::greduce::__private::active() {
+        let mut v = Vec::new();
+        'outer: for i in 1..=rng.random_range(0..5) {
+            if i > 3 {
+                break 'outer;
+            }
+            v.push(i);
         }
-        v.push(i);
+        v
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let mut v = Vec::new();
+        'outer: for i in ::greduce::__private::reducible_loop_inclusive(
+            1,
+            0..5,
+            ::greduce::__private::site!("loop"),
+            ::greduce::__private::site!("random_range"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        ) {
+            if i > 3 {
+                break 'outer;
+            }
+            v.push(i);
+        }
+        v
     }
-    v
 }

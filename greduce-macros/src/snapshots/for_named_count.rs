@@ -1,26 +1,39 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut w = String::new();
-    let n = ::greduce::__private::random_range(
-        0..20,
-        ::greduce::__private::site!("random_range"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    );
-    for _ in ::greduce::__private::counted_loop(
-        0,
-        n,
-        ::greduce::__private::site!("loop"),
-        ::greduce::__private::site!("random_range"),
-    ) {
-        w.push(
-            ::greduce::__private::random_range(
-                'a'..='z',
-                ::greduce::__private::site!("random_range"),
-                &mut *rng,
-                |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-            ),
+    if !::greduce::__private::active() {
+        let mut w = String::new();
+        let n = rng.random_range(0..20);
+        for _ in 0..n {
+            w.push(rng.random_range('a'..='z'));
+        }
+        w
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
         );
+        let mut w = String::new();
+        let n = ::greduce::__private::random_range(
+            0..20,
+            ::greduce::__private::site!("random_range"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        );
+        for _ in ::greduce::__private::counted_loop(
+            0,
+            n,
+            ::greduce::__private::site!("loop"),
+            ::greduce::__private::site!("random_range"),
+        ) {
+            w.push(
+                ::greduce::__private::random_range(
+                    'a'..='z',
+                    ::greduce::__private::site!("random_range"),
+                    &mut *rng,
+                    |__greduce_rng, __greduce_arg| {
+                        __greduce_rng.random_range(__greduce_arg)
+                    },
+                ),
+            );
+        }
+        w
     }
-    w
 }

@@ -1,15 +1,25 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut v = Vec::new();
-    for i in ::greduce::__private::reducible_loop(
-        0,
-        0..5,
-        ::greduce::__private::site!("loop"),
-        ::greduce::__private::site!("random_range"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    ) {
-        v.push(i);
+    if !::greduce::__private::active() {
+        let mut v = Vec::new();
+        for i in 0..rng.random_range(0..5) {
+            v.push(i);
+        }
+        v
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let mut v = Vec::new();
+        for i in ::greduce::__private::reducible_loop(
+            0,
+            0..5,
+            ::greduce::__private::site!("loop"),
+            ::greduce::__private::site!("random_range"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        ) {
+            v.push(i);
+        }
+        v
     }
-    v
 }

@@ -1,24 +1,32 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let a = ::greduce::__private::call_returned(
-        ::greduce::__private::site!("inner"),
-        inner(
-            ::greduce::__private::pass_rng(
-                ::greduce::__private::site!("inner"),
-                &mut *rng,
+    if !::greduce::__private::active() {
+        let a = inner(rng, 3);
+        let b = self::inner(&mut *rng, 4);
+        vec![a, b]
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let a = ::greduce::__private::call_returned(
+            ::greduce::__private::site!("inner"),
+            inner(
+                ::greduce::__private::pass_rng(
+                    ::greduce::__private::site!("inner"),
+                    &mut *rng,
+                ),
+                3,
             ),
-            3,
-        ),
-    );
-    let b = ::greduce::__private::call_returned(
-        ::greduce::__private::site!("self::inner"),
-        self::inner(
-            ::greduce::__private::pass_rng(
-                ::greduce::__private::site!("self::inner"),
-                &mut *rng,
+        );
+        let b = ::greduce::__private::call_returned(
+            ::greduce::__private::site!("self::inner"),
+            self::inner(
+                ::greduce::__private::pass_rng(
+                    ::greduce::__private::site!("self::inner"),
+                    &mut *rng,
+                ),
+                4,
             ),
-            4,
-        ),
-    );
-    vec![a, b]
+        );
+        vec![a, b]
+    }
 }

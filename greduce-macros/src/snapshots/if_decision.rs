@@ -1,18 +1,28 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut x = 0;
-    {
-        match ::greduce::__private::selection(
-            0.5,
-            ::greduce::__private::site!("random_bool"),
-            &mut *rng,
-            |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
-        ) {
-            __greduce_sel if __greduce_sel.taken() => {
-                x += 1;
-            }
-            __greduce_sel => {}
+    if !::greduce::__private::active() {
+        let mut x = 0;
+        if rng.random_bool(0.5) {
+            x += 1;
         }
+        x
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let mut x = 0;
+        {
+            match ::greduce::__private::selection(
+                0.5,
+                ::greduce::__private::site!("random_bool"),
+                &mut *rng,
+                |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
+            ) {
+                __greduce_sel if __greduce_sel.taken() => {
+                    x += 1;
+                }
+                __greduce_sel => {}
+            }
+        }
+        x
     }
-    x
 }

@@ -1,16 +1,22 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, flag: bool) -> u32 {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    if flag {
-        0
+    if !::greduce::__private::active() {
+        if flag { 0 } else if rng.random() { 1 } else { 2 }
     } else {
-        match ::greduce::__private::selection(
-            ::greduce::__private::Fair,
-            ::greduce::__private::site!("random"),
-            &mut *rng,
-            |__greduce_rng, _| __greduce_rng.random(),
-        ) {
-            __greduce_sel if __greduce_sel.taken() => 1,
-            __greduce_sel => 2,
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        if flag {
+            0
+        } else {
+            match ::greduce::__private::selection(
+                ::greduce::__private::Fair,
+                ::greduce::__private::site!("random"),
+                &mut *rng,
+                |__greduce_rng, _| __greduce_rng.random(),
+            ) {
+                __greduce_sel if __greduce_sel.taken() => 1,
+                __greduce_sel => 2,
+            }
         }
     }
 }

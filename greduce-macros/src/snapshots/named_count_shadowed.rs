@@ -1,11 +1,19 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let n = ::greduce::__private::random_range(
-        0..20,
-        ::greduce::__private::site!("random_range"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    );
-    let n = n * 2;
-    (0..n).map(|i| i + 1).count()
+    if !::greduce::__private::active() {
+        let n = rng.random_range(0..20);
+        let n = n * 2;
+        (0..n).map(|i| i + 1).count()
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let n = ::greduce::__private::random_range(
+            0..20,
+            ::greduce::__private::site!("random_range"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        );
+        let n = n * 2;
+        (0..n).map(|i| i + 1).count()
+    }
 }

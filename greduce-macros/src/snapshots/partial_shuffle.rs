@@ -1,14 +1,20 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) -> usize {
-    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    xs.__greduce_partial_shuffle(
-            &mut *rng,
-            2,
-            ::greduce::__private::site!("partial_shuffle"),
-            |__greduce_seq, __greduce_rng, __greduce_arg0| {
-                __greduce_seq.partial_shuffle(__greduce_rng, __greduce_arg0)
-            },
-        )
-        .0
-        .len()
+    if !::greduce::__private::active() {
+        xs.partial_shuffle(rng, 2).0.len()
+    } else {
+        use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        xs.__greduce_partial_shuffle(
+                &mut *rng,
+                2,
+                ::greduce::__private::site!("partial_shuffle"),
+                |__greduce_seq, __greduce_rng, __greduce_arg0| {
+                    __greduce_seq.partial_shuffle(__greduce_rng, __greduce_arg0)
+                },
+            )
+            .0
+            .len()
+    }
 }

@@ -1,11 +1,17 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    ::greduce::__private::random_ratio(
-        (2, 3),
-        ::greduce::__private::site!("random_ratio"),
-        &mut *rng,
-        |__greduce_rng, (__greduce_arg, __greduce_arg2)| {
-            __greduce_rng.random_ratio(__greduce_arg, __greduce_arg2)
-        },
-    )
+    if !::greduce::__private::active() {
+        rng.random_ratio(2, 3)
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        ::greduce::__private::random_ratio(
+            (2, 3),
+            ::greduce::__private::site!("random_ratio"),
+            &mut *rng,
+            |__greduce_rng, (__greduce_arg, __greduce_arg2)| {
+                __greduce_rng.random_ratio(__greduce_arg, __greduce_arg2)
+            },
+        )
+    }
 }

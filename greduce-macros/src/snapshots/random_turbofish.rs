@@ -1,8 +1,14 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u64 {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    ::greduce::__private::random(
-        ::greduce::__private::site!("random"),
-        &mut *rng,
-        |__greduce_rng| __greduce_rng.random::<u64>(),
-    )
+    if !::greduce::__private::active() {
+        rng.random::<u64>()
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        ::greduce::__private::random(
+            ::greduce::__private::site!("random"),
+            &mut *rng,
+            |__greduce_rng| __greduce_rng.random::<u64>(),
+        )
+    }
 }

@@ -1,20 +1,27 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let n = ::greduce::__private::random_range(
-        0..5,
-        ::greduce::__private::site!("random_range"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    );
-    ::greduce::__private::counted_take(
-            std::iter::repeat_with(|| ::greduce::__private::random(
-                ::greduce::__private::site!("random"),
-                &mut *rng,
-                |__greduce_rng| __greduce_rng.random(),
-            )),
-            n,
-            ::greduce::__private::site!("loop"),
+    if !::greduce::__private::active() {
+        let n = rng.random_range(0..5);
+        std::iter::repeat_with(|| rng.random()).take(n).collect()
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let n = ::greduce::__private::random_range(
+            0..5,
             ::greduce::__private::site!("random_range"),
-        )
-        .collect()
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        );
+        ::greduce::__private::counted_take(
+                std::iter::repeat_with(|| ::greduce::__private::random(
+                    ::greduce::__private::site!("random"),
+                    &mut *rng,
+                    |__greduce_rng| __greduce_rng.random(),
+                )),
+                n,
+                ::greduce::__private::site!("loop"),
+                ::greduce::__private::site!("random_range"),
+            )
+            .collect()
+    }
 }

@@ -1,11 +1,15 @@
 fn g(source: &mut rand::rngs::StdRng) -> u8 {
-    let __greduce_scope = ::my::greduce::__private::scope(
-        ::my::greduce::__private::site!("g"),
-    );
-    ::my::greduce::__private::random_range(
-        0..3,
-        ::my::greduce::__private::site!("random_range"),
-        &mut *source,
-        |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-    )
+    if !::my::greduce::__private::active() {
+        source.random_range(0..3)
+    } else {
+        let __greduce_scope = ::my::greduce::__private::scope(
+            ::my::greduce::__private::site!("g"),
+        );
+        ::my::greduce::__private::random_range(
+            0..3,
+            ::my::greduce::__private::site!("random_range"),
+            &mut *source,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        )
+    }
 }

@@ -1,6 +1,10 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    ::core::compile_error! {
-        "the generator rng `rng` cannot be used inside a macro call (`vec!`): greduce does not see into macros; draw into a variable first"
+    {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        ::core::compile_error! {
+            "the generator rng `rng` cannot be used inside a macro call (`vec!`): greduce does not see into macros; draw into a variable first"
+        }
     }
 }

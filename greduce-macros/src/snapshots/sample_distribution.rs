@@ -1,9 +1,15 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> i32 {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    ::greduce::__private::sample(
-        Uniform::new(0, 10).unwrap(),
-        ::greduce::__private::site!("sample"),
-        &mut *rng,
-        |__greduce_rng, __greduce_arg| __greduce_rng.sample(__greduce_arg),
-    )
+    if !::greduce::__private::active() {
+        rng.sample(Uniform::new(0, 10).unwrap())
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        ::greduce::__private::sample(
+            Uniform::new(0, 10).unwrap(),
+            ::greduce::__private::site!("sample"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.sample(__greduce_arg),
+        )
+    }
 }

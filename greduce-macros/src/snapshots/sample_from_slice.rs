@@ -1,14 +1,20 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &[u8]) -> Vec<u8> {
-    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    xs.__greduce_sample(
-            &mut *rng,
-            3,
-            ::greduce::__private::site!("sample"),
-            |__greduce_seq, __greduce_rng, __greduce_arg0| {
-                __greduce_seq.sample(__greduce_rng, __greduce_arg0)
-            },
-        )
-        .copied()
-        .collect()
+    if !::greduce::__private::active() {
+        xs.sample(rng, 3).copied().collect()
+    } else {
+        use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        xs.__greduce_sample(
+                &mut *rng,
+                3,
+                ::greduce::__private::site!("sample"),
+                |__greduce_seq, __greduce_rng, __greduce_arg0| {
+                    __greduce_seq.sample(__greduce_rng, __greduce_arg0)
+                },
+            )
+            .copied()
+            .collect()
+    }
 }

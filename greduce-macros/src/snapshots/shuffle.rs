@@ -1,9 +1,15 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut Vec<u8>) {
-    use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    xs.__greduce_shuffle(
-        &mut *rng,
-        ::greduce::__private::site!("shuffle"),
-        |__greduce_seq, __greduce_rng| __greduce_seq.shuffle(__greduce_rng),
-    )
+    if !::greduce::__private::active() {
+        xs.shuffle(&mut rng)
+    } else {
+        use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        xs.__greduce_shuffle(
+            &mut *rng,
+            ::greduce::__private::site!("shuffle"),
+            |__greduce_seq, __greduce_rng| __greduce_seq.shuffle(__greduce_rng),
+        )
+    }
 }

@@ -1,4 +1,10 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    helper(greduce::unrecorded(rng))
+    if !::greduce::__private::active() {
+        helper(greduce::unrecorded(rng))
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        helper(greduce::unrecorded(rng))
+    }
 }

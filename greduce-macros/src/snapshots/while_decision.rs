@@ -1,20 +1,32 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    let __greduce_scope = ::greduce::__private::scope(::greduce::__private::site!("g"));
-    let mut n = 0;
-    {
-        let mut __greduce_while = ::greduce::__private::while_loop(
-            ::greduce::__private::site!("while"),
-        );
-        while __greduce_while
-            .next(
-                0.9,
-                ::greduce::__private::site!("random_bool"),
-                &mut *rng,
-                |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
-            )
-        {
+    if !::greduce::__private::active() {
+        let mut n = 0;
+        while rng.random_bool(0.9) {
             n += 1;
         }
+        n
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let mut n = 0;
+        {
+            let mut __greduce_while = ::greduce::__private::while_loop(
+                ::greduce::__private::site!("while"),
+            );
+            while __greduce_while
+                .next(
+                    0.9,
+                    ::greduce::__private::site!("random_bool"),
+                    &mut *rng,
+                    |__greduce_rng, __greduce_arg| {
+                        __greduce_rng.random_bool(__greduce_arg)
+                    },
+                )
+            {
+                n += 1;
+            }
+        }
+        n
     }
-    n
 }
