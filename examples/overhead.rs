@@ -4,98 +4,169 @@
 //! cargo run --release --example overhead
 //! ```
 //!
-//! Times a generator making 10^6 decisions (a random graph: a reducible loop of nodes, each
-//! with a weight, and of edges, each choosing two existing nodes) three ways: without
+//! Times two generators that make about 10^6 decisions each, three ways: without
 //! `#[generator]`, with it but called directly with an ordinary rng, and recorded by
-//! greduce; then replays the recorded trace and reports decisions per second.
+//! greduce; then replays the recorded trace (nothing removed) and reports decisions per
+//! second. Timings are the median of interleaved runs.
+//!
+//! - `draws`: does nothing but draw (a reducible loop of `random_range` pushes). The worst
+//!   case: every nanosecond of bookkeeping shows.
+//! - `graph`: a FastGnm-style random graph, like the ones greduce is meant for: named nodes,
+//!   edges drawn from the pool of possible edges with swap-remove, weights, adjacency lists
+//!   and a set of edges.
 
 use greduce::{Strategy, generator};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// Nodes and edges of a graph; decisions: 1 + NODES + 1 + 2 * EDGES + EDGES.
-const NODES: u32 = 250_000;
-const EDGES: u32 = 250_000;
-
-macro_rules! graph_generator {
+macro_rules! draws {
     ($(#[$attr:meta])? $name:ident) => {
         $(#[$attr])?
-        fn $name<R: rand::Rng + ?Sized>(rng: &mut R) -> (Vec<u32>, Vec<(u32, u32, u8)>) {
-            let mut weights = Vec::new();
-            for _ in 0..rng.random_range(NODES..=NODES) {
-                weights.push(rng.random_range(0..100));
+        fn $name<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+            let mut v = Vec::new();
+            for _ in 0..rng.random_range(1_000_000..=1_000_000) {
+                v.push(rng.random_range(0..1000));
             }
-            let n = weights.len() as u32;
-            let mut edges = Vec::new();
-            let m = rng.random_range(EDGES..=EDGES);
-            for _ in 0..m {
-                let a = rng.random_range(0..n);
-                let b = rng.random_range(0..n);
-                if a != b {
-                    edges.push((a, b, rng.random_range(1..10)));
-                } else {
-                    edges.push((a, b, rng.random_range(0..1)));
-                }
-            }
-            (weights, edges)
+            v
         }
     };
 }
 
-graph_generator!(plain);
-graph_generator!(
+draws!(draws_plain);
+draws!(
     #[generator]
-    annotated
+    draws_annotated
 );
 
-/// The best of `runs` timings of `f`.
-fn best(runs: usize, mut f: impl FnMut()) -> Duration {
-    (0..runs)
-        .map(|_| {
-            let started = Instant::now();
-            f();
-            started.elapsed()
-        })
-        .min()
-        .expect("at least one run")
+/// A graph: node names, adjacency lists, weighted edges.
+#[derive(Debug, Default)]
+pub struct Graph {
+    names: Vec<String>,
+    adjacency: Vec<Vec<usize>>,
+    edges: Vec<(usize, usize, u8)>,
 }
 
-fn main() {
-    let runs = 15;
-    let decisions = greduce::record(annotated, 1).trace.decision_count();
-    let base = best(runs, || {
-        black_box(plain(&mut StdRng::seed_from_u64(black_box(1))));
-    });
-    let direct = best(runs, || {
-        black_box(annotated(&mut StdRng::seed_from_u64(black_box(1))));
-    });
-    let record = best(runs, || {
-        black_box(greduce::record(annotated, black_box(1)));
-    });
+macro_rules! graph {
+    ($(#[$attr:meta])? $name:ident) => {
+        $(#[$attr])?
+        fn $name<R: rand::Rng + ?Sized>(rng: &mut R) -> Graph {
+            let mut g = Graph::default();
+            let n = rng.random_range(700..=700usize);
+            for i in 0..n {
+                g.names.push(format!("v{i}"));
+                g.adjacency.push(Vec::new());
+            }
+            // The pool of possible edges (i < j), drawn from with swap-remove.
+            let mut pool: Vec<(usize, usize)> = Vec::with_capacity(n * (n - 1) / 2);
+            for i in 0..n {
+                for j in i + 1..n {
+                    pool.push((i, j));
+                }
+            }
+            let mut seen = HashSet::new();
+            let m = rng.random_range(200_000..=200_000usize);
+            for _ in 0..m {
+                let k = rng.random_range(0..pool.len());
+                let (a, b) = pool.swap_remove(k);
+                let (a, b) = if rng.random_bool(0.5) { (b, a) } else { (a, b) };
+                let w = rng.random_range(0..10);
+                if seen.insert((a.min(b), a.max(b))) {
+                    g.adjacency[a].push(b);
+                    g.adjacency[b].push(a);
+                    g.edges.push((a, b, w));
+                }
+            }
+            g
+        }
+    };
+}
+
+graph!(graph_plain);
+graph!(
+    #[generator]
+    graph_annotated
+);
+
+/// Medians of interleaved timings of the three ways to run a generator.
+fn measure<T>(
+    runs: usize,
+    plain: fn(&mut StdRng) -> T,
+    annotated: fn(&mut StdRng) -> T,
+) -> [Duration; 3] {
+    let time = |f: &mut dyn FnMut()| {
+        let started = Instant::now();
+        f();
+        started.elapsed()
+    };
+    let mut samples: [Vec<Duration>; 3] = Default::default();
+    for _ in 0..runs {
+        samples[0].push(time(&mut || {
+            black_box(plain(&mut StdRng::seed_from_u64(black_box(1))));
+        }));
+        samples[1].push(time(&mut || {
+            black_box(annotated(&mut StdRng::seed_from_u64(black_box(1))));
+        }));
+        samples[2].push(time(&mut || {
+            black_box(greduce::record(annotated, black_box(1)));
+        }));
+    }
+    samples.map(|mut s| {
+        s.sort();
+        s[s.len() / 2]
+    })
+}
+
+fn report<T: std::fmt::Debug>(
+    name: &str,
+    runs: usize,
+    plain: fn(&mut StdRng) -> T,
+    annotated: fn(&mut StdRng) -> T,
+) {
     let run = greduce::record(annotated, 1);
-    let replay = best(runs, || {
-        let replayed = greduce::replay(annotated, &run.trace, &[], Strategy::Realign);
-        black_box(replayed.result.expect("replays"));
-    });
+    let decisions = run.trace.decision_count();
+    let [base, direct, record] = measure(runs, plain, annotated);
+    let mut replays: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let started = Instant::now();
+            let replayed = greduce::replay(annotated, &run.trace, &[], Strategy::Halt);
+            black_box(replayed.result.expect("replays"));
+            started.elapsed()
+        })
+        .collect();
+    replays.sort();
+    let replay = replays[runs / 2];
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     let ratio = |d: Duration| d.as_secs_f64() / base.as_secs_f64();
-    println!("generator: random graph, {decisions} decisions (best of {runs} runs, release)");
-    println!("  without #[generator]       {:8.2} ms", ms(base));
     println!(
-        "  #[generator], called direct {:8.2} ms  ({:+.1}% vs plain; target within 2%)",
+        "{name}: {decisions} decisions, {} trace nodes (median of {runs} runs)",
+        run.trace.len()
+    );
+    println!("  without #[generator]          {:8.2} ms", ms(base));
+    println!(
+        "  #[generator], called directly {:8.2} ms  {:+6.1}%  (target: within 2%)",
         ms(direct),
         (ratio(direct) - 1.0) * 100.0
     );
     println!(
-        "  recorded by greduce         {:8.2} ms  ({:.2}x plain; target within 1.3x)",
+        "  recorded by greduce           {:8.2} ms  {:6.2}x  (target: within 1.3x)",
         ms(record),
         ratio(record)
     );
     println!(
-        "  replayed (trace-aligned)    {:8.2} ms  ({:.1} M decisions/s)",
+        "  replayed, trace-aligned       {:8.2} ms  {:6.1} M decisions/s",
         ms(replay),
         decisions as f64 / replay.as_secs_f64() / 1e6
     );
+}
+
+fn main() {
+    let runs: usize = std::env::var("RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(21);
+    report("draws", runs, draws_plain, draws_annotated);
+    report("graph", runs, graph_plain, graph_annotated);
 }

@@ -134,9 +134,7 @@ fn replaying_a_recorded_trace_gives_the_recorded_output() {
             .result
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{}", run.trace));
         assert_eq!(again.output, run.output, "seed {seed}");
-        let values =
-            |t: &greduce::Trace| t.decisions().map(|d| d.value.clone()).collect::<Vec<_>>();
-        assert_eq!(values(&again.trace), values(&run.trace), "seed {seed}");
+
         assert_eq!(
             again.trace.to_string(),
             run.trace.to_string().replace("len=?", "len=7"),

@@ -12,7 +12,6 @@
 use crate::site::Site;
 use crate::trace::{Kind, NodeId, Removed, Trace};
 use std::fmt;
-use std::rc::Rc;
 
 /// What to do when replay cannot align the operation the generator asks for with the
 /// reduced trace ("infeasible alignment", paper section 4.4).
@@ -41,13 +40,13 @@ pub(crate) enum Op {
 }
 
 impl Op {
-    fn matches(self, kind: &Kind, site: &Site) -> bool {
+    fn matches(self, kind: Kind<'_>, site: &Site) -> bool {
         match (self, kind) {
             (Op::Decision, Kind::Decision { decision, .. })
             | (Op::Selection, Kind::Selection { decision })
             | (Op::Switch, Kind::Switch { decision }) => decision.site == site,
             (Op::Scope, Kind::Scope { site: s, .. }) | (Op::Loop, Kind::Loop { site: s, .. }) => {
-                *s == site
+                s == site
             }
             _ => false,
         }
@@ -86,7 +85,7 @@ struct Frame {
 /// The replay side of a run: the reduced trace and the alignment state.
 #[derive(Debug)]
 pub(crate) struct Aligner {
-    trace: Rc<Trace>,
+    trace: Trace,
     removed: Removed,
     strategy: Strategy,
     frames: Vec<Frame>,
@@ -95,7 +94,7 @@ pub(crate) struct Aligner {
 }
 
 impl Aligner {
-    pub(crate) fn new(trace: Rc<Trace>, removed: Removed, strategy: Strategy) -> Aligner {
+    pub(crate) fn new(trace: Trace, removed: Removed, strategy: Strategy) -> Aligner {
         Aligner {
             trace,
             removed,
@@ -135,7 +134,17 @@ impl Aligner {
     /// Aligns an operation at `site` with the next recorded operation of the current frame.
     /// `Ok(Some(node))`: aligned with `node`. `Ok(None)`: runs unaligned (re-align).
     pub(crate) fn op(&mut self, op: Op, site: &'static Site) -> Result<Option<NodeId>, Fault> {
-        let trace = Rc::clone(&self.trace);
+        // The common case, aligned with the next recorded operation, borrows in place.
+        let frame = self.frames.last_mut().expect("the root frame stays");
+        if let Some(block) = frame.rec
+            && frame.cursor < self.trace.node(block).end
+            && op.matches(self.trace.kind(frame.cursor), site)
+        {
+            let aligned = frame.cursor;
+            frame.cursor = self.trace.node(aligned).end;
+            return Ok(Some(aligned));
+        }
+        let trace = self.trace.clone();
         let frame = self.frames.last().expect("the root frame stays");
         let Some(block) = frame.rec else {
             return self.unaligned(
@@ -149,7 +158,7 @@ impl Aligner {
         let end = trace.node(block).end;
         let expected = (frame.cursor < end).then_some(frame.cursor);
         if let Some(c) = expected
-            && op.matches(&trace.node(c).kind, site)
+            && op.matches(trace.kind(c), site)
         {
             self.top().cursor = trace.node(c).end;
             return Ok(Some(c));
@@ -173,7 +182,7 @@ impl Aligner {
         if let Some(c) = expected {
             let mut next = c;
             while next < end {
-                if op.matches(&trace.node(next).kind, site) {
+                if op.matches(trace.kind(next), site) {
                     self.top().cursor = trace.node(next).end;
                     self.notes.push(format!(
                         "{why}; skipped ahead to the recorded one at the same site"
@@ -184,7 +193,7 @@ impl Aligner {
             }
             // A call that replaced another call: run it unaligned and continue after the
             // recorded call (paper 4.4.2, re-align on Case 1).
-            if op == Op::Scope && matches!(trace.node(c).kind, Kind::Scope { .. }) {
+            if op == Op::Scope && matches!(trace.kind(c), Kind::Scope { .. }) {
                 self.top().cursor = trace.node(c).end;
                 self.notes
                     .push(format!("{why}; runs unaligned in its place"));
@@ -323,7 +332,7 @@ impl Aligner {
 }
 
 fn self_removed(removed: &Removed, trace: &Trace, node: NodeId) -> bool {
-    trace.is_part(node) && removed.contains(node)
+    removed.contains(node) && trace.is_part(node)
 }
 
 fn what(op: Op, site: &Site) -> String {
@@ -338,7 +347,7 @@ fn what(op: Op, site: &Site) -> String {
 
 /// A recorded node in one line.
 pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
-    match &trace.node(node).kind {
+    match trace.kind(node) {
         Kind::Root => "root".into(),
         Kind::Scope { site, .. } => format!("call of `{}` @ {site}", site.what),
         Kind::Decision { decision, .. } => format!("decision {decision}"),
@@ -353,7 +362,7 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
             let sel = trace.node(node).parent;
             format!(
                 "{} block of the {}",
-                if *then { "then" } else { "else" },
+                if then { "then" } else { "else" },
                 describe(trace, sel)
             )
         }

@@ -2,7 +2,7 @@
 //! and back: the per-type knowledge replay needs to check that a recorded value is still
 //! legal and to rebuild it at the right type.
 
-use crate::value::{Args, FloatTy, IntTy, Value};
+use crate::value::{Args, FloatTy, IntTy, Prim, Value};
 use rand::distr::uniform::SampleUniform;
 use rand::distr::{Bernoulli, Distribution, StandardUniform, Uniform};
 use std::ops::{Range, RangeInclusive, RangeTo, RangeToInclusive};
@@ -141,22 +141,19 @@ macro_rules! int_range_arg {
         impl<T: Int> RangeArg<T> for $range<T> {
             fn args(&self) -> Args {
                 match self.bounds() {
-                    Some((lo, hi)) => Args::Int { lo: lo.to_bits(), span: span(lo, hi), ty: T::TY },
+                    Some((lo, hi)) => Args::int(lo.to_bits(), span(lo, hi), T::TY),
                     // An empty range: rand panics before anything is recorded, but keep a
                     // well-formed record anyway.
-                    None => Args::Int { lo: 0, span: 0, ty: T::TY },
+                    None => Args::int(0, 0, T::TY),
                 }
             }
             fn record(&self, value: &T) -> Value {
                 let lo = self.bounds().map_or(0, |(lo, _)| lo.to_bits());
-                Value::Offset(value.to_bits().wrapping_sub(lo) & T::MASK)
+                Value::offset(value.to_bits().wrapping_sub(lo) & T::MASK)
             }
             fn read(&self, value: &Value) -> Option<T> {
                 let (lo, hi) = self.bounds()?;
-                match value {
-                    Value::Offset(off) => offset_value(lo, span(lo, hi), *off),
-                    _ => None,
-                }
+                offset_value(lo, span(lo, hi), value.as_offset()?)
             }
             fn simplest(&self) -> Option<T> {
                 self.bounds().map(|(lo, _)| lo)
@@ -183,7 +180,7 @@ macro_rules! float_range_arg {
             }
             fn read(&self, value: &Value) -> Option<$t> {
                 match value {
-                    Value::Float(v) if self.args().admits(value) => Some(*v as $t),
+                    Value::Float(v) if self.contains(&(*v as $t)) => Some(*v as $t),
                     _ => None,
                 }
             }
@@ -206,7 +203,7 @@ macro_rules! float_range_arg {
             }
             fn read(&self, value: &Value) -> Option<$t> {
                 match value {
-                    Value::Float(v) if self.args().admits(value) => Some(*v as $t),
+                    Value::Float(v) if self.contains(&(*v as $t)) => Some(*v as $t),
                     _ => None,
                 }
             }
@@ -307,8 +304,8 @@ impl BoolArg for Fair {
             draw the parts of a compound value one by one"
 )]
 pub trait StandardValue: Sized {
-    /// The type's name, recorded with the decision.
-    const NAME: &'static str;
+    /// The type, recorded with the decision.
+    const PRIM: Prim;
     /// The value's bits.
     fn to_bits(&self) -> u128;
     /// The value with these bits, if `random::<T>()` could have produced it.
@@ -319,7 +316,7 @@ macro_rules! standard_ints {
     ($($t:ty => $u:ty),*) => {$(
         #[allow(clippy::cast_lossless)] // Reason: as in `int_impls`.
         impl StandardValue for $t {
-            const NAME: &'static str = stringify!($t);
+            const PRIM: Prim = Prim::Int(<$t as Int>::TY);
             fn to_bits(&self) -> u128 {
                 *self as $u as u128
             }
@@ -334,7 +331,7 @@ standard_ints!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, u128 => u128, usize
     i8 => u8, i16 => u16, i32 => u32, i64 => u64, i128 => u128, isize => usize);
 
 impl StandardValue for bool {
-    const NAME: &'static str = "bool";
+    const PRIM: Prim = Prim::Bool;
     fn to_bits(&self) -> u128 {
         u128::from(*self)
     }
@@ -348,7 +345,7 @@ impl StandardValue for bool {
 }
 
 impl StandardValue for char {
-    const NAME: &'static str = "char";
+    const PRIM: Prim = Prim::Int(IntTy::Char);
     fn to_bits(&self) -> u128 {
         u128::from(u32::from(*self))
     }
@@ -358,7 +355,7 @@ impl StandardValue for char {
 }
 
 impl StandardValue for f32 {
-    const NAME: &'static str = "f32";
+    const PRIM: Prim = Prim::Float(FloatTy::F32);
     fn to_bits(&self) -> u128 {
         u128::from(f32::to_bits(*self))
     }
@@ -369,7 +366,7 @@ impl StandardValue for f32 {
 }
 
 impl StandardValue for f64 {
-    const NAME: &'static str = "f64";
+    const PRIM: Prim = Prim::Float(FloatTy::F64);
     fn to_bits(&self) -> u128 {
         u128::from(f64::to_bits(*self))
     }
@@ -434,16 +431,13 @@ where
     StandardUniform: Distribution<T>,
 {
     fn args(&self) -> Args {
-        Args::Standard { ty: T::NAME }
+        Args::Standard { ty: T::PRIM }
     }
     fn record(&self, value: &T) -> Value {
-        Value::Bits(value.to_bits())
+        Value::bits(value.to_bits())
     }
     fn read(&self, value: &Value) -> Option<T> {
-        match value {
-            Value::Bits(bits) => T::from_bits(*bits),
-            _ => None,
-        }
+        T::from_bits(value.as_bits()?)
     }
     fn simplest(&self) -> T {
         T::from_bits(0).expect("zero bits are a value of every recorded primitive")
@@ -459,7 +453,7 @@ impl SampleDistribution<bool> for Bernoulli {
     }
     fn read(&self, value: &Value) -> Option<bool> {
         match value {
-            Value::Bool(b) if self.args().admits(value) => Some(*b),
+            Value::Bool(b) if self.args().admits_bool(*b) => Some(*b),
             _ => None,
         }
     }
@@ -477,18 +471,13 @@ where
     X::Sampler: std::fmt::Debug,
 {
     fn args(&self) -> Args {
-        Args::Distribution {
-            description: format!("{self:?}"),
-        }
+        Args::Distribution(Box::new(format!("{self:?}")))
     }
     fn record(&self, value: &X) -> Value {
-        Value::Bits(value.to_bits())
+        Value::bits(value.to_bits())
     }
     fn read(&self, value: &Value) -> Option<X> {
-        match value {
-            Value::Bits(bits) => X::from_bits(*bits),
-            _ => None,
-        }
+        X::from_bits(value.as_bits()?)
     }
     fn simplest(&self) -> X {
         use rand::SeedableRng;
@@ -503,18 +492,18 @@ mod tests {
     #[test]
     fn int_ranges_record_offsets_and_read_them_back_when_legal() {
         let r = 10u8..20;
-        assert_eq!(r.record(&13), Value::Offset(3));
-        assert_eq!(r.read(&Value::Offset(3)), Some(13));
-        assert_eq!((10u8..12).read(&Value::Offset(3)), None);
-        assert_eq!((-5i32..=5).record(&-5), Value::Offset(0));
-        assert_eq!((-5i32..=5).read(&Value::Offset(10)), Some(5));
+        assert_eq!(r.record(&13), Value::offset(3));
+        assert_eq!(r.read(&Value::offset(3)), Some(13));
+        assert_eq!((10u8..12).read(&Value::offset(3)), None);
+        assert_eq!((-5i32..=5).record(&-5), Value::offset(0));
+        assert_eq!((-5i32..=5).read(&Value::offset(10)), Some(5));
         assert_eq!((..3usize).simplest(), Some(0));
         assert_eq!(
-            (i64::MIN..=i64::MAX).read(&Value::Offset(u128::from(u64::MAX))),
+            (i64::MIN..=i64::MAX).read(&Value::offset(u128::from(u64::MAX))),
             Some(i64::MAX)
         );
         assert_eq!((5u32..5).simplest(), None);
-        assert_eq!(('a'..='z').read(&Value::Offset(2)), Some('c'));
+        assert_eq!(('a'..='z').read(&Value::offset(2)), Some('c'));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! `#[generator]` attribute that writes the calls into [`__private`].
 
 mod align;
+mod builder;
 mod decision;
 mod outcome;
 mod panic_hook;
@@ -28,7 +29,6 @@ pub use search::Search;
 pub use site::Site;
 pub use stats::Stats;
 pub use trace::{Decision, Part, Trace};
-pub use value::{Args, FloatTy, IntTy, Value};
 
 /// Passes the generator rng to a helper that is not a `#[generator]`, on purpose: the
 /// helper's draws are not recorded. While greduce replays, the helper receives an rng seeded

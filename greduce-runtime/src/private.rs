@@ -65,7 +65,7 @@ fn boolean<R: ?Sized, B: BoolArg>(
 ) -> bool {
     arg.check();
     let args = arg.args();
-    let simplest = args.simplest();
+    let simplest = args.simplest_bool();
     let admits = args.clone();
     run::decide(
         site,
@@ -75,10 +75,10 @@ fn boolean<R: ?Sized, B: BoolArg>(
             (v, Value::Bool(v))
         },
         |value| match value {
-            Value::Bool(b) if admits.admits(value) => Some(*b),
+            Value::Bool(b) if admits.admits_bool(*b) => Some(*b),
             _ => None,
         },
-        || (simplest == Value::Bool(true), simplest.clone()),
+        || (simplest, Value::Bool(simplest)),
     )
 }
 
@@ -122,16 +122,13 @@ pub fn random<R: ?Sized, T: StandardValue>(
     }
     run::decide(
         site,
-        Args::Standard { ty: T::NAME },
+        Args::Standard { ty: T::PRIM },
         || {
             let v = direct(rng);
             let bits = v.to_bits();
-            (v, Value::Bits(bits))
+            (v, Value::bits(bits))
         },
-        |value| match value {
-            Value::Bits(bits) => T::from_bits(*bits),
-            _ => None,
-        },
+        |value| T::from_bits(value.as_bits()?),
         || {
             (
                 T::from_bits(0).expect("zero is a value of every recorded primitive"),
@@ -184,23 +181,25 @@ pub fn fill<R: ?Sized, E: FillElem>(
     let len = dest.len();
     let bytes = run::decide(
         site,
-        Args::Fill { len, elem: E::SIZE },
+        Args::Fill {
+            len: len as u64,
+            elem: E::SIZE as u8,
+        },
         || {
             direct(rng, &mut *dest);
             let mut bytes = Vec::with_capacity(len * E::SIZE);
             for e in dest.iter() {
                 e.put(&mut bytes);
             }
-            let bytes = bytes.into_boxed_slice();
-            (None, Value::Bytes(bytes))
+            (None, Value::Bytes(Box::new(bytes)))
         },
         |value| match value {
-            Value::Bytes(bytes) if bytes.len() == len * E::SIZE => Some(Some(bytes.clone())),
+            Value::Bytes(bytes) if bytes.len() == len * E::SIZE => Some(Some((**bytes).clone())),
             _ => None,
         },
         || {
-            let zeros = vec![0u8; len * E::SIZE].into_boxed_slice();
-            (Some(zeros.clone()), Value::Bytes(zeros))
+            let zeros = vec![0u8; len * E::SIZE];
+            (Some(zeros.clone()), Value::Bytes(Box::new(zeros)))
         },
     );
     if let Some(bytes) = bytes {
@@ -304,17 +303,12 @@ impl<I: Iterator> LoopIter<I> {
     }
 
     fn step(&mut self, epoch: u64, more: bool) {
-        if self.in_iteration {
-            self.in_iteration = false;
-            run::close(epoch);
+        if self.done {
+            return;
         }
-        if more {
-            run::open_iteration(epoch);
-            self.in_iteration = true;
-        } else if !self.done {
-            self.done = true;
-            run::close(epoch);
-        }
+        run::step_loop(epoch, self.in_iteration, more);
+        self.in_iteration = more;
+        self.done = !more;
     }
 }
 

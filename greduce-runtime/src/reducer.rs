@@ -15,7 +15,6 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Debug, Write as _};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// The replay budget: `factor` times the trace's decisions (counted as at least 100).
@@ -232,7 +231,7 @@ impl std::error::Error for ReduceError {}
 
 /// The current input of a reduction.
 struct Current<T, S> {
-    trace: Rc<Trace>,
+    trace: Trace,
     output: T,
     size: S,
 }
@@ -376,7 +375,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     ) -> Result<Reduction<T, S>, ReduceError> {
         let mut property = move |output: &T| -> Outcome { property(output).into() };
         let started = Instant::now();
-        let base = Rc::new(trace.clone());
+        let base = trace.clone();
         let mut stats = Stats::default();
         let budget = budget_for(&base, self.budget_factor);
         // The starting point: the trace replayed unchanged.
@@ -409,7 +408,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             outputs: HashMap::new(),
             visited: HashSet::new(),
             current: Current {
-                trace: Rc::new(run.trace),
+                trace: run.trace,
                 output: run.output,
                 size: size.clone(),
             },
@@ -448,7 +447,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         if reproduced {
             match self.search {
                 Search::Sequence => {
-                    let base = Rc::clone(&ctx.current.trace);
+                    let base = ctx.current.trace.clone();
                     let parts: Vec<NodeId> = base
                         .kept_parts(&Removed::none(&base))
                         .into_iter()
@@ -467,7 +466,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         } = ctx.current;
         Ok(Reduction {
             output,
-            trace: Rc::try_unwrap(trace).unwrap_or_else(|rc| (*rc).clone()),
+            trace,
             size: final_size,
             original_size: size,
             reproduced,
@@ -483,7 +482,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             let mut changed = false;
             let mut depth = 0;
             loop {
-                let base = Rc::clone(&ctx.current.trace);
+                let base = ctx.current.trace.clone();
                 let level: Vec<NodeId> = base
                     .kept_parts(&Removed::none(&base))
                     .into_iter()
@@ -509,7 +508,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     fn ddmin_parts(
         &mut self,
         ctx: &mut Context<T, S>,
-        base: &Rc<Trace>,
+        base: &Trace,
         parts: &[NodeId],
         property: &mut dyn FnMut(&T) -> Outcome,
     ) -> bool {
@@ -548,7 +547,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     fn try_candidate(
         &mut self,
         ctx: &mut Context<T, S>,
-        base: &Rc<Trace>,
+        base: &Trace,
         removed: &[NodeId],
         property: &mut dyn FnMut(&T) -> Outcome,
     ) -> bool {
@@ -629,7 +628,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
                 if verdict == Verdict::Accepted {
                     ctx.visited.insert(visited);
                     ctx.current = Current {
-                        trace: Rc::new(run.trace),
+                        trace: run.trace,
                         output: run.output,
                         size,
                     };

@@ -9,7 +9,6 @@ use crate::trace::{NodeId, Part, Removed, Trace};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt;
-use std::rc::Rc;
 
 /// Why a replay produced no output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +66,7 @@ pub(crate) struct Replayed<T> {
 /// Replays `generator` against `trace` minus `removed`.
 pub(crate) fn run_replay<R: SeedableRng, T>(
     generator: &mut dyn FnMut(&mut R) -> T,
-    trace: &Rc<Trace>,
+    trace: &Trace,
     mut removed: Removed,
     strategy: Strategy,
     budget: u64,
@@ -77,7 +76,7 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
     let mut runs = 0;
     loop {
         runs += 1;
-        let aligner = Aligner::new(Rc::clone(trace), removed.clone(), strategy);
+        let aligner = Aligner::new(trace.clone(), removed.clone(), strategy);
         // The rng is never drawn from for recorded decisions; it only exists because the
         // generator's signature asks for one (a helper marked `unrecorded` may use it).
         let mut rng = R::seed_from_u64(0);
@@ -183,7 +182,7 @@ pub fn replay_with<R: SeedableRng, T>(
     removed: &[Part],
     strategy: Strategy,
 ) -> Replay<T> {
-    let trace = Rc::new(trace.clone());
+    let trace = trace.clone();
     let set = Removed::of(&trace, removed.iter().map(|p| p.0));
     let budget = crate::reducer::budget_for(&trace, 10);
     let replayed = run_replay(&mut generator, &trace, set, strategy, budget, true);

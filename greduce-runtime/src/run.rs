@@ -7,10 +7,11 @@
 //! reduced trace.
 
 use crate::align::{Aligner, Fault, Op, describe};
+use crate::builder::Builder;
 use crate::decision::{Int, RangeArg};
 use crate::panic_hook;
 use crate::site::Site;
-use crate::trace::{Builder, Count, Decision, Kind, NONE, NodeId, Trace};
+use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Trace};
 use crate::value::{Args, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -46,16 +47,18 @@ pub(crate) struct Session {
 
 impl Session {
     pub(crate) fn record() -> Session {
-        Session::new(None, u64::MAX)
+        Session::new(None, u64::MAX, 0)
     }
 
     pub(crate) fn replay(aligner: Aligner, budget: u64) -> Session {
-        Session::new(Some(aligner), budget)
+        // The new trace is usually about as long as the one replayed: no regrowing.
+        let capacity = aligner.trace().len();
+        Session::new(Some(aligner), budget, capacity)
     }
 
-    fn new(aligner: Option<Aligner>, budget: u64) -> Session {
+    fn new(aligner: Option<Aligner>, budget: u64, capacity: usize) -> Session {
         Session {
-            builder: Builder::new(),
+            builder: Builder::with_capacity(capacity),
             aligner,
             pending_call: None,
             decisions: 0,
@@ -201,6 +204,26 @@ pub(crate) fn decide<T>(
     read: impl FnOnce(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
+    // Recording (the hot path): one borrow of the run, the draw inside it (`record` only
+    // calls rand).
+    let mut record = Some(record);
+    let mut args = Some(args);
+    let recorded = with_run(None, |run| {
+        if run.aligner.is_some() {
+            return None;
+        }
+        let (t, value) = (record.take().expect("once"))();
+        let args = args.take().expect("once");
+        run.builder
+            .leaf(New::Decision(Decision { site, args, value }));
+        Some(t)
+    });
+    match recorded {
+        Some(Some(t)) => return t,
+        None => return (record.take().expect("not called"))().0,
+        Some(None) => {}
+    }
+    let args = args.take().expect("not used while recording");
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         Ok(match run.align(Op::Decision, site)? {
@@ -208,28 +231,31 @@ pub(crate) fn decide<T>(
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
-                let Kind::Decision { decision, link } = &aligner.trace().node(node).kind else {
+                let Kind::Decision { decision, link } = aligner.trace().kind(node) else {
                     unreachable!("aligned by kind")
                 };
                 let value = if !decision.args.same_kind(&args) {
                     None
-                } else if *link == NONE {
+                } else if link == NONE {
                     Some(decision.value.clone())
                 } else {
                     // `let n = <decision>; for _ in 0..n`: n shrinks by the removed iterations.
-                    let removed = aligner.removed_iterations(*link);
-                    match decision.value {
-                        Value::Offset(off) => off.checked_sub(removed).map(Value::Offset),
-                        _ => None,
-                    }
+                    let removed = aligner.removed_iterations(link);
+                    decision
+                        .value
+                        .as_offset()
+                        .and_then(|off| off.checked_sub(removed))
+                        .map(Value::offset)
                 };
                 Plan::Recorded { node, value }
             }
         })
     }));
-    let Some(plan) = plan else { return record().0 };
+    let Some(plan) = plan else {
+        return (record.take().expect("not called"))().0;
+    };
     let (t, value) = match plan {
-        Plan::Record => record(),
+        Plan::Record => unreachable!("recording returned above"),
         Plan::Simplest => simplest(),
         Plan::Recorded { node, value } => {
             if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
@@ -248,10 +274,8 @@ pub(crate) fn decide<T>(
         }
     };
     with_run(None, |run| {
-        run.builder.leaf(Kind::Decision {
-            decision: Decision { site, args, value },
-            link: NONE,
-        });
+        run.builder
+            .leaf(New::Decision(Decision { site, args, value }));
     });
     t
 }
@@ -267,7 +291,29 @@ pub(crate) fn select(
         Record,
         Taken { taken: bool, rec: Option<NodeId> },
     }
-    let simplest = args.simplest() == Value::Bool(true);
+    // Recording: one visit to the run.
+    let mut record = Some(record);
+    let recorded = with_run(None, |run| {
+        if run.aligner.is_some() {
+            return None;
+        }
+        let taken = (record.take().expect("once"))();
+        let decision = Decision {
+            site,
+            args: args.clone(),
+            value: Value::Bool(taken),
+        };
+        run.builder.open(New::Selection(decision));
+        run.builder.open(New::Branch { then: taken });
+        Some(taken)
+    });
+    match recorded {
+        Some(Some(taken)) => return (taken, true),
+        None => return ((record.take().expect("not called"))(), false),
+        Some(None) => {}
+    }
+    let record = record.take().expect("not called");
+    let simplest = args.simplest_bool();
     let answer = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         match run.align(Op::Selection, site)? {
@@ -280,10 +326,10 @@ pub(crate) fn select(
                 let aligner = run.aligner.as_ref().expect("replaying");
                 let branch = aligner.only_child(node);
                 let then = branch.is_some_and(|b| {
-                    matches!(aligner.trace().node(b).kind, Kind::Branch { then: true })
+                    matches!(aligner.trace().kind(b), Kind::Branch { then: true })
                 });
                 let mut taken = then && branch.is_some_and(|b| !aligner.is_removed(b));
-                if !args.admits(&Value::Bool(taken)) {
+                if !args.admits_bool(taken) {
                     let why =
                         format!("`if` @ {site} cannot answer {taken} for random_bool({args})");
                     run.illegal(node, why)?;
@@ -310,8 +356,8 @@ pub(crate) fn select(
             args: args.clone(),
             value: Value::Bool(taken),
         };
-        run.builder.open(Kind::Selection { decision });
-        run.builder.open(Kind::Branch { then: taken });
+        run.builder.open(New::Selection(decision));
+        run.builder.open(New::Branch { then: taken });
         run.push_frame(rec);
     });
     (taken, true)
@@ -350,7 +396,7 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
             Aligned::Unaligned => Answer::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
-                let Kind::Switch { decision } = &aligner.trace().node(node).kind else {
+                let Kind::Switch { decision } = aligner.trace().kind(node) else {
                     unreachable!("aligned by kind")
                 };
                 let arm = aligner.only_child(node);
@@ -395,10 +441,9 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
     };
     let value = arg.record(&t);
     with_run(None, |run| {
-        run.builder.open(Kind::Switch {
-            decision: Decision { site, args, value },
-        });
-        run.builder.open(Kind::Arm);
+        run.builder
+            .open(New::Switch(Decision { site, args, value }));
+        run.builder.open(New::Arm);
         run.push_frame(rec);
     });
     (t, true)
@@ -415,7 +460,7 @@ pub(crate) fn open_scope(site: &'static Site) {
             Aligned::Node(node) => Some(node),
             Aligned::Record | Aligned::Unaligned => None,
         };
-        run.builder.open(Kind::Scope { site, call });
+        run.builder.open(New::Scope { site, call });
         run.push_frame(rec);
         Ok(())
     }));
@@ -464,14 +509,15 @@ pub(crate) fn for_loop<T, A: RangeArg<T>>(
                 // slack of a loop that ended early (`break`, `return`).
                 let aligner = run.aligner.as_ref().expect("replaying");
                 let removed = aligner.removed_iterations(node);
-                let value = match &aligner.trace().node(node).kind {
+                let value = match aligner.trace().kind(node) {
                     Kind::Loop {
                         count: Count::Decision(d),
                         ..
-                    } if d.args.same_kind(&args) => match d.value {
-                        Value::Offset(off) => off.checked_sub(removed).map(Value::Offset),
-                        _ => None,
-                    },
+                    } if d.args.same_kind(&args) => d
+                        .value
+                        .as_offset()
+                        .and_then(|off| off.checked_sub(removed))
+                        .map(Value::offset),
                     _ => None,
                 };
                 Plan::Recorded { node, value }
@@ -510,7 +556,7 @@ pub(crate) fn for_loop<T, A: RangeArg<T>>(
             args,
             value,
         });
-        run.builder.open(Kind::Loop {
+        run.builder.open(New::Loop {
             site: loop_site,
             count,
         });
@@ -530,20 +576,26 @@ pub(crate) fn counted_loop<T: Int>(loop_site: &'static Site, count_site: &'stati
             Aligned::Node(node) => Some(node),
             Aligned::Record | Aligned::Unaligned => None,
         };
-        let link = run.builder.unlinked_count(count_site).filter(|d| {
-            matches!(run.builder.kind(*d), Kind::Decision {
-                decision: Decision { args: Args::Int { lo, ty, .. }, value: Value::Offset(off), .. }, ..
-            } if *ty == T::TY && lo.wrapping_add(*off) & T::MASK == n.to_bits())
-        });
+        let link = run
+            .builder
+            .unlinked_count(count_site)
+            .and_then(
+                |(d, decision)| match (decision.args.as_int(), decision.value.as_offset()) {
+                    (Some((lo, _, ty)), Some(off))
+                        if ty == T::TY && lo.wrapping_add(off) & T::MASK == n.to_bits() =>
+                    {
+                        Some(d)
+                    }
+                    _ => None,
+                },
+            );
         let count = link.map_or(Count::Fixed, |decision| Count::Linked { decision });
-        let lp = run.builder.open(Kind::Loop {
+        let lp = run.builder.open(New::Loop {
             site: loop_site,
             count,
         });
-        if let Some(d) = link
-            && let Kind::Decision { link, .. } = run.builder.kind_mut(d)
-        {
-            *link = lp;
+        if let Some(d) = link {
+            run.builder.link(d, lp);
         }
         run.push_frame(rec);
         Ok(())
@@ -560,7 +612,7 @@ pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
             Aligned::Node(node) => Some(node),
             Aligned::Record | Aligned::Unaligned => None,
         };
-        run.builder.open(Kind::Loop {
+        run.builder.open(New::Loop {
             site: loop_site,
             count: Count::While { args, ended: false },
         });
@@ -580,14 +632,14 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
         let lp = aligner.current_loop();
         let more = match lp {
             Some((lp, cursor)) => aligner.kept_iterations_from(lp, cursor) > 0,
-            None => return Ok(Some(args.simplest() == Value::Bool(true))),
+            None => return Ok(Some(args.simplest_bool())),
         };
-        if args.admits(&Value::Bool(more)) {
+        if args.admits_bool(more) {
             Ok(Some(more))
         } else {
             let why = format!("`while` @ {site} cannot answer {more} for random_bool({args})");
             run.illegal(lp.expect("aligned").0, why)?;
-            Ok(Some(args.simplest() == Value::Bool(true)))
+            Ok(Some(args.simplest_bool()))
         }
     }));
     let more = match plan {
@@ -596,16 +648,9 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
     };
     with_run(None, |run| {
         let lp = run.builder.current();
-        if let Kind::Loop {
-            count: Count::While { args: a, ended },
-            ..
-        } = run.builder.kind_mut(lp)
-        {
-            *a = args;
-            *ended = !more;
-        }
+        run.builder.set_while(lp, args, !more);
         if more {
-            run.builder.open(Kind::Iteration);
+            run.builder.open(New::Iteration);
             if let Some(aligner) = &mut run.aligner {
                 aligner.iteration();
             }
@@ -614,12 +659,22 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
     more
 }
 
-/// Starts the next iteration of the loop on top.
-pub(crate) fn open_iteration(epoch: u64) {
+/// Moves a loop on: closes the iteration that is open (`close_iteration`), then opens the
+/// next one (`more`) or closes the loop. One visit to the run for both, as loops are hot.
+pub(crate) fn step_loop(epoch: u64, close_iteration: bool, more: bool) {
     with_run(Some(epoch), |run| {
-        run.builder.open(Kind::Iteration);
-        if let Some(aligner) = &mut run.aligner {
-            aligner.iteration();
+        if close_iteration {
+            run.close_frame();
+            run.builder.close();
+        }
+        if more {
+            run.builder.open(New::Iteration);
+            if let Some(aligner) = &mut run.aligner {
+                aligner.iteration();
+            }
+        } else {
+            run.close_frame();
+            run.builder.close();
         }
     });
 }
@@ -633,9 +688,7 @@ pub(crate) fn replaying() -> bool {
 /// comes back from rand together with data that cannot be rebuilt from the value).
 pub(crate) fn record(site: &'static Site, args: Args, value: Value) {
     with_run(None, |run| {
-        run.builder.leaf(Kind::Decision {
-            decision: Decision { site, args, value },
-            link: NONE,
-        });
+        run.builder
+            .leaf(New::Decision(Decision { site, args, value }));
     });
 }

@@ -14,7 +14,7 @@
 
 use crate::run;
 use crate::site::Site;
-use crate::value::{Args, Value};
+use crate::value::{Args, UNKNOWN, Value};
 use rand::Rng;
 use rand::distr::uniform::{SampleBorrow, SampleUniform};
 use rand::distr::weighted::{Error as WeightError, Weight, WeightedIndex};
@@ -29,10 +29,7 @@ fn index_of<T>(base: *const T, elem: *const T) -> usize {
 
 /// Reads a recorded index back if it is below `len`.
 fn read_index(value: &Value, len: usize) -> Option<usize> {
-    match value {
-        Value::Index(i) if *i < len => Some(*i),
-        _ => None,
-    }
+    value.as_index().filter(|i| *i < len)
 }
 
 /// Decides an index into a sequence of `len` elements (`len > 0`).
@@ -46,13 +43,15 @@ fn decide_index(
 ) -> usize {
     run::decide(
         site,
-        Args::Index { len },
+        Args::Index {
+            len: len.map_or(UNKNOWN, |len| len as u64),
+        },
         || {
             let i = record();
-            (i, Value::Index(i))
+            (i, Value::index(i))
         },
         |value| read_index(value, known).filter(|i| legal(*i)),
-        || (simplest, Value::Index(simplest)),
+        || (simplest, Value::index(simplest)),
     )
 }
 
@@ -62,10 +61,15 @@ fn decide_index(
 fn decide_empty(site: &'static Site) {
     run::decide(
         site,
-        Args::Index { len: Some(0) },
-        || ((), Value::Indices(Box::new([]))),
-        |value| matches!(value, Value::Indices(ix) if ix.is_empty()).then_some(()),
-        || ((), Value::Indices(Box::new([]))),
+        Args::Index { len: 0 },
+        || ((), Value::indices(Vec::new())),
+        |value| {
+            value
+                .as_indices()
+                .is_some_and(<[usize]>::is_empty)
+                .then_some(())
+        },
+        || ((), Value::indices(Vec::new())),
     );
 }
 
@@ -92,8 +96,8 @@ fn apply_permutation<T>(slice: &mut [T], perm: &[usize]) {
 /// A recorded permutation restricted to its first `len` values (the order of the elements
 /// that are still there), if it covers `len` elements.
 fn read_permutation(value: &Value, len: usize) -> Option<Vec<usize>> {
-    match value {
-        Value::Indices(perm) if perm.len() >= len => {
+    match value.as_indices() {
+        Some(perm) if perm.len() >= len => {
             let induced: Vec<usize> = perm.iter().copied().filter(|i| *i < len).collect();
             (induced.len() == len).then_some(induced)
         }
@@ -247,7 +251,7 @@ impl<T> SliceDecisions for [T] {
             let base = self.as_ptr();
             let chosen = direct(self, rng, weight)?;
             let i = index_of(base, chosen);
-            run::record(site, Args::Index { len: Some(len) }, Value::Index(i));
+            run::record(site, Args::Index { len: len as u64 }, Value::index(i));
             return Ok(chosen);
         }
         // rand checks the weights before drawing; so does replay, with the same errors.
@@ -285,24 +289,24 @@ impl<T> SliceDecisions for [T] {
         let indices = run::decide(
             site,
             Args::Sample {
-                len: Some(len),
-                amount,
+                len: len as u64,
+                amount: amount as u64,
             },
             || {
-                let ix: Box<[usize]> = direct(self, rng, amount)
+                let ix: Vec<usize> = direct(self, rng, amount)
                     .map(|e| index_of(base, e))
                     .collect();
-                (ix.clone(), Value::Indices(ix))
+                (ix.clone(), Value::indices(ix))
             },
-            |value| match value {
-                Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => {
-                    Some(ix.clone())
-                }
-                _ => None,
+            |value| {
+                value
+                    .as_indices()
+                    .filter(|ix| ix.len() == want && ix.iter().all(|i| *i < len))
+                    .map(<[usize]>::to_vec)
             },
             || {
-                let ix: Box<[usize]> = (0..want).collect();
-                (ix.clone(), Value::Indices(ix))
+                let ix: Vec<usize> = (0..want).collect();
+                (ix.clone(), Value::indices(ix))
             },
         );
         SliceSample::Replayed(
@@ -329,16 +333,16 @@ impl<T> SliceDecisions for [T] {
         // still an operation replay aligns with).
         let perm = run::decide(
             site,
-            Args::Shuffle { len },
+            Args::Shuffle { len: len as u64 },
             || {
                 let mut perm: Vec<usize> = (0..len).collect();
                 perm.shuffle(rng);
-                (perm.clone(), Value::Indices(perm.into_boxed_slice()))
+                (perm.clone(), Value::indices(perm))
             },
             |value| read_permutation(value, len),
             || {
                 let id: Vec<usize> = (0..len).collect();
-                (id.clone(), Value::Indices(id.into_boxed_slice()))
+                (id.clone(), Value::indices(id))
             },
         );
         apply_permutation(self, &perm);
@@ -358,19 +362,24 @@ impl<T> SliceDecisions for [T] {
         let len = self.len();
         let perm = run::decide(
             site,
-            Args::PartialShuffle { len, amount },
+            Args::PartialShuffle {
+                len: len as u64,
+                amount: amount as u64,
+            },
             || {
                 let mut perm: Vec<usize> = (0..len).collect();
                 let _ = perm.partial_shuffle(rng, amount);
-                (perm.clone(), Value::Indices(perm.into_boxed_slice()))
+                (perm.clone(), Value::indices(perm))
             },
-            |value| match value {
-                Value::Indices(perm) if perm.len() == len => Some(perm.to_vec()),
-                _ => None,
+            |value| {
+                value
+                    .as_indices()
+                    .filter(|perm| perm.len() == len)
+                    .map(<[usize]>::to_vec)
             },
             || {
                 let id: Vec<usize> = (0..len).collect();
-                (id.clone(), Value::Indices(id.into_boxed_slice()))
+                (id.clone(), Value::indices(id))
             },
         );
         apply_permutation(self, &perm);
@@ -462,14 +471,16 @@ impl<I: Iterator> IteratorDecisions for I {
         // the iterator itself, and tells the index.
         let len = exact_len(&self);
         if let Some((i, item)) = self.enumerate().choose(rng) {
-            run::record(site, Args::Index { len }, Value::Index(i));
-            Some(item)
-        } else {
             run::record(
                 site,
-                Args::Index { len: Some(0) },
-                Value::Indices(Box::new([])),
+                Args::Index {
+                    len: len.map_or(UNKNOWN, |len| len as u64),
+                },
+                Value::index(i),
             );
+            Some(item)
+        } else {
+            run::record(site, Args::Index { len: 0 }, Value::indices(Vec::new()));
             None
         }
     }
@@ -492,27 +503,34 @@ impl<I: Iterator> IteratorDecisions for I {
             let ix = run::decide(
                 site,
                 Args::Sample {
-                    len: Some(len),
-                    amount,
+                    len: len as u64,
+                    amount: amount as u64,
                 },
                 || unreachable!("replaying"),
-                |value| match value {
-                    Value::Indices(ix) if ix.len() == want && ix.iter().all(|i| *i < len) => {
-                        Some(ix.clone())
-                    }
-                    _ => None,
+                |value| {
+                    value
+                        .as_indices()
+                        .filter(|ix| ix.len() == want && ix.iter().all(|i| *i < len))
+                        .map(<[usize]>::to_vec)
                 },
                 || {
-                    let ix: Box<[usize]> = (0..want).collect();
-                    (ix.clone(), Value::Indices(ix))
+                    let ix: Vec<usize> = (0..want).collect();
+                    (ix.clone(), Value::indices(ix))
                 },
             );
             return ix.iter().filter_map(|i| items[*i].take()).collect();
         }
         let len = exact_len(&self);
         let picked = self.enumerate().sample(rng, amount);
-        let ix: Box<[usize]> = picked.iter().map(|(i, _)| *i).collect();
-        run::record(site, Args::Sample { len, amount }, Value::Indices(ix));
+        let ix: Vec<usize> = picked.iter().map(|(i, _)| *i).collect();
+        run::record(
+            site,
+            Args::Sample {
+                len: len.map_or(UNKNOWN, |len| len as u64),
+                amount: amount as u64,
+            },
+            Value::indices(ix),
+        );
         picked.into_iter().map(|(_, item)| item).collect()
     }
 }

@@ -1,6 +1,7 @@
 //! Sites: where in the generator's source a decision or reducible part comes from.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// A place in a generator's source: the call that made a decision, the loop or `if` that
 /// opened a reducible part, or the `#[generator]` function that opened a scope.
@@ -8,7 +9,7 @@ use std::fmt;
 /// Sites are created by the code that `#[generator]` writes (one `'static` site per
 /// call), so replay can tell whether the operation the run asks for now is the one that was
 /// recorded ("aligned by site").
-#[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Site {
     /// What happens at this site: a rand method name (`random_range`, `choose`, ...), a
     /// construct (`for`, `while`, `if`, `match`) or, for a scope, the generator's name.
@@ -31,6 +32,24 @@ impl Site {
             line,
             column,
         }
+    }
+}
+
+impl PartialEq for Site {
+    /// Same place, same operation. Most comparisons are of a site with itself (replay
+    /// aligning an operation with its recording), so identity is checked first.
+    fn eq(&self, other: &Site) -> bool {
+        std::ptr::eq(self, other)
+            || (self.line == other.line
+                && self.column == other.column
+                && self.file == other.file
+                && self.what == other.what)
+    }
+}
+
+impl Hash for Site {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.what, self.file, self.line, self.column).hash(state);
     }
 }
 

@@ -1,42 +1,48 @@
 //! The trace: a tree of decisions, reducible loops, selections, multi-way selections and
 //! scopes, recorded from one run of a generator.
 //!
-//! Nodes are stored in pre-order in one vector; every node knows its parent and where its
-//! subtree ends, so children are walked by jumping over subtrees. Reducible parts (loop
-//! iterations, taken `if` blocks, `match` arms other than the first) are nodes too, and a
-//! reduced trace is this tree plus a set of removed parts ([`Removed`]).
+//! Nodes are stored in pre-order, 16 bytes each: a tag, the parent, where the subtree ends
+//! (children are walked by jumping over subtrees) and an index into a side table holding
+//! what only some nodes need (the decisions, the sites of scopes and loops). Loop iterations
+//! and branches, which are most of a trace's structure, cost their node alone. Reducible
+//! parts (loop iterations, taken `if` blocks, `match` arms other than the first) are nodes
+//! too, and a reduced trace is this tree plus a set of removed parts ([`Removed`]).
 
 use crate::site::Site;
 use crate::value::{Args, Shown, Value};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
 
 /// Index of a node in a [`Trace`].
 pub(crate) type NodeId = u32;
 
-/// No node (an unlinked count decision).
+/// No node (an unlinked count decision, the root's parent).
 pub(crate) const NONE: NodeId = u32::MAX;
 
 /// One decision: where it was made, what it was asked and what it answered.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
-    /// The call that made it.
-    pub site: &'static Site,
-    /// Its arguments.
-    pub args: Args,
-    /// Its value.
-    pub value: Value,
+    pub(crate) site: &'static Site,
+    pub(crate) args: Args,
+    pub(crate) value: Value,
+}
+
+impl Decision {
+    /// The call that made the decision.
+    pub fn site(&self) -> &'static Site {
+        self.site
+    }
 }
 
 impl fmt::Display for Decision {
+    /// `random_range(0..=19) = 3 @ src/gen.rs:9:17`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = Shown(&self.args, &self.value);
         write!(
             f,
-            "{}({}) = {} @ {}",
-            self.site.what,
-            self.args,
-            Shown(&self.args, &self.value),
-            self.site
+            "{}({}) = {value} @ {}",
+            self.site.what, self.args, self.site
         )
     }
 }
@@ -50,16 +56,37 @@ pub(crate) enum Count {
     /// earlier in the same block.
     Linked { decision: NodeId },
     /// A counted loop whose count could not be linked to a decision (it was not made in the
-    /// same block, or it is used by an earlier loop): recorded, but not reducible.
+    /// same block, or an earlier loop uses it): recorded, but not reducible.
     Fixed,
     /// `while .. rng.random_bool(p)`: one boolean decision per iteration. `ended` is true
     /// when the last decision answered `false` (rather than the loop ending some other way).
     While { args: Args, ended: bool },
 }
 
-/// What a node is.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Kind {
+/// What a node is, as the builder takes it.
+#[derive(Debug)]
+pub(crate) enum New {
+    Scope {
+        site: &'static Site,
+        call: Option<&'static Site>,
+    },
+    Decision(Decision),
+    Loop {
+        site: &'static Site,
+        count: Count,
+    },
+    Iteration,
+    Selection(Decision),
+    Branch {
+        then: bool,
+    },
+    Switch(Decision),
+    Arm,
+}
+
+/// What a node is, as the trace shows it (borrowing the side tables).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Kind<'t> {
     /// The root: the call of the generator by the runtime.
     Root,
     /// A call of a `#[generator]` function; `call` is the call site when the caller was a
@@ -69,36 +96,110 @@ pub(crate) enum Kind {
         call: Option<&'static Site>,
     },
     /// A decision (a leaf). `link` is the loop it counts, for `let n = ..; for _ in 0..n`.
-    Decision { decision: Decision, link: NodeId },
+    Decision {
+        decision: &'t Decision,
+        link: NodeId,
+    },
     /// A loop; its children are its iterations.
-    Loop { site: &'static Site, count: Count },
+    Loop {
+        site: &'static Site,
+        count: &'t Count,
+    },
     /// One iteration of a loop.
     Iteration,
     /// `if <decision> { .. } else { .. }`; its one child is the branch taken.
-    Selection { decision: Decision },
+    Selection { decision: &'t Decision },
     /// The branch a selection took: `then` (reducible) or `else`.
     Branch { then: bool },
     /// `match rng.random_range(..) { .. }`; its one child is the arm taken.
-    Switch { decision: Decision },
+    Switch { decision: &'t Decision },
     /// The arm a switch took; reducible when it is not the first value of the range.
+    Arm,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tag {
+    Root,
+    Scope,
+    Decision,
+    Loop,
+    Iteration,
+    Selection,
+    Then,
+    Else,
+    Switch,
     Arm,
 }
 
 /// A node of the trace tree.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Node {
-    pub(crate) kind: Kind,
+    pub(crate) tag: Tag,
     pub(crate) parent: NodeId,
     /// One past the last node of this node's subtree.
     pub(crate) end: NodeId,
+    /// Index into the side table of the node's tag (decisions, scopes or loops).
+    pub(crate) data: u32,
+}
+
+/// The nodes of a trace and their side tables.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Store {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) decisions: Vec<Decision>,
+    pub(crate) scopes: Vec<(&'static Site, Option<&'static Site>)>,
+    pub(crate) loops: Vec<(&'static Site, Count)>,
+    /// (count decision, loop), sorted.
+    pub(crate) links: Vec<(NodeId, NodeId)>,
+}
+
+impl Store {
+    pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
+        let node = &self.nodes[id as usize];
+        let data = node.data as usize;
+        match node.tag {
+            Tag::Root => Kind::Root,
+            Tag::Scope => {
+                let (site, call) = self.scopes[data];
+                Kind::Scope { site, call }
+            }
+            Tag::Decision => Kind::Decision {
+                decision: &self.decisions[data],
+                link: self.link(id),
+            },
+            Tag::Loop => {
+                let (site, count) = &self.loops[data];
+                Kind::Loop { site, count }
+            }
+            Tag::Iteration => Kind::Iteration,
+            Tag::Selection => Kind::Selection {
+                decision: &self.decisions[data],
+            },
+            Tag::Then => Kind::Branch { then: true },
+            Tag::Else => Kind::Branch { then: false },
+            Tag::Switch => Kind::Switch {
+                decision: &self.decisions[data],
+            },
+            Tag::Arm => Kind::Arm,
+        }
+    }
+
+    /// The loop a count decision is linked to (`links` is short: one entry per counted
+    /// loop).
+    fn link(&self, decision: NodeId) -> NodeId {
+        self.links
+            .iter()
+            .find(|(d, _)| *d == decision)
+            .map_or(NONE, |(_, lp)| *lp)
+    }
 }
 
 /// The trace of one run of a generator: a tree of scopes, decisions, reducible loops and
 /// selections (see the crate docs for the vocabulary). `Display` prints it indented, one
-/// line per node, with sites and values.
+/// line per node, with sites and values. Cloning a trace is cheap (its nodes are shared).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
-    pub(crate) nodes: Vec<Node>,
+    pub(crate) store: Arc<Store>,
 }
 
 /// A reducible part of a [`Trace`]: one iteration of a reducible loop, the `then` block of
@@ -116,7 +217,7 @@ pub(crate) struct Removed {
 impl Removed {
     pub(crate) fn none(trace: &Trace) -> Removed {
         Removed {
-            bits: vec![0; trace.nodes.len().div_ceil(64)],
+            bits: vec![0; trace.len().div_ceil(64)],
         }
     }
 
@@ -139,13 +240,17 @@ impl Removed {
 
 impl Trace {
     pub(crate) fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id as usize]
+        &self.store.nodes[id as usize]
+    }
+
+    pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
+        self.store.kind(id)
     }
 
     /// The direct children of a node, in order.
     pub(crate) fn children(&self, id: NodeId) -> Children<'_> {
         Children {
-            trace: self,
+            nodes: &self.store.nodes,
             next: id + 1,
             end: self.node(id).end,
         }
@@ -155,16 +260,15 @@ impl Trace {
     /// a selection, or a switch arm other than the first value.
     pub(crate) fn is_part(&self, id: NodeId) -> bool {
         let node = self.node(id);
-        match &node.kind {
-            Kind::Iteration => match &self.node(node.parent).kind {
-                Kind::Loop { count, .. } => !matches!(count, Count::Fixed),
-                _ => false,
-            },
-            Kind::Branch { then } => *then,
-            Kind::Arm => match &self.node(node.parent).kind {
-                Kind::Switch { decision } => decision.value != Value::Offset(0),
-                _ => false,
-            },
+        match node.tag {
+            Tag::Iteration => {
+                matches!(self.kind(node.parent), Kind::Loop { count, .. } if !matches!(count, Count::Fixed))
+            }
+            Tag::Then => true,
+            Tag::Arm => matches!(
+                self.kind(node.parent),
+                Kind::Switch { decision } if decision.value.as_offset() != Some(0)
+            ),
             _ => false,
         }
     }
@@ -189,7 +293,7 @@ impl Trace {
         let mut out = Vec::new();
         let mut stack: Vec<NodeId> = Vec::new(); // enclosing parts, innermost last
         let mut id: NodeId = 0;
-        while (id as usize) < self.nodes.len() {
+        while (id as usize) < self.len() {
             while stack.last().is_some_and(|p| self.node(*p).end <= id) {
                 stack.pop();
             }
@@ -209,30 +313,28 @@ impl Trace {
     /// Number of decisions in the trace: plain decisions, loop counts, selection and switch
     /// decisions and the per-iteration decisions of `while` loops. The default size measure.
     pub fn decision_count(&self) -> usize {
-        self.nodes
-            .iter()
-            .map(|node| match &node.kind {
-                Kind::Decision { .. }
-                | Kind::Selection { .. }
-                | Kind::Switch { .. }
-                | Kind::Loop {
-                    count: Count::Decision(_),
-                    ..
-                } => 1,
-                Kind::Loop {
-                    count: Count::While { ended, .. },
-                    ..
-                } => usize::from(*ended),
-                Kind::Iteration => match &self.node(node.parent).kind {
+        let mut count = self.store.decisions.len();
+        for (_, loop_count) in &self.store.loops {
+            match loop_count {
+                Count::Decision(_) => count += 1,
+                Count::While { ended, .. } => count += usize::from(*ended),
+                Count::Linked { .. } | Count::Fixed => {}
+            }
+        }
+        for node in &self.store.nodes {
+            if node.tag == Tag::Iteration
+                && matches!(
+                    self.kind(node.parent),
                     Kind::Loop {
                         count: Count::While { .. },
                         ..
-                    } => 1,
-                    _ => 0,
-                },
-                _ => 0,
-            })
-            .sum()
+                    }
+                )
+            {
+                count += 1;
+            }
+        }
+        count
     }
 
     /// The reducible parts of the trace, in trace order.
@@ -259,35 +361,25 @@ impl Trace {
 
     /// Number of reducible parts (loop iterations, taken `if` blocks, non-first arms).
     pub fn part_count(&self) -> usize {
-        (0..self.nodes.len() as NodeId)
+        (0..self.len() as NodeId)
             .filter(|id| self.is_part(*id))
             .count()
     }
 
     /// Number of nodes (decisions, parts and structure).
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        self.store.nodes.len()
     }
 
     /// Whether the trace recorded nothing (not even the generator's scope).
     pub fn is_empty(&self) -> bool {
-        self.nodes.len() <= 1
+        self.len() <= 1
     }
 
-    /// The decisions of the trace in the order they were made (loop counts, selection
-    /// decisions and switch decisions included; `while` conditions are not decisions with a
-    /// stored value and are left out).
+    /// The decisions of the trace in the order they were made (selection and switch
+    /// decisions included; loop counts and `while` conditions are part of their loops).
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> {
-        self.nodes.iter().filter_map(|node| match &node.kind {
-            Kind::Decision { decision, .. }
-            | Kind::Selection { decision }
-            | Kind::Switch { decision }
-            | Kind::Loop {
-                count: Count::Decision(decision),
-                ..
-            } => Some(decision),
-            _ => None,
-        })
+        self.store.decisions.iter()
     }
 
     /// A 128-bit fingerprint of the trace with `removed` parts taken out: two reduced
@@ -298,7 +390,7 @@ impl Trace {
         let mut hi = DefaultHasher::new();
         0xA5u8.hash(&mut hi);
         let mut id: NodeId = 0;
-        while (id as usize) < self.nodes.len() {
+        while (id as usize) < self.len() {
             let node = self.node(id);
             if self.is_part(id) && removed.contains(id) {
                 0xFFu8.hash(&mut lo);
@@ -306,10 +398,10 @@ impl Trace {
                 id = node.end;
                 continue;
             }
-            let depth_marker = node.end - id; // subtree size pins the nesting
+            let size = node.end - id; // the subtree size pins the nesting
             for h in [&mut lo, &mut hi] {
-                depth_marker.hash(h);
-                hash_kind(&node.kind, h);
+                size.hash(h);
+                hash_kind(self.kind(id), h);
             }
             id += 1;
         }
@@ -328,14 +420,16 @@ fn hash_decision(d: &Decision, h: &mut DefaultHasher) {
     format!("{:?}", d.value).hash(h);
 }
 
-fn hash_kind(kind: &Kind, h: &mut DefaultHasher) {
-    std::mem::discriminant(kind).hash(h);
+fn hash_kind(kind: Kind<'_>, h: &mut DefaultHasher) {
+    std::mem::discriminant(&kind).hash(h);
     match kind {
         Kind::Root | Kind::Iteration | Kind::Arm => {}
         Kind::Scope { site, .. } => hash_site(site, h),
         Kind::Decision { decision, .. }
         | Kind::Selection { decision }
-        | Kind::Switch { decision } => hash_decision(decision, h),
+        | Kind::Switch { decision } => {
+            hash_decision(decision, h);
+        }
         Kind::Loop { site, count } => {
             hash_site(site, h);
             if let Count::Decision(d) = count {
@@ -348,7 +442,7 @@ fn hash_kind(kind: &Kind, h: &mut DefaultHasher) {
 
 /// Iterator over the direct children of a node.
 pub(crate) struct Children<'t> {
-    trace: &'t Trace,
+    nodes: &'t [Node],
     next: NodeId,
     end: NodeId,
 }
@@ -360,143 +454,43 @@ impl Iterator for Children<'_> {
             return None;
         }
         let id = self.next;
-        self.next = self.trace.node(id).end;
+        self.next = self.nodes[id as usize].end;
         Some(id)
-    }
-}
-
-/// Builds a trace in pre-order while a generator runs.
-#[derive(Debug)]
-pub(crate) struct Builder {
-    nodes: Vec<Node>,
-    open: Vec<NodeId>,
-}
-
-impl Builder {
-    pub(crate) fn new() -> Builder {
-        Builder {
-            nodes: vec![Node {
-                kind: Kind::Root,
-                parent: NONE,
-                end: NONE,
-            }],
-            open: vec![0],
-        }
-    }
-
-    fn parent(&self) -> NodeId {
-        *self.open.last().expect("the root stays open")
-    }
-
-    /// Adds a leaf under the innermost open node.
-    pub(crate) fn leaf(&mut self, kind: Kind) -> NodeId {
-        let id = self.nodes.len() as NodeId;
-        let parent = self.parent();
-        self.nodes.push(Node {
-            kind,
-            parent,
-            end: id + 1,
-        });
-        id
-    }
-
-    /// Adds a node under the innermost open node and opens it.
-    pub(crate) fn open(&mut self, kind: Kind) -> NodeId {
-        let id = self.leaf(kind);
-        self.nodes[id as usize].end = NONE;
-        self.open.push(id);
-        id
-    }
-
-    /// Closes the innermost open node.
-    pub(crate) fn close(&mut self) {
-        if self.open.len() > 1 {
-            let id = self.open.pop().expect("checked");
-            self.nodes[id as usize].end = self.nodes.len() as NodeId;
-        }
-    }
-
-    /// The innermost open node.
-    pub(crate) fn current(&self) -> NodeId {
-        self.parent()
-    }
-
-    pub(crate) fn kind_mut(&mut self, id: NodeId) -> &mut Kind {
-        &mut self.nodes[id as usize].kind
-    }
-
-    pub(crate) fn kind(&self, id: NodeId) -> &Kind {
-        &self.nodes[id as usize].kind
-    }
-
-    /// The last decision made directly in the innermost open node at `site`, if it has not
-    /// been linked to a loop yet (for `let n = <decision>; for _ in 0..n`).
-    pub(crate) fn unlinked_count(&self, site: &Site) -> Option<NodeId> {
-        let parent = self.parent();
-        let mut id = self.nodes.len() as NodeId;
-        while id > parent + 1 {
-            id -= 1;
-            let node = &self.nodes[id as usize];
-            if node.parent != parent {
-                continue;
-            }
-            if let Kind::Decision { decision, link } = &node.kind
-                && decision.site == site
-            {
-                return (*link == NONE).then_some(id);
-            }
-        }
-        None
-    }
-
-    /// Closes everything still open and returns the trace.
-    pub(crate) fn finish(mut self) -> Trace {
-        while self.open.len() > 1 {
-            self.close();
-        }
-        let len = self.nodes.len() as NodeId;
-        self.nodes[0].end = len;
-        Trace { nodes: self.nodes }
     }
 }
 
 impl fmt::Display for Trace {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt_tree(self, f)
+        // Open ancestors, each with the number of its children printed so far.
+        let mut stack: Vec<(NodeId, usize)> = vec![(0, 0)];
+        let mut id: NodeId = 1;
+        while (id as usize) < self.len() {
+            while stack
+                .last()
+                .is_some_and(|(p, _)| *p != 0 && self.node(*p).end <= id)
+            {
+                stack.pop();
+            }
+            let node = self.node(id);
+            let indent = stack.len() - 1;
+            let index = stack.last().map_or(0, |(_, n)| *n);
+            if let Some((_, n)) = stack.last_mut() {
+                *n += 1;
+            }
+            write!(f, "{:indent$}", "", indent = indent * 2)?;
+            fmt_node(self, id, index, f)?;
+            writeln!(f)?;
+            if node.end > id + 1 {
+                stack.push((id, 0));
+            }
+            id += 1;
+        }
+        Ok(())
     }
-}
-
-fn fmt_tree(trace: &Trace, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    // Open ancestors, each with the number of its children printed so far.
-    let mut stack: Vec<(NodeId, usize)> = vec![(0, 0)];
-    let mut id: NodeId = 1;
-    while (id as usize) < trace.nodes.len() {
-        while stack
-            .last()
-            .is_some_and(|(p, _)| *p != 0 && trace.node(*p).end <= id)
-        {
-            stack.pop();
-        }
-        let node = trace.node(id);
-        let indent = stack.len() - 1;
-        let index = stack.last().map_or(0, |(_, n)| *n);
-        if let Some((_, n)) = stack.last_mut() {
-            *n += 1;
-        }
-        write!(f, "{:indent$}", "", indent = indent * 2)?;
-        fmt_node(trace, id, index, f)?;
-        writeln!(f)?;
-        if node.end > id + 1 {
-            stack.push((id, 0));
-        }
-        id += 1;
-    }
-    Ok(())
 }
 
 fn fmt_node(trace: &Trace, id: NodeId, index: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    let node = trace.node(id);
-    match &node.kind {
+    match trace.kind(id) {
         Kind::Root => f.write_str("root"),
         Kind::Scope { site, call } => {
             write!(f, "{} @ {}", site.what, site)?;
@@ -507,7 +501,7 @@ fn fmt_node(trace: &Trace, id: NodeId, index: usize, f: &mut fmt::Formatter<'_>)
         }
         Kind::Decision { decision, link } => {
             write!(f, "{decision}")?;
-            if *link != NONE {
+            if link != NONE {
                 f.write_str(" (count of the loop below)")?;
             }
             Ok(())
@@ -534,8 +528,19 @@ fn fmt_node(trace: &Trace, id: NodeId, index: usize, f: &mut fmt::Formatter<'_>)
         }
         Kind::Iteration => write!(f, "iteration {index}"),
         Kind::Selection { decision } => write!(f, "if {decision}"),
-        Kind::Branch { then } => f.write_str(if *then { "then" } else { "else" }),
+        Kind::Branch { then } => f.write_str(if then { "then" } else { "else" }),
         Kind::Switch { decision } => write!(f, "match {decision}"),
         Kind::Arm => f.write_str("arm"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_stay_small() {
+        assert_eq!(size_of::<Node>(), 16);
+        assert_eq!(size_of::<Decision>(), 48);
     }
 }

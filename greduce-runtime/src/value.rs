@@ -1,12 +1,14 @@
 //! What a decision was asked ([`Args`]) and what it answered ([`Value`]), stored in a form
-//! independent of the Rust type the generator used, so traces are plain data.
+//! independent of the Rust type the generator used.
+//!
+//! A trace holds one of each per decision, so both are kept small (24 and 16 bytes):
+//! numbers are stored in 64 bits, and the rare 128-bit ones (an `i128` range below zero, a
+//! `u128` offset above `u64::MAX`) are boxed.
 
 use std::fmt;
 
-/// The integer type of an integer decision (for printing and for checking that a recorded
-/// value is read back at the type it was recorded with).
+/// The integer type of an integer decision.
 #[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
-#[allow(missing_docs)] // Reason: one variant per primitive integer type, named after it.
 pub enum IntTy {
     U8,
     U16,
@@ -61,177 +63,214 @@ impl IntTy {
 
 /// The float type of a float decision.
 #[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
-#[allow(missing_docs)] // Reason: one variant per primitive float type.
 pub enum FloatTy {
     F32,
     F64,
 }
 
+/// The primitive type of a `random::<T>()` decision.
+#[derive(Clone, Copy, Debug, Eq, PartialEq, Hash)]
+pub enum Prim {
+    Int(IntTy),
+    Bool,
+    Float(FloatTy),
+}
+
+impl fmt::Display for Prim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Prim::Int(ty) => match ty {
+                IntTy::U8 => "u8",
+                IntTy::U16 => "u16",
+                IntTy::U32 => "u32",
+                IntTy::U64 => "u64",
+                IntTy::U128 => "u128",
+                IntTy::Usize => "usize",
+                IntTy::I8 => "i8",
+                IntTy::I16 => "i16",
+                IntTy::I32 => "i32",
+                IntTy::I64 => "i64",
+                IntTy::I128 => "i128",
+                IntTy::Isize => "isize",
+                IntTy::Char => "char",
+            },
+            Prim::Bool => "bool",
+            Prim::Float(FloatTy::F32) => "f32",
+            Prim::Float(FloatTy::F64) => "f64",
+        };
+        f.write_str(name)
+    }
+}
+
+/// A length that may be unknown (an iterator without an exact size hint when recorded).
+pub(crate) const UNKNOWN: u64 = u64::MAX;
+
 /// The arguments of a decision: what the generator asked for. Replay checks a recorded
-/// [`Value`] against the arguments of *today's* call ("is the recorded value still legal?").
+/// [`Value`] against the arguments of *today's* call; the recorded arguments are kept for
+/// printing and for telling decisions apart.
+// Reason for `box_collection`: a thin box keeps the enum at 24 bytes (a trace holds one
+// per decision); the rare variants pay an extra allocation.
+#[allow(clippy::box_collection)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Args {
     /// `random_range` over integers (or `char`): the inclusive range `lo ..= lo + span`,
-    /// `lo` stored as the zero-extended bits of the type.
-    Int {
-        /// Lower bound, as bits of `ty`.
-        lo: u128,
-        /// `hi - lo` of the inclusive range.
-        span: u128,
-        /// The integer type.
-        ty: IntTy,
-    },
+    /// `lo` as the zero-extended bits of the type.
+    Int { lo: u64, span: u64, ty: IntTy },
+    /// The same, when `lo` or `span` needs more than 64 bits.
+    WideInt(Box<(u128, u128)>, IntTy),
     /// `random_range` over floats.
     Float {
-        /// Lower bound.
         lo: f64,
-        /// Upper bound.
         hi: f64,
-        /// Whether `hi` is included.
         inclusive: bool,
-        /// The float type.
         ty: FloatTy,
     },
     /// `random_bool(p)`, or `random::<bool>()` (`p = 0.5`).
-    Bool {
-        /// Probability of `true`.
-        p: f64,
-    },
+    Bool { p: f64 },
     /// `random_ratio(numerator, denominator)`.
-    Ratio {
-        /// Numerator.
-        numerator: u32,
-        /// Denominator.
-        denominator: u32,
-    },
+    Ratio { numerator: u32, denominator: u32 },
     /// `random::<T>()` for a primitive `T`, or `sample(StandardUniform)`.
-    Standard {
-        /// The type's name.
-        ty: &'static str,
-    },
-    /// `sample(distribution)` with one of rand's uniform distributions; `fingerprint`
-    /// identifies the distribution's parameters (rand does not expose them).
-    Distribution {
-        /// The distribution, as `Debug` prints it.
-        description: String,
-    },
-    /// `choose`, `choose_mut`, `choose_weighted` on a slice or an iterator: an index below
-    /// `len` (`None`: an iterator whose length was not known when recording).
-    Index {
-        /// Number of elements, when known.
-        len: Option<usize>,
-    },
-    /// `fill(&mut [T])`.
-    Fill {
-        /// Number of elements.
-        len: usize,
-        /// Element size in bytes.
-        elem: usize,
-    },
+    Standard { ty: Prim },
+    /// `sample(distribution)`: the distribution as `Debug` prints it (rand does not expose
+    /// a `Uniform`'s parameters otherwise).
+    Distribution(Box<String>),
+    /// `choose`, `choose_mut`, `choose_weighted`: an index below `len` ([`UNKNOWN`] for an
+    /// iterator whose length was not known when recording).
+    Index { len: u64 },
+    /// `fill(&mut [T])`: `len` elements of `elem` bytes.
+    Fill { len: u64, elem: u8 },
     /// `shuffle`: a permutation of `len` elements.
-    Shuffle {
-        /// Slice length.
-        len: usize,
-    },
+    Shuffle { len: u64 },
     /// `partial_shuffle(amount)`.
-    PartialShuffle {
-        /// Slice length.
-        len: usize,
-        /// Elements asked for.
-        amount: usize,
-    },
+    PartialShuffle { len: u64, amount: u64 },
     /// `sample(amount)` on a slice or an iterator: distinct indices.
-    Sample {
-        /// Number of elements, when known.
-        len: Option<usize>,
-        /// Elements asked for.
-        amount: usize,
-    },
+    Sample { len: u64, amount: u64 },
 }
 
 /// What a decision answered.
+// Reason for `box_collection`: as for `Args`, 16 bytes instead of 32.
+#[allow(clippy::box_collection)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// Integer or `char` range: offset from the range's lower bound. Stored relative so a
     /// value stays meaningful when the range moves (the GReduce artifact replays this way).
-    Offset(u128),
+    Offset(u64),
+    /// An offset above `u64::MAX`.
+    WideOffset(Box<u128>),
     /// Float range.
     Float(f64),
     /// A boolean decision.
     Bool(bool),
     /// Raw bits of a `random::<T>()` or distribution sample.
-    Bits(u128),
+    Bits(u64),
+    /// Raw bits above `u64::MAX`.
+    WideBits(Box<u128>),
     /// An index into a slice or iterator.
-    Index(usize),
+    Index(u64),
     /// Bytes written by `fill`, little-endian per element.
-    Bytes(Box<[u8]>),
-    /// A permutation (`shuffle`, `partial_shuffle`) or a list of distinct indices (`sample`).
-    Indices(Box<[usize]>),
+    Bytes(Box<Vec<u8>>),
+    /// A permutation (`shuffle`, `partial_shuffle`) or a list of distinct indices
+    /// (`sample`); empty for a choice from an empty sequence.
+    Indices(Box<Vec<usize>>),
 }
 
-impl Args {
-    /// The value that re-align answers when the recorded one cannot be used: the lower bound,
-    /// `false`, index 0, zero bits, the identity permutation.
-    pub(crate) fn simplest(&self) -> Value {
-        match *self {
-            Args::Int { .. } => Value::Offset(0),
-            Args::Float { lo, .. } => Value::Float(lo),
-            Args::Bool { p } => Value::Bool(p >= 1.0),
-            Args::Ratio {
-                numerator,
-                denominator,
-            } => Value::Bool(numerator == denominator),
-            Args::Standard { .. } | Args::Distribution { .. } => Value::Bits(0),
-            Args::Index { .. } => Value::Index(0),
-            Args::Fill { len, elem } => Value::Bytes(vec![0; len * elem].into_boxed_slice()),
-            Args::Shuffle { len } | Args::PartialShuffle { len, .. } => {
-                Value::Indices((0..len).collect())
-            }
-            Args::Sample { len, amount } => {
-                Value::Indices((0..len.map_or(amount, |len| amount.min(len))).collect())
-            }
+impl Value {
+    pub(crate) fn offset(off: u128) -> Value {
+        u64::try_from(off).map_or_else(|_| Value::WideOffset(Box::new(off)), Value::Offset)
+    }
+
+    pub(crate) fn as_offset(&self) -> Option<u128> {
+        match self {
+            Value::Offset(off) => Some(u128::from(*off)),
+            Value::WideOffset(off) => Some(**off),
+            _ => None,
         }
     }
 
-    /// Whether `value` is a legal answer to these arguments (same kind, within range).
-    /// Decisions whose legality depends on the data (weights) check more at their call.
-    pub(crate) fn admits(&self, value: &Value) -> bool {
-        match (self, value) {
-            (Args::Int { span, .. }, Value::Offset(off)) => off <= span,
-            (
-                Args::Float {
-                    lo, hi, inclusive, ..
-                },
-                Value::Float(v),
-            ) => *lo <= *v && (*v < *hi || (*inclusive && *v <= *hi)),
-            (Args::Bool { p }, Value::Bool(b)) => {
-                if *b {
-                    *p > 0.0
+    pub(crate) fn bits(bits: u128) -> Value {
+        u64::try_from(bits).map_or_else(|_| Value::WideBits(Box::new(bits)), Value::Bits)
+    }
+
+    pub(crate) fn as_bits(&self) -> Option<u128> {
+        match self {
+            Value::Bits(bits) => Some(u128::from(*bits)),
+            Value::WideBits(bits) => Some(**bits),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn index(i: usize) -> Value {
+        Value::Index(i as u64)
+    }
+
+    pub(crate) fn as_index(&self) -> Option<usize> {
+        match self {
+            Value::Index(i) => usize::try_from(*i).ok(),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn indices(ix: Vec<usize>) -> Value {
+        Value::Indices(Box::new(ix))
+    }
+
+    pub(crate) fn as_indices(&self) -> Option<&[usize]> {
+        match self {
+            Value::Indices(ix) => Some(ix),
+            _ => None,
+        }
+    }
+}
+
+impl Args {
+    pub(crate) fn int(lo: u128, span: u128, ty: IntTy) -> Args {
+        match (u64::try_from(lo), u64::try_from(span)) {
+            (Ok(lo), Ok(span)) => Args::Int { lo, span, ty },
+            _ => Args::WideInt(Box::new((lo, span)), ty),
+        }
+    }
+
+    /// `(lo, span, ty)` of an integer range.
+    pub(crate) fn as_int(&self) -> Option<(u128, u128, IntTy)> {
+        match self {
+            Args::Int { lo, span, ty } => Some((u128::from(*lo), u128::from(*span), *ty)),
+            Args::WideInt(wide, ty) => Some((wide.0, wide.1, *ty)),
+            _ => None,
+        }
+    }
+
+    /// The value that re-align answers for a boolean decision when the recorded one cannot be
+    /// used: `false`, unless `true` is certain.
+    pub(crate) fn simplest_bool(&self) -> bool {
+        match *self {
+            Args::Bool { p } => p >= 1.0,
+            Args::Ratio {
+                numerator,
+                denominator,
+            } => numerator == denominator,
+            _ => false,
+        }
+    }
+
+    /// Whether `answer` is a legal answer to a boolean decision with these arguments.
+    pub(crate) fn admits_bool(&self, answer: bool) -> bool {
+        match *self {
+            Args::Bool { p } => {
+                if answer {
+                    p > 0.0
                 } else {
-                    *p < 1.0
+                    p < 1.0
                 }
             }
-            (
-                Args::Ratio {
-                    numerator,
-                    denominator,
-                },
-                Value::Bool(b),
-            ) => {
-                if *b {
-                    *numerator > 0
+            Args::Ratio {
+                numerator,
+                denominator,
+            } => {
+                if answer {
+                    numerator > 0
                 } else {
                     numerator < denominator
                 }
-            }
-            (Args::Standard { .. } | Args::Distribution { .. }, Value::Bits(_)) => true,
-            (Args::Index { len }, Value::Index(i)) => len.is_none_or(|len| *i < len),
-            (Args::Fill { len, elem }, Value::Bytes(bytes)) => bytes.len() == len * elem,
-            (Args::Shuffle { len }, Value::Indices(perm)) => perm.len() >= *len,
-            (Args::PartialShuffle { len, .. }, Value::Indices(perm)) => perm.len() == *len,
-            (Args::Sample { len, amount }, Value::Indices(ix)) => {
-                let want = len.map_or(*amount, |len| (*amount).min(len));
-                ix.len() == want && len.is_none_or(|len| ix.iter().all(|i| *i < len))
             }
             _ => false,
         }
@@ -241,26 +280,34 @@ impl Args {
     /// type); only then can a recorded value be read back.
     pub(crate) fn same_kind(&self, other: &Args) -> bool {
         match (self, other) {
-            (Args::Int { ty: a, .. }, Args::Int { ty: b, .. }) => a == b,
             (Args::Float { ty: a, .. }, Args::Float { ty: b, .. }) => a == b,
             (Args::Standard { ty: a }, Args::Standard { ty: b }) => a == b,
-            (Args::Distribution { description: a }, Args::Distribution { description: b }) => {
-                a == b
-            }
+            (Args::Distribution(a), Args::Distribution(b)) => a == b,
             (Args::Fill { elem: a, .. }, Args::Fill { elem: b, .. }) => a == b,
-            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+            _ => match (self.as_int(), other.as_int()) {
+                (Some((_, _, a)), Some((_, _, b))) => a == b,
+                _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+            },
         }
+    }
+}
+
+fn fmt_len(len: u64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if len == UNKNOWN {
+        f.write_str("len=?")
+    } else {
+        write!(f, "len={len}")
     }
 }
 
 impl fmt::Display for Args {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((lo, span, ty)) = self.as_int() {
+            ty.fmt_bits(lo, f)?;
+            f.write_str("..=")?;
+            return ty.fmt_bits(lo.wrapping_add(span), f);
+        }
         match self {
-            Args::Int { lo, span, ty } => {
-                ty.fmt_bits(*lo, f)?;
-                f.write_str("..=")?;
-                ty.fmt_bits(lo.wrapping_add(*span), f)
-            }
             Args::Float {
                 lo, hi, inclusive, ..
             } => {
@@ -271,16 +318,15 @@ impl fmt::Display for Args {
                 numerator,
                 denominator,
             } => write!(f, "{numerator}/{denominator}"),
-            Args::Standard { ty } => f.write_str(ty),
-            Args::Distribution { description } => f.write_str(description),
-            Args::Index { len: Some(len) } | Args::Shuffle { len } => write!(f, "len={len}"),
-            Args::Index { len: None } => f.write_str("len=?"),
+            Args::Standard { ty } => write!(f, "{ty}"),
+            Args::Distribution(description) => f.write_str(description),
+            Args::Index { len } | Args::Shuffle { len } => fmt_len(*len, f),
             Args::Fill { len, elem } => write!(f, "len={len}, {elem}-byte elements"),
-            Args::PartialShuffle { len, amount } => write!(f, "len={len}, amount={amount}"),
-            Args::Sample { len, amount } => match len {
-                Some(len) => write!(f, "len={len}, amount={amount}"),
-                None => write!(f, "len=?, amount={amount}"),
-            },
+            Args::PartialShuffle { len, amount } | Args::Sample { len, amount } => {
+                fmt_len(*len, f)?;
+                write!(f, ", amount={amount}")
+            }
+            Args::Int { .. } | Args::WideInt(..) => unreachable!("printed above"),
         }
     }
 }
@@ -288,41 +334,69 @@ impl fmt::Display for Args {
 /// A value printed in the light of its arguments (integer offsets become the actual value).
 pub(crate) struct Shown<'a>(pub(crate) &'a Args, pub(crate) &'a Value);
 
+fn fmt_list<T: fmt::Display>(items: &[T], sep: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, x) in items.iter().enumerate().take(16) {
+        if i > 0 {
+            f.write_str(sep)?;
+        }
+        write!(f, "{x}")?;
+    }
+    if items.len() > 16 {
+        write!(f, "{sep}... {} in all", items.len())?;
+    }
+    f.write_str("]")
+}
+
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0, self.1) {
-            (Args::Int { lo, ty, .. }, Value::Offset(off)) => ty.fmt_bits(lo.wrapping_add(*off), f),
-            (_, Value::Offset(off)) => write!(f, "+{off}"),
-            (_, Value::Float(v)) => write!(f, "{v:?}"),
-            (_, Value::Bool(b)) => write!(f, "{b}"),
-            (_, Value::Bits(b)) => write!(f, "0x{b:x}"),
-            (_, Value::Index(i)) => write!(f, "#{i}"),
-            (_, Value::Bytes(bytes)) => {
-                f.write_str("[")?;
-                for (i, b) in bytes.iter().enumerate().take(16) {
-                    if i > 0 {
-                        f.write_str(" ")?;
-                    }
-                    write!(f, "{b:02x}")?;
-                }
-                if bytes.len() > 16 {
-                    write!(f, " ... {} bytes", bytes.len())?;
-                }
-                f.write_str("]")
-            }
-            (_, Value::Indices(ix)) => {
-                f.write_str("[")?;
-                for (i, x) in ix.iter().enumerate().take(16) {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{x}")?;
-                }
-                if ix.len() > 16 {
-                    write!(f, ", ... {} in all", ix.len())?;
-                }
-                f.write_str("]")
-            }
+        if let (Some((lo, _, ty)), Some(off)) = (self.0.as_int(), self.1.as_offset()) {
+            return ty.fmt_bits(lo.wrapping_add(off), f);
         }
+        if let (Args::Standard { ty }, Some(bits)) = (self.0, self.1.as_bits()) {
+            return match ty {
+                Prim::Int(ty) => ty.fmt_bits(bits, f),
+                Prim::Bool => write!(f, "{}", bits != 0),
+                Prim::Float(FloatTy::F32) => write!(f, "{:?}", f32::from_bits(bits as u32)),
+                Prim::Float(FloatTy::F64) => write!(f, "{:?}", f64::from_bits(bits as u64)),
+            };
+        }
+        match self.1 {
+            Value::Offset(_) | Value::WideOffset(_) => {
+                write!(f, "+{}", self.1.as_offset().unwrap_or(0))
+            }
+            Value::Float(v) => write!(f, "{v:?}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Bits(_) | Value::WideBits(_) => {
+                write!(f, "0x{:x}", self.1.as_bits().unwrap_or(0))
+            }
+            Value::Index(i) => write!(f, "#{i}"),
+            Value::Bytes(bytes) => {
+                let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
+                fmt_list(&hex, " ", f)
+            }
+            Value::Indices(ix) => fmt_list(ix, ", ", f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_and_values_stay_small() {
+        assert_eq!(size_of::<Args>(), 24);
+        assert_eq!(size_of::<Value>(), 16);
+    }
+
+    #[test]
+    fn wide_numbers_round_trip() {
+        assert_eq!(Value::offset(u128::MAX).as_offset(), Some(u128::MAX));
+        assert_eq!(Value::offset(5), Value::Offset(5));
+        assert_eq!(
+            Args::int(u128::MAX - 4, 9, IntTy::I128).as_int(),
+            Some((u128::MAX - 4, 9, IntTy::I128))
+        );
     }
 }

@@ -1,0 +1,177 @@
+//! Builds a trace in pre-order while a generator runs, and recycles the buffers of dropped
+//! traces.
+//!
+//! A large trace is a large allocation, and fresh memory costs a page fault per 4 KiB:
+//! about half of the time of recording a million decisions went to the kernel zeroing
+//! pages. The reducer replays hundreds of candidates and drops most of their traces, so each
+//! thread keeps the buffers of a couple of dropped traces and builds the next trace in them.
+
+use crate::site::Site;
+use crate::trace::{Count, Decision, NONE, New, Node, NodeId, Store, Tag, Trace};
+use crate::value::Args;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// How many dropped traces' buffers a thread keeps.
+const POOLED: usize = 2;
+
+thread_local! {
+    static POOL: RefCell<Vec<Store>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Trace {
+    fn drop(&mut self) {
+        if let Some(store) = Arc::get_mut(&mut self.store) {
+            let mut store = std::mem::take(store);
+            store.nodes.clear();
+            store.decisions.clear();
+            store.scopes.clear();
+            store.loops.clear();
+            store.links.clear();
+            // `try_with`: the thread may be tearing down its thread-locals.
+            let _ = POOL.try_with(|pool| {
+                let mut pool = pool.borrow_mut();
+                if pool.len() < POOLED {
+                    pool.push(store);
+                }
+            });
+        }
+    }
+}
+
+/// Builds a trace while a generator runs.
+#[derive(Debug)]
+pub(crate) struct Builder {
+    store: Store,
+    open: Vec<NodeId>,
+}
+
+impl Builder {
+    /// A builder for about `capacity` nodes, in a recycled buffer when one is available.
+    pub(crate) fn with_capacity(capacity: usize) -> Builder {
+        let mut store = POOL
+            .try_with(|pool| pool.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        store.nodes.reserve(capacity.max(1));
+        store.nodes.push(Node {
+            tag: Tag::Root,
+            parent: NONE,
+            end: NONE,
+            data: 0,
+        });
+        Builder {
+            store,
+            open: vec![0],
+        }
+    }
+
+    fn parent(&self) -> NodeId {
+        *self.open.last().expect("the root stays open")
+    }
+
+    /// Adds a node under the innermost open node.
+    pub(crate) fn leaf(&mut self, new: New) -> NodeId {
+        let store = &mut self.store;
+        let (tag, data) = match new {
+            New::Scope { site, call } => (Tag::Scope, push(&mut store.scopes, (site, call))),
+            New::Decision(d) => (Tag::Decision, push(&mut store.decisions, d)),
+            New::Loop { site, count } => (Tag::Loop, push(&mut store.loops, (site, count))),
+            New::Iteration => (Tag::Iteration, 0),
+            New::Selection(d) => (Tag::Selection, push(&mut store.decisions, d)),
+            New::Branch { then } => (if then { Tag::Then } else { Tag::Else }, 0),
+            New::Switch(d) => (Tag::Switch, push(&mut store.decisions, d)),
+            New::Arm => (Tag::Arm, 0),
+        };
+        let id = store.nodes.len() as NodeId;
+        let parent = *self.open.last().expect("the root stays open");
+        store.nodes.push(Node {
+            tag,
+            parent,
+            end: id + 1,
+            data,
+        });
+        id
+    }
+
+    /// Adds a node under the innermost open node and opens it.
+    pub(crate) fn open(&mut self, new: New) -> NodeId {
+        let id = self.leaf(new);
+        self.store.nodes[id as usize].end = NONE;
+        self.open.push(id);
+        id
+    }
+
+    /// Closes the innermost open node.
+    pub(crate) fn close(&mut self) {
+        if self.open.len() > 1 {
+            let id = self.open.pop().expect("checked");
+            self.store.nodes[id as usize].end = self.store.nodes.len() as NodeId;
+        }
+    }
+
+    /// The innermost open node.
+    pub(crate) fn current(&self) -> NodeId {
+        self.parent()
+    }
+
+    /// Links the count decision `decision` to the loop `lp` it counts.
+    pub(crate) fn link(&mut self, decision: NodeId, lp: NodeId) {
+        self.store.links.push((decision, lp));
+    }
+
+    /// Records the arguments of a `while` loop's condition and whether it ended by
+    /// answering `false`.
+    pub(crate) fn set_while(&mut self, lp: NodeId, args: Args, ended: bool) {
+        let node = &self.store.nodes[lp as usize];
+        if node.tag == Tag::Loop
+            && let (_, Count::While { args: a, ended: e }) =
+                &mut self.store.loops[node.data as usize]
+        {
+            *a = args;
+            *e = ended;
+        }
+    }
+
+    /// The last decision made directly in the innermost open node at `site`, if it has not
+    /// been linked to a loop yet (for `let n = <decision>; for _ in 0..n`).
+    pub(crate) fn unlinked_count(&self, site: &Site) -> Option<(NodeId, &Decision)> {
+        let parent = self.parent();
+        let nodes = &self.store.nodes;
+        // Backwards: the count is usually decided just before its loop.
+        let mut id = nodes.len() as NodeId;
+        while id > parent + 1 {
+            id -= 1;
+            let node = &nodes[id as usize];
+            if node.parent != parent || node.tag != Tag::Decision {
+                continue;
+            }
+            let decision = &self.store.decisions[node.data as usize];
+            if decision.site == site {
+                let linked = self.store.links.iter().any(|(d, _)| *d == id);
+                return (!linked).then_some((id, decision));
+            }
+        }
+        None
+    }
+
+    /// Closes everything still open and returns the trace.
+    pub(crate) fn finish(mut self) -> Trace {
+        while self.open.len() > 1 {
+            self.close();
+        }
+        let len = self.store.nodes.len() as NodeId;
+        self.store.nodes[0].end = len;
+        self.store.links.sort_unstable();
+        Trace {
+            store: Arc::new(self.store),
+        }
+    }
+}
+
+/// Pushes `item` and returns its index.
+fn push<T>(table: &mut Vec<T>, item: T) -> u32 {
+    table.push(item);
+    (table.len() - 1) as u32
+}
