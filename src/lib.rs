@@ -1,3 +1,133 @@
-//! greduce
+//! Property-based testing whose shrinking re-runs your own generator.
+//!
+//! greduce implements GReduce, *validity-preserving delta debugging via generator*: you
+//! annotate an ordinary rand-based generator with [`#[generator]`](generator); greduce
+//! records a run of it as a [`Trace`] (its decisions, reducible loops, selections and nested
+//! generator calls) and, when a property fails, shrinks the failing input by removing parts
+//! of that trace and running the generator again against what is left. Every candidate is
+//! produced by your generator, so it is valid by construction: a graph whose edges only name
+//! existing nodes stays such a graph, however much is removed.
+//!
+//! # Example
+//!
+//! The GReduce paper's motivating example: a password typed twice. The bug shows on any
+//! password containing `c`.
+//!
+//! ```
+//! use greduce::{Reducer, Search, Strategy, generator};
+//! use rand::RngExt;
+//!
+//! #[generator]
+//! fn password<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+//!     let mut w = String::new();
+//!     let n = rng.random_range(0..20);
+//!     for _ in 0..n {
+//!         w.push(rng.random_range('a'..='z'));
+//!     }
+//!     w.push('\n');
+//!     format!("{w}{w}")
+//! }
+//!
+//! let run = greduce::record(password, 707_880);
+//! assert_eq!(run.output, "abc\nabc\n");
+//!
+//! let reduced = Reducer::new(password)
+//!     .strategy(Strategy::Realign)
+//!     .search(Search::Tree)
+//!     .reduce(&run.trace, |s: &String| s.contains('c'));
+//! assert_eq!(reduced.output, "c\nc\n");
+//! println!("{}", reduced.explain()); // every candidate tried, and why it was rejected
+//! ```
+//!
+//! Removing characters from `"abc\nabc\n"` directly never gives a valid password (the two
+//! lines must match); removing iterations of the generator's loop always does.
+//!
+//! # How it works
+//!
+//! - **Record** ([`record`]): run the generator with a seeded rng and build its trace, a tree
+//!   of *decisions* (each with its *site*, arguments and value), *reducible loops* (a loop
+//!   whose count is a decision; each iteration is a reducible part), *reducible selections*
+//!   (`if <random bool>`; the taken block is a reducible part), multi-way selections
+//!   (`match rng.random_range(..)`), and *scopes* (a call of another `#[generator]`).
+//! - **Reduce** ([`Reducer`]): propose reduced traces, the trace with some parts removed,
+//!   with ddmin over all parts in trace order ([`Search::Sequence`]) or level by level over
+//!   the tree of parts ([`Search::Tree`], HDD, the default and the paper's best).
+//! - **Replay** ([`replay`]): run the generator again, answering each decision from the
+//!   reduced trace: a loop count becomes the number of kept iterations, a selection whose
+//!   block was removed answers `false`, any other decision aligns with the next recorded
+//!   operation at the same site if the recorded value is still legal for today's arguments.
+//!   When nothing aligns, the [`Strategy`] decides: halt the candidate, bypass (remove the
+//!   enclosing part too and replay again), or re-align (answer the simplest legal value and
+//!   align again as soon as the run comes back to recorded operations; the default).
+//! - The property answers an [`Outcome`] (a `bool` converts: `true` means the failure
+//!   reproduces). A candidate is accepted when it reproduces and is not larger than the
+//!   current input ([`Reducer::size`]; by default the number of decisions). Reduced traces
+//!   and outputs are cached, so nothing is tested twice.
+//!
+//! # What `#[generator]` rewrites
+//!
+//! The function keeps its signature. It takes its random source as a parameter named `rng`
+//! (or the one named by `#[generator(rng = name)]`) of type `&mut R` with
+//! `R: rand::Rng + ?Sized`, `&mut impl rand::Rng`, or `&mut` a concrete rng.
+//!
+//! | in the body | recorded as |
+//! |---|---|
+//! | `rng.random_range(r)`, `random_bool(p)`, `random_ratio(n, d)`, `random::<T>()`, `fill(buf)`, `sample(distr)` | a decision |
+//! | `xs.choose(rng)`, `choose_mut`, `choose_weighted`, `sample(rng, k)`, `shuffle`, `partial_shuffle` (slices and iterators) | a decision |
+//! | `for _ in a..rng.random_range(r)` (or `..=`), `(a..<decision>).map(..)` / `.for_each(..)` | a reducible loop |
+//! | `let n = rng.random_range(r);` then `for _ in a..n`, `(a..n).map(..)`, `repeat_with(..).take(n)` | a reducible loop counted by that decision |
+//! | `while rng.random_bool(p) { .. }`, `while cond && rng.random_bool(p) { .. }` | a reducible loop, one part per iteration |
+//! | `if rng.random_bool(p) { .. } [else { .. }]` (or `random_ratio`, `random::<bool>()`) | a reducible selection |
+//! | `match rng.random_range(0..k) { .. }` | a multi-way selection; reduction may replace the arm by the first value's |
+//! | `other_generator(rng, ..)`, `self.method(rng, ..)` | a scope (checked at run time to be a `#[generator]`) |
+//!
+//! `break`, `continue`, `return` and `?` keep working. Anything else done with the rng is a
+//! compile error naming what is supported: an unknown method, the rng inside a macro call
+//! (`vec![..]`, `format!(..)`: bind the value first), rand's free functions that draw from the
+//! thread rng, and the names rand removed (`gen_range` and friends, with their new names).
+//! To pass the rng on purpose to a helper whose draws need not be recorded, write
+//! `helper(greduce::unrecorded(rng))`.
+//!
+//! # Called directly
+//!
+//! Outside greduce, an annotated generator runs the very code it had without the attribute:
+//! the macro keeps the original statements and selects them with one thread-local check per
+//! call, so it gives the same values for the same seed at the same speed. Inside a greduce
+//! run (recording or replaying on the current thread), the instrumented statements run
+//! instead. Recording draws from the rng exactly as the direct call would, so
+//! `greduce::record(g, seed).output` is what `g(&mut StdRng::seed_from_u64(seed))` returns.
+//!
+//! # Limitations
+//!
+//! - Only what the table lists is recorded: generators draw from their `rng` parameter, on
+//!   one thread. A helper that takes the rng must be a `#[generator]` (or be passed
+//!   [`unrecorded`]); this is checked when the call runs under greduce, not at compile time,
+//!   because the macro cannot see whether another function carries the attribute.
+//! - Values are not shrunk, only parts removed: a kept weight of 9431 stays 9431. Re-align
+//!   answers the simplest legal value, so an index recorded against a longer list becomes 0
+//!   (the paper's "references by index" weakness).
+//! - Replay stops generators by unwinding, so greduce needs `panic = "unwind"` (the default,
+//!   and what `cargo test` uses).
+//! - `sample(Uniform)`: rand does not expose a `Uniform`'s bounds, so a recorded sample is
+//!   reused only for a distribution with the same parameters.
+//!
+//! # Crate features
+//!
+//! None.
+
 pub use greduce_macros::generator;
-pub use greduce_runtime::*;
+pub use greduce_runtime::{
+    Attempt, Decision, Outcome, Part, ReduceError, Reducer, Reduction, Replay, ReplayError, Run,
+    Search, Site, Stats, Strategy, Trace, Verdict, record, record_with, replay, replay_with,
+    unrecorded,
+};
+
+#[doc(hidden)]
+pub mod __private {
+    //! Called by code that `#[generator]` writes. Not public API.
+    pub use greduce_runtime::__private::*;
+}
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
