@@ -57,15 +57,8 @@ fn case1_in_loop<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u32, u32)> {
     out
 }
 
-fn seed_where<T>(
-    generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
-    ok: impl Fn(&T) -> bool,
-) -> greduce::Run<T> {
-    (0..10_000)
-        .map(|seed| greduce::record(generator, seed))
-        .find(|run| ok(&run.output))
-        .expect("a seed")
-}
+mod common;
+use common::first_run;
 
 /// The first part of the trace: the `then` block of the first selection.
 fn first_then(trace: &greduce::Trace) -> greduce::Part {
@@ -80,7 +73,7 @@ fn first_then(trace: &greduce::Trace) -> greduce::Part {
 
 #[test]
 fn case1_halt_rejects() {
-    let run = seed_where(case1, |(x, _, _)| *x == 1);
+    let run = first_run(case1, |(x, _, _)| *x == 1);
     let replay = greduce::replay(case1, &run.trace, &[first_then(&run.trace)], Strategy::Halt);
     match replay.result {
         Err(ReplayError::Halted(why)) => assert!(
@@ -93,7 +86,7 @@ fn case1_halt_rejects() {
 
 #[test]
 fn case1_bypass_without_enclosing_part_halts() {
-    let run = seed_where(case1, |(x, _, _)| *x == 1);
+    let run = first_run(case1, |(x, _, _)| *x == 1);
     let replay = greduce::replay(
         case1,
         &run.trace,
@@ -111,7 +104,7 @@ fn case1_bypass_without_enclosing_part_halts() {
 
 #[test]
 fn case1_bypass_removes_the_enclosing_iteration() {
-    let run = seed_where(case1_in_loop, |out| out.len() >= 2 && out[0].0 == 1);
+    let run = first_run(case1_in_loop, |out| out.len() >= 2 && out[0].0 == 1);
     let parts = run.trace.parts_with_depth();
     // The then block of iteration 0 is the first part at depth 1.
     let then0 = parts.iter().find(|(_, d)| *d == 1).unwrap().0;
@@ -128,7 +121,7 @@ fn case1_bypass_removes_the_enclosing_iteration() {
 
 #[test]
 fn case1_realign_runs_f_unaligned_and_aligns_again_after_it() {
-    let run = seed_where(case1, |(x, _, _)| *x == 1);
+    let run = first_run(case1, |(x, _, _)| *x == 1);
     let replay = greduce::replay(
         case1,
         &run.trace,
@@ -148,7 +141,7 @@ fn case1_realign_runs_f_unaligned_and_aligns_again_after_it() {
 
 #[test]
 fn case2_halt_rejects() {
-    let run = seed_where(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
+    let run = first_run(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
     let replay = greduce::replay(case2, &run.trace, &[first_then(&run.trace)], Strategy::Halt);
     match replay.result {
         Err(ReplayError::Halted(why)) => {
@@ -160,7 +153,7 @@ fn case2_halt_rejects() {
 
 #[test]
 fn case2_bypass_removes_the_enclosing_selection_block() {
-    let run = seed_where(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
+    let run = first_run(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
     let replay = greduce::replay(
         case2,
         &run.trace,
@@ -179,7 +172,7 @@ fn case2_bypass_removes_the_enclosing_selection_block() {
 
 #[test]
 fn case2_realign_answers_index_0_and_aligns_again() {
-    let run = seed_where(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
+    let run = first_run(case2, |(x, y, _)| x.len() == 2 && *y == Some(1));
     let replay = greduce::replay(
         case2,
         &run.trace,

@@ -4,15 +4,8 @@ use greduce::{Reducer, Strategy, generator};
 use rand::RngExt;
 use rand::seq::{IndexedRandom, SliceRandom};
 
-fn failing<T>(
-    generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
-    fails: impl Fn(&T) -> bool,
-) -> greduce::Run<T> {
-    (0..10_000)
-        .map(|seed| greduce::record(generator, seed))
-        .find(|run| fails(&run.output))
-        .expect("a failing seed")
-}
+mod common;
+use common::first_run;
 
 #[generator]
 fn draws_while<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
@@ -26,7 +19,7 @@ fn draws_while<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 #[test]
 fn while_loop_iterations_are_removed() {
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x > 90);
-    let run = failing(draws_while, |v| v.len() > 10 && fails(v));
+    let run = first_run(draws_while, |v| v.len() > 10 && fails(v));
     let reduced = Reducer::new(draws_while).reduce(&run.trace, fails);
     assert_eq!(reduced.output.len(), 1);
     assert!(reduced.output[0] > 90);
@@ -59,7 +52,7 @@ fn config<R: rand::Rng + ?Sized>(rng: &mut R) -> Config {
 #[test]
 fn selection_blocks_are_removed() {
     let fails = |c: &Config| c.retries > 2;
-    let run = failing(config, |c| c.verbose && c.name.is_some() && fails(c));
+    let run = first_run(config, |c| c.verbose && c.name.is_some() && fails(c));
     let reduced = Reducer::new(config).reduce(&run.trace, fails);
     assert_eq!(
         reduced.output,
@@ -93,7 +86,7 @@ fn shapes<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Shape> {
 fn match_arms_are_replaced_by_the_first() {
     let fails =
         |s: &Vec<Shape>| s.len() >= 3 && s.iter().any(|s| matches!(s, Shape::Poly(k) if *k >= 5));
-    let run = failing(shapes, |s| {
+    let run = first_run(shapes, |s| {
         s.len() >= 6 && s.iter().filter(|s| **s != Shape::Dot).count() >= 4 && fails(s)
     });
     let reduced = Reducer::new(shapes).reduce(&run.trace, fails);
@@ -118,7 +111,7 @@ fn deck<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 #[test]
 fn shuffles_replay_on_shorter_slices_in_every_strategy() {
     let fails = |v: &Vec<u32>| v.contains(&49);
-    let run = failing(deck, |v| v.len() > 12 && fails(v));
+    let run = first_run(deck, |v| v.len() > 12 && fails(v));
     for strategy in [Strategy::Halt, Strategy::Bypass, Strategy::Realign] {
         let reduced = Reducer::new(deck)
             .strategy(strategy)
@@ -146,7 +139,7 @@ fn graph<R: rand::Rng + ?Sized>(rng: &mut R) -> (Vec<usize>, Vec<(usize, usize)>
 #[test]
 fn edges_stay_valid_while_nodes_are_removed() {
     let fails = |(_, edges): &(Vec<usize>, Vec<(usize, usize)>)| edges.iter().any(|(a, b)| a == b);
-    let run = failing(graph, |(nodes, edges)| {
+    let run = first_run(graph, |(nodes, edges)| {
         nodes.len() > 6 && edges.len() > 10 && fails(&(nodes.clone(), edges.clone()))
     });
     let reduced = Reducer::new(graph).reduce(&run.trace, fails);
@@ -212,7 +205,7 @@ fn break_continue_return_and_question_mark_keep_the_trace_well_formed() {
         "every exit path was exercised: {shapes:?}"
     );
     // And it reduces: keep only what makes the `?` fail.
-    let run = failing(control, |r| r.as_ref().is_err_and(|e| e == "unlucky"));
+    let run = first_run(control, |r| r.as_ref().is_err_and(|e| e == "unlucky"));
     let reduced = Reducer::new(control).reduce(&run.trace, |r: &Result<Vec<u32>, String>| {
         r.as_ref().is_err_and(|e| e == "unlucky")
     });
@@ -234,14 +227,14 @@ fn inclusive<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn inclusive_loops_and_repeat_with_take_reduce() {
     // Only the `take` matters: the inclusive loop goes down to no iterations (count 0).
     let fails = |v: &Vec<u32>| v.iter().any(|x| (150..190).contains(x));
-    let run = failing(inclusive, |v| {
+    let run = first_run(inclusive, |v| {
         v.len() > 8 && v.iter().filter(|x| **x >= 100).count() >= 3 && fails(v)
     });
     let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
     assert_eq!(reduced.output.len(), 1, "{:?}", reduced.output);
     // Only the inclusive loop matters: the take goes down to nothing.
     let fails = |v: &Vec<u32>| v.iter().filter(|x| **x < 100).count() >= 2;
-    let run = failing(inclusive, |v| {
+    let run = first_run(inclusive, |v| {
         v.len() > 8 && v.iter().any(|x| *x >= 100) && fails(v)
     });
     let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);

@@ -4,15 +4,8 @@
 use greduce::{Outcome, Reducer, ReplayError, Strategy, Verdict, generator};
 use rand::RngExt;
 
-fn failing<T>(
-    generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
-    fails: impl Fn(&T) -> bool,
-) -> greduce::Run<T> {
-    (0..10_000)
-        .map(|seed| greduce::record(generator, seed))
-        .find(|run| fails(&run.output))
-        .expect("a failing seed")
-}
+mod common;
+use common::first_run;
 
 fn helper<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
     rng.random_range(0..10)
@@ -32,7 +25,8 @@ fn passing_the_rng_to_a_function_that_is_not_a_generator_fails_when_recorded() {
         message.contains("`helper` received the generator rng"),
         "{message}"
     );
-    assert!(message.contains("tests/runtime.rs:23:5"), "{message}");
+    let line = include_str!("runtime.rs").lines().position(|l| l == "    helper(rng)").unwrap() + 1;
+    assert!(message.contains(&format!("at tests/runtime.rs:{line}:5 ")), "{message}");
 }
 
 #[generator]
@@ -72,7 +66,7 @@ fn retry<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
 
 #[test]
 fn the_replay_budget_stops_runaway_replays() {
-    let run = failing(retry, |t| *t == 0);
+    let run = first_run(retry, |t| *t == 0);
     let parts = run.trace.parts();
     let replay = greduce::replay(retry, &run.trace, &parts, Strategy::Realign);
     // The budget: 10 times the trace's decisions, counted as at least 100.
@@ -100,7 +94,7 @@ fn pruned<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 
 #[test]
 fn candidates_larger_than_the_current_input_are_rejected() {
-    let run = failing(pruned, |v| v.len() == 2 && v.iter().any(|x| *x > 50));
+    let run = first_run(pruned, |v| v.len() == 2 && v.iter().any(|x| *x > 50));
     let reduced = Reducer::new(pruned)
         .size(Vec::len)
         .reduce(&run.trace, |v: &Vec<u32>| v.iter().any(|x| *x > 50));
@@ -126,7 +120,7 @@ fn identical_outputs_are_not_tested_twice() {
     // The property only looks at the maximum; many candidates differ only elsewhere, but
     // each distinct output is tested once.
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x > 900);
-    let run = failing(numbers, |v| v.len() > 20 && fails(v));
+    let run = first_run(numbers, |v| v.len() > 20 && fails(v));
     let mut seen = std::collections::HashSet::new();
     let mut calls = 0;
     let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| {
@@ -140,7 +134,7 @@ fn identical_outputs_are_not_tested_twice() {
 
 #[test]
 fn outcomes_other_than_reproduces_reject() {
-    let run = failing(numbers, |v| v.len() > 5);
+    let run = first_run(numbers, |v| v.len() > 5);
     let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| match v.len() {
         0..=2 => Outcome::Invalid,
         3 => Outcome::Timeout,
@@ -176,7 +170,7 @@ fn fragile<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 
 #[test]
 fn generator_panics_during_replay_are_invalid_candidates() {
-    let run = failing(fragile, |v| v.len() > 10 && v.contains(&7));
+    let run = first_run(fragile, |v| v.len() > 10 && v.contains(&7));
     let reduced = Reducer::new(fragile).reduce(&run.trace, |v: &Vec<u32>| v.contains(&7));
     assert_eq!(reduced.output.len(), 4);
     assert!(reduced.stats.generator_panics > 0);
@@ -193,7 +187,7 @@ fn generator_panics_during_replay_are_invalid_candidates() {
 
 #[test]
 fn property_panics_are_caught_and_reported() {
-    let run = failing(numbers, |v| v.len() > 5);
+    let run = first_run(numbers, |v| v.len() > 5);
     let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| {
         assert!(v.len() != 2, "two");
         v.len() >= 2
@@ -210,7 +204,7 @@ fn property_panics_are_caught_and_reported() {
 #[test]
 fn budgets_stop_the_search_and_keep_the_best_so_far() {
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x > 900);
-    let run = failing(numbers, |v| v.len() > 20 && fails(v));
+    let run = first_run(numbers, |v| v.len() > 20 && fails(v));
     let reduced = Reducer::new(numbers)
         .max_property_calls(3)
         .reduce(&run.trace, fails);

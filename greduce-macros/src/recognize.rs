@@ -435,8 +435,14 @@ impl<'a> Recognizer<'a> {
     }
 
     /// The rng inside a macro call: greduce cannot see what the macro does with it.
-    fn macro_error(&self, tokens: &TokenStream, name: &str) -> Option<syn::Error> {
-        find_ident(tokens, self.rng()).map(|span| {
+    fn macro_error(&self, mac: &syn::Macro) -> Option<syn::Error> {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        find_ident(&mac.tokens, self.rng()).map(|span| {
             syn::Error::new(
                 span,
                 format!(
@@ -477,14 +483,7 @@ impl VisitMut for Recognizer<'_> {
                 }
             }
             Expr::Macro(m) => {
-                let name = m
-                    .mac
-                    .path
-                    .segments
-                    .last()
-                    .map(|s| s.ident.to_string())
-                    .unwrap_or_default();
-                if let Some(error) = self.macro_error(&m.mac.tokens, &name) {
+                if let Some(error) = self.macro_error(&m.mac) {
                     self.error(e, error);
                 }
             }
@@ -561,14 +560,7 @@ impl VisitMut for Recognizer<'_> {
 
     fn visit_stmt_mut(&mut self, s: &mut Stmt) {
         if let Stmt::Macro(m) = s {
-            let name = m
-                .mac
-                .path
-                .segments
-                .last()
-                .map(|s| s.ident.to_string())
-                .unwrap_or_default();
-            if let Some(error) = self.macro_error(&m.mac.tokens, &name) {
+            if let Some(error) = self.macro_error(&m.mac) {
                 let tokens = error.to_compile_error();
                 self.errors.push(error);
                 *s = syn::parse_quote!(#tokens;);

@@ -287,9 +287,16 @@ pub(crate) fn select(
     args: &Args,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
-    enum Answer {
-        Record,
-        Taken { taken: bool, rec: Option<NodeId> },
+    /// Opens the selection and the branch taken; `rec` is the recorded branch it aligns with.
+    fn open(run: &mut Session, site: &'static Site, args: &Args, taken: bool, rec: Option<NodeId>) {
+        let decision = Decision {
+            site,
+            args: args.clone(),
+            value: Value::Bool(taken),
+        };
+        run.builder.open(New::Selection(decision));
+        run.builder.open(New::Branch { then: taken });
+        run.push_frame(rec);
     }
     // Recording: one visit to the run.
     let mut record = Some(record);
@@ -298,13 +305,7 @@ pub(crate) fn select(
             return None;
         }
         let taken = (record.take().expect("once"))();
-        let decision = Decision {
-            site,
-            args: args.clone(),
-            value: Value::Bool(taken),
-        };
-        run.builder.open(New::Selection(decision));
-        run.builder.open(New::Branch { then: taken });
+        open(run, site, args, taken, None);
         Some(taken)
     });
     match recorded {
@@ -312,16 +313,12 @@ pub(crate) fn select(
         None => return ((record.take().expect("not called"))(), false),
         Some(None) => {}
     }
-    let record = record.take().expect("not called");
     let simplest = args.simplest_bool();
-    let answer = ok_or_stop(with_run(None, |run| {
+    let taken = ok_or_stop(with_run(None, |run| {
         run.tick()?;
-        match run.align(Op::Selection, site)? {
-            Aligned::Record => Ok(Answer::Record),
-            Aligned::Unaligned => Ok(Answer::Taken {
-                taken: simplest,
-                rec: None,
-            }),
+        let (taken, rec) = match run.align(Op::Selection, site)? {
+            Aligned::Record => unreachable!("recording returned above"),
+            Aligned::Unaligned => (simplest, None),
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
                 let branch = aligner.only_child(node);
@@ -336,31 +333,16 @@ pub(crate) fn select(
                     taken = simplest;
                 }
                 // The branch aligns with the recorded one when the run takes the same branch.
-                Ok(Answer::Taken {
-                    taken,
-                    rec: branch.filter(|_| taken == then),
-                })
+                (taken, branch.filter(|_| taken == then))
             }
-        }
-    }));
-    let Some(answer) = answer else {
-        return (record(), false);
-    };
-    let (taken, rec) = match answer {
-        Answer::Record => (record(), None),
-        Answer::Taken { taken, rec } => (taken, rec),
-    };
-    with_run(None, |run| {
-        let decision = Decision {
-            site,
-            args: args.clone(),
-            value: Value::Bool(taken),
         };
-        run.builder.open(New::Selection(decision));
-        run.builder.open(New::Branch { then: taken });
-        run.push_frame(rec);
-    });
-    (taken, true)
+        open(run, site, args, taken, rec);
+        Ok(taken)
+    }));
+    match taken {
+        Some(taken) => (taken, true),
+        None => ((record.take().expect("not called"))(), false),
+    }
 }
 
 /// Closes a selection (its branch and itself) or a switch (its arm and itself).
