@@ -1,7 +1,7 @@
 //! Helpers shared by the behaviour tests.
 
 /// The first recorded run (seeds 0 to 9999) whose output satisfies `wanted`.
-pub fn first_run<T>(
+pub(crate) fn first_run<T>(
     generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
     wanted: impl Fn(&T) -> bool,
 ) -> greduce::Run<T> {
