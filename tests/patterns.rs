@@ -241,3 +241,70 @@ fn inclusive_loops_and_repeat_with_take_reduce() {
     assert_eq!(reduced.output.len(), 2, "{:?}", reduced.output);
     assert!(reduced.output.iter().all(|x| *x < 100));
 }
+
+#[generator]
+fn coin(rng: &mut impl rand::Rng) -> bool {
+    rng.random_bool(0.5)
+}
+
+#[generator]
+fn dynamic(rng: &mut dyn rand::Rng) -> u8 {
+    rng.random_range(0..10)
+}
+
+#[generator]
+fn flips<R: rand::Rng>(rng: &mut R) -> Vec<bool> {
+    (0..rng.random_range(0..10)).map(|_| coin(rng)).collect()
+}
+
+#[test]
+fn impl_rng_and_dyn_rng_parameters() {
+    let run = first_run(flips, |v| {
+        v.len() > 5 && v.iter().filter(|b| **b).count() >= 3
+    });
+    let reduced = Reducer::new(flips).reduce(&run.trace, |v: &Vec<bool>| v.contains(&true));
+    assert_eq!(reduced.output, vec![true]);
+    let run = greduce::record(|rng| dynamic(rng), 3);
+    assert_eq!(run.trace.decision_count(), 1);
+}
+
+/// A stateful generator: names are numbered by a counter kept in the generator struct.
+#[derive(Default)]
+struct Names {
+    next: u32,
+}
+
+impl Names {
+    #[generator]
+    fn name<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> String {
+        self.next += 1;
+        let letter = rng.random_range('a'..='z');
+        format!("{letter}{}", self.next)
+    }
+
+    #[generator]
+    fn names<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Vec<String> {
+        let mut v = Vec::new();
+        for _ in 0..rng.random_range(0..20) {
+            v.push(self.name(rng));
+        }
+        v
+    }
+}
+
+#[test]
+fn generator_methods_are_scopes() {
+    let names = |rng: &mut rand::rngs::StdRng| Names::default().names(rng);
+    let run = first_run(names, |v| {
+        v.len() > 10 && v.iter().any(|n| n.starts_with('q'))
+    });
+    assert!(run.trace.to_string().contains("name @ tests/patterns.rs"));
+    let reduced = Reducer::new(names).reduce(&run.trace, |v: &Vec<String>| {
+        v.iter().any(|n| n.starts_with('q'))
+    });
+    assert_eq!(reduced.output.len(), 1);
+    assert_eq!(
+        reduced.output[0], "q1",
+        "the counter restarts with each run of the generator"
+    );
+}

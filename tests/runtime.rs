@@ -25,8 +25,15 @@ fn passing_the_rng_to_a_function_that_is_not_a_generator_fails_when_recorded() {
         message.contains("`helper` received the generator rng"),
         "{message}"
     );
-    let line = include_str!("runtime.rs").lines().position(|l| l == "    helper(rng)").unwrap() + 1;
-    assert!(message.contains(&format!("at tests/runtime.rs:{line}:5 ")), "{message}");
+    let line = include_str!("runtime.rs")
+        .lines()
+        .position(|l| l == "    helper(rng)")
+        .unwrap()
+        + 1;
+    assert!(
+        message.contains(&format!("at tests/runtime.rs:{line}:5 ")),
+        "{message}"
+    );
 }
 
 #[generator]
