@@ -162,7 +162,29 @@ fn report<T: std::fmt::Debug>(
     );
 }
 
+/// `overhead once <draws|graph> <plain|direct|record>`: one run of one variant, for an
+/// instruction count (`valgrind --tool=callgrind`) that machine noise does not move.
+fn once(generator: &str, variant: &str) {
+    match (generator, variant) {
+        ("draws", "plain") => drop(black_box(draws_plain(&mut StdRng::seed_from_u64(1)))),
+        ("draws", "direct") => drop(black_box(draws_annotated(&mut StdRng::seed_from_u64(1)))),
+        ("draws", "record") => drop(black_box(greduce::record(draws_annotated, 1))),
+        ("graph", "plain") => drop(black_box(graph_plain(&mut StdRng::seed_from_u64(1)))),
+        ("graph", "direct") => drop(black_box(graph_annotated(&mut StdRng::seed_from_u64(1)))),
+        ("graph", "record") => drop(black_box(greduce::record(graph_annotated, 1))),
+        _ => eprintln!("usage: overhead once <draws|graph> <plain|direct|record>"),
+    }
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "once") {
+        once(
+            args.get(2).map_or("", String::as_str),
+            args.get(3).map_or("", String::as_str),
+        );
+        return;
+    }
     let runs: usize = std::env::var("RUNS")
         .ok()
         .and_then(|r| r.parse().ok())

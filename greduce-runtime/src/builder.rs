@@ -76,17 +76,36 @@ impl Builder {
         let store = &mut self.store;
         let (tag, data) = match new {
             New::Scope { site, call } => (Tag::Scope, push(&mut store.scopes, (site, call))),
-            New::Decision(d) => (Tag::Decision, push(&mut store.decisions, d)),
             New::Loop { site, count } => (Tag::Loop, push(&mut store.loops, (site, count))),
-            New::Iteration => (Tag::Iteration, 0),
             New::Selection(d) => (Tag::Selection, push(&mut store.decisions, d)),
             New::Branch { then } => (if then { Tag::Then } else { Tag::Else }, 0),
             New::Switch(d) => (Tag::Switch, push(&mut store.decisions, d)),
             New::Arm => (Tag::Arm, 0),
         };
-        let id = store.nodes.len() as NodeId;
+        self.push_node(tag, data)
+    }
+
+    /// Adds a decision (the most frequent node: no detour through [`New`]).
+    #[inline]
+    pub(crate) fn decision(&mut self, decision: Decision) -> NodeId {
+        let data = push(&mut self.store.decisions, decision);
+        self.push_node(Tag::Decision, data)
+    }
+
+    /// Opens a loop iteration (the next most frequent node).
+    #[inline]
+    pub(crate) fn open_iteration(&mut self) -> NodeId {
+        let id = self.push_node(Tag::Iteration, 0);
+        self.store.nodes[id as usize].end = NONE;
+        self.open.push(id);
+        id
+    }
+
+    #[inline]
+    fn push_node(&mut self, tag: Tag, data: u32) -> NodeId {
+        let id = self.store.nodes.len() as NodeId;
         let parent = *self.open.last().expect("the root stays open");
-        store.nodes.push(Node {
+        self.store.nodes.push(Node {
             tag,
             parent,
             end: id + 1,

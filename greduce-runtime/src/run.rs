@@ -214,8 +214,7 @@ pub(crate) fn decide<T>(
         }
         let (t, value) = (record.take().expect("once"))();
         let args = args.take().expect("once");
-        run.builder
-            .leaf(New::Decision(Decision { site, args, value }));
+        run.builder.decision(Decision { site, args, value });
         Some(t)
     });
     match recorded {
@@ -274,8 +273,7 @@ pub(crate) fn decide<T>(
         }
     };
     with_run(None, |run| {
-        run.builder
-            .leaf(New::Decision(Decision { site, args, value }));
+        run.builder.decision(Decision { site, args, value });
     });
     t
 }
@@ -632,7 +630,7 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
         let lp = run.builder.current();
         run.builder.set_while(lp, args, !more);
         if more {
-            run.builder.open(New::Iteration);
+            run.builder.open_iteration();
             if let Some(aligner) = &mut run.aligner {
                 aligner.iteration();
             }
@@ -650,7 +648,7 @@ pub(crate) fn step_loop(epoch: u64, close_iteration: bool, more: bool) {
             run.builder.close();
         }
         if more {
-            run.builder.open(New::Iteration);
+            run.builder.open_iteration();
             if let Some(aligner) = &mut run.aligner {
                 aligner.iteration();
             }
@@ -670,7 +668,6 @@ pub(crate) fn replaying() -> bool {
 /// comes back from rand together with data that cannot be rebuilt from the value).
 pub(crate) fn record(site: &'static Site, args: Args, value: Value) {
     with_run(None, |run| {
-        run.builder
-            .leaf(New::Decision(Decision { site, args, value }));
+        run.builder.decision(Decision { site, args, value });
     });
 }

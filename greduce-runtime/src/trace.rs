@@ -63,19 +63,18 @@ pub(crate) enum Count {
     While { args: Args, ended: bool },
 }
 
-/// What a node is, as the builder takes it.
+/// What a node is, as the builder takes it (decisions and iterations have their own,
+/// faster, builder methods).
 #[derive(Debug)]
 pub(crate) enum New {
     Scope {
         site: &'static Site,
         call: Option<&'static Site>,
     },
-    Decision(Decision),
     Loop {
         site: &'static Site,
         count: Count,
     },
-    Iteration,
     Selection(Decision),
     Branch {
         then: bool,
