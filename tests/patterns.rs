@@ -308,3 +308,56 @@ fn generator_methods_are_scopes() {
         "the counter restarts with each run of the generator"
     );
 }
+
+#[generator]
+fn chained<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    (0..rng.random_range(1..6))
+        .map(|_| 'x')
+        .chain((0..rng.random_range(1..6)).map(|_| 'y'))
+        .collect()
+}
+
+#[test]
+fn chained_loops_are_recorded_one_after_the_other() {
+    let run = first_run(chained, |s| s.matches('x').count() >= 3 && s.matches('y').count() >= 3);
+    let parts = run.trace.parts_with_depth();
+    assert!(parts.iter().all(|(_, depth)| *depth == 0), "neither loop is inside the other:\n{}", run.trace);
+    let reduced = Reducer::new(chained).reduce(&run.trace, |s: &String| s.contains('y'));
+    assert_eq!(reduced.output, "xy");
+}
+
+#[generator]
+fn zipped<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u8, u8)> {
+        (0..rng.random_range(1..4u8))
+        .map(|i| i)
+        .zip((0..rng.random_range(1..4u8)).map(|i| i))
+        .collect()
+}
+
+#[test]
+fn loops_iterated_together_fail_loudly_when_recorded() {
+    use rand::SeedableRng;
+    let direct = zipped(&mut rand::rngs::StdRng::seed_from_u64(1));
+    assert!(!direct.is_empty(), "called directly, it runs as written");
+    let panic = std::panic::catch_unwind(|| greduce::record(zipped, 1)).unwrap_err();
+    let message = panic.downcast_ref::<String>().unwrap();
+    assert!(message.contains("two reducible loops are iterated at the same time"), "{message}");
+}
+
+#[generator]
+fn backwards<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<char> {
+    let mut letters = Vec::new();
+    for c in 'a'..rng.random_range('b'..='z') {
+        letters.push(c);
+    }
+    letters.extend((0..rng.random_range(1..5)).map(|i| char::from(b'0' + i)).rev());
+    letters
+}
+
+#[test]
+fn char_bounds_and_reversed_loops() {
+    let run = first_run(backwards, |v| v.len() > 8 && v.contains(&'3'));
+    assert!(run.output.ends_with(&['0']), "reversed: {:?}", run.output);
+    let reduced = Reducer::new(backwards).reduce(&run.trace, |v: &Vec<char>| v.contains(&'e'));
+    assert_eq!(reduced.output, vec!['a', 'b', 'c', 'd', 'e', '0']);
+}

@@ -218,10 +218,23 @@ impl Codegen {
         }
     }
 
-    /// The iterable of a reducible loop.
+    /// The count of a reducible loop: the decision itself (`random_range`, as
+    /// [`Codegen::draw`] writes it), or the name bound to it.
+    fn count(&self, count: &Count) -> TokenStream {
+        match count {
+            Count::Draw(draw) => {
+                let draw = self.draw(draw);
+                quote!(#draw)
+            }
+            Count::Named { n, .. } => quote!(#n),
+        }
+    }
+
+    /// The iterable of a reducible loop. The count is a decision made just before (written
+    /// in place, or bound by a `let`), which the loop links to when it starts.
     ///
     /// Input: `0..rng.random_range(1..5)`. Output:
-    /// `__private::reducible_loop(0, 1..5, LOOP, COUNT, &mut *rng, |r, a| r.random_range(a))`.
+    /// `__private::counted_loop(0, __private::random_range(1..5, ..), LOOP, COUNT)`.
     /// Input: `0..n` after `let n = rng.random_range(..)`. Output:
     /// `__private::counted_loop(0, n, LOOP, COUNT)`.
     pub(crate) fn reducible_loop(
@@ -234,48 +247,25 @@ impl Codegen {
         let p = self.private(span);
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
-        match count {
-            Count::Draw(draw) => {
-                let f = if inclusive {
-                    quote!(reducible_loop_inclusive)
-                } else {
-                    quote!(reducible_loop)
-                };
-                let arg = &draw.args[0];
-                let rng = self.rng(draw.span);
-                let direct = Self::direct(draw, 1);
-                parse_quote_spanned!(span=> #p::#f(#start, #arg, #loop_site, #count_site, #rng, #direct))
-            }
-            Count::Named { n, .. } => {
-                let f = if inclusive {
-                    quote!(counted_loop_inclusive)
-                } else {
-                    quote!(counted_loop)
-                };
-                parse_quote_spanned!(span=> #p::#f(#start, #n, #loop_site, #count_site))
-            }
-        }
+        let n = self.count(count);
+        let f = if inclusive {
+            quote!(counted_loop_inclusive)
+        } else {
+            quote!(counted_loop)
+        };
+        parse_quote_spanned!(span=> #p::#f(#start, #n, #loop_site, #count_site))
     }
 
     /// `repeat_with(..).take(<count>)`.
     ///
-    /// Output: `__private::reducible_take(repeat_with(..), 0..5, LOOP, COUNT, &mut *rng, ..)`
-    /// or `__private::counted_take(repeat_with(..), n, LOOP, COUNT)`.
+    /// Output: `__private::counted_take(repeat_with(..), n, LOOP, COUNT)`, `n` as in
+    /// [`Codegen::reducible_loop`].
     pub(crate) fn take(&self, iter: &Expr, count: &Count, span: Span) -> Expr {
         let p = self.private(span);
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
-        match count {
-            Count::Draw(draw) => {
-                let arg = &draw.args[0];
-                let rng = self.rng(draw.span);
-                let direct = Self::direct(draw, 1);
-                parse_quote_spanned!(span=> #p::reducible_take(#iter, #arg, #loop_site, #count_site, #rng, #direct))
-            }
-            Count::Named { n, .. } => {
-                parse_quote_spanned!(span=> #p::counted_take(#iter, #n, #loop_site, #count_site))
-            }
-        }
+        let n = self.count(count);
+        parse_quote_spanned!(span=> #p::counted_take(#iter, #n, #loop_site, #count_site))
     }
 
     /// A reducible `while` loop.

@@ -53,7 +53,11 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
         &func.sig.ident,
         recognizer.uses_seq,
     );
-    quote!(#func)
+    // Each error also replaced the expression it is about (so rustc reports no follow-up
+    // error there); emitting them again after the function guarantees none is lost where
+    // the replaced expression does not get printed. rustc reports identical errors once.
+    let errors = recognizer.errors.iter().map(syn::Error::to_compile_error);
+    quote!(#func #(#errors)*)
 }
 
 fn with_error(item: &TokenStream, error: &syn::Error) -> TokenStream {

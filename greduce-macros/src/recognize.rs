@@ -558,6 +558,15 @@ impl VisitMut for Recognizer<'_> {
         });
     }
 
+    /// `Holder { rng }`: a shorthand field prints no expression, so it is written out
+    /// (`Holder { rng: rng }`) for the error that replaces `rng` to be seen.
+    fn visit_field_value_mut(&mut self, field: &mut syn::FieldValue) {
+        if field.colon_token.is_none() && self.is_rng(&field.expr) {
+            field.colon_token = Some(syn::Token![:](field.expr.span()));
+        }
+        visit_mut::visit_field_value_mut(self, field);
+    }
+
     fn visit_stmt_mut(&mut self, s: &mut Stmt) {
         if let Stmt::Macro(m) = s {
             if let Some(error) = self.macro_error(&m.mac) {

@@ -135,6 +135,11 @@ impl Builder {
         self.parent()
     }
 
+    /// The parent of a node.
+    pub(crate) fn parent_of(&self, id: NodeId) -> NodeId {
+        self.store.nodes[id as usize].parent
+    }
+
     /// Links the count decision `decision` to the loop `lp` it counts.
     pub(crate) fn link(&mut self, decision: NodeId, lp: NodeId) {
         self.store.links.push((decision, lp));

@@ -216,38 +216,6 @@ macro_rules! float_range_arg {
 
 float_range_arg!(f32 => F32, f64 => F64);
 
-/// Integer types that can count loop iterations (`for i in a..<decision>`).
-pub trait LoopIndex: Int {
-    /// `self - base` as a count, `None` if negative.
-    fn count_from(self, base: Self) -> Option<u128>;
-    /// `self + n`, `None` on overflow.
-    fn plus(self, n: u128) -> Option<Self>;
-    /// `self - n`, `None` on overflow.
-    fn minus(self, n: u128) -> Option<Self>;
-}
-
-macro_rules! loop_index {
-    ($($t:ty),*) => {$(
-        impl LoopIndex for $t {
-            fn count_from(self, base: Self) -> Option<u128> {
-                (self >= base).then(|| span(base, self))
-            }
-            fn plus(self, n: u128) -> Option<Self> {
-                <$t>::try_from(n).ok().and_then(|n| self.checked_add(n))
-                    .or_else(|| (n == 0).then_some(self))
-            }
-            fn minus(self, n: u128) -> Option<Self> {
-                <$t>::try_from(n).ok().and_then(|n| self.checked_sub(n))
-                    .or_else(|| (n == 0).then_some(self))
-            }
-        }
-    )*};
-}
-
-loop_index!(
-    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
-);
-
 /// The argument of a boolean decision: `p` of `random_bool(p)`, `(num, den)` of
 /// `random_ratio(num, den)`, or [`Fair`] for `random::<bool>()`.
 pub trait BoolArg: Copy {
@@ -511,14 +479,5 @@ mod tests {
         assert_eq!((0.0f64..1.0).read(&Value::Float(0.5)), Some(0.5));
         assert_eq!((0.0f64..1.0).read(&Value::Float(1.0)), None);
         assert_eq!((0.0f64..=1.0).read(&Value::Float(1.0)), Some(1.0));
-    }
-
-    #[test]
-    fn loop_index_arithmetic_is_checked() {
-        assert_eq!(5u8.count_from(2), Some(3));
-        assert_eq!(1u8.count_from(2), None);
-        assert_eq!(250u8.plus(10), None);
-        assert_eq!(0u8.minus(1), None);
-        assert_eq!((-3i32).plus(3), Some(0));
     }
 }

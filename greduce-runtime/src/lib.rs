@@ -44,7 +44,7 @@ pub mod __private {
     //! Called by code that `#[generator]` writes. Not public API.
     pub use crate::__greduce_site as site;
     pub use crate::decision::{
-        BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue,
+        BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue,
     };
     pub use crate::private::*;
 }

@@ -6,9 +6,7 @@
 //! recording also calls `direct` (so `greduce::record(g, seed)` sees the values `g` gives
 //! with that seed) and replaying answers from the reduced trace.
 
-use crate::decision::{
-    BoolArg, FillElem, Int, LoopIndex, RangeArg, SampleDistribution, StandardValue,
-};
+use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 use crate::run;
 use crate::value::{Args, Value};
 use std::iter::Take;
@@ -257,58 +255,124 @@ pub fn call_returned<T>(site: &'static Site, value: T) -> T {
 /// The iterator of a reducible loop: yields what the plain range (or `take`) yields and
 /// opens one iteration of the loop in the trace per item.
 ///
-/// A range's items cost nothing, so the iteration opens after the item is pulled (and the
-/// loop ends exactly when the range does). A `take` pulls its items from a closure that may
-/// draw (`repeat_with(|| rng.random())`): it is *lazy*, and the iteration opens before the
-/// item is pulled, while the take's remaining count says whether one comes.
+/// The loop opens in the trace when its first item is asked for, so an iterator built now
+/// and consumed later, or chained after another loop, is recorded where it runs. A range's
+/// items cost nothing, so an iteration opens after its item is pulled (the loop ends exactly
+/// when the range does); a `take` pulls its items from a closure that may draw
+/// (`repeat_with(|| rng.random())`), so it is *lazy*: the iteration opens before the item is
+/// pulled, while the take's remaining count says whether one comes.
 #[derive(Debug)]
 pub struct LoopIter<I> {
     inner: I,
-    epoch: Option<u64>,
+    state: LoopState,
     lazy: bool,
-    in_iteration: bool,
-    done: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum LoopState {
+    /// Outside a run, or done.
+    Off,
+    /// In a run, not started yet.
+    Pending {
+        loop_site: &'static Site,
+        count_site: &'static Site,
+        count: Count,
+    },
+    /// Open in the trace as node `lp`.
+    Open {
+        epoch: u64,
+        lp: u32,
+        in_iteration: bool,
+    },
+}
+
+/// A loop count, for linking it to the decision that made it.
+#[derive(Debug, Clone, Copy)]
+struct Count {
+    bits: u128,
+    ty: crate::value::IntTy,
+    mask: u128,
 }
 
 impl<I> LoopIter<I> {
-    #[inline]
-    fn plain(inner: I) -> Self {
-        LoopIter {
-            inner,
-            epoch: None,
-            lazy: false,
-            in_iteration: false,
-            done: true,
-        }
-    }
-
-    fn recorded(inner: I, lazy: bool) -> Self {
-        let epoch = run::epoch();
-        LoopIter {
-            inner,
-            epoch,
-            lazy,
-            in_iteration: false,
-            done: epoch.is_none(),
-        }
+    fn new<T: Int>(
+        inner: I,
+        n: T,
+        loop_site: &'static Site,
+        count_site: &'static Site,
+        lazy: bool,
+    ) -> Self {
+        let state = if active() {
+            let count = Count {
+                bits: n.to_bits(),
+                ty: T::TY,
+                mask: T::MASK,
+            };
+            LoopState::Pending {
+                loop_site,
+                count_site,
+                count,
+            }
+        } else {
+            LoopState::Off
+        };
+        LoopIter { inner, state, lazy }
     }
 }
 
 impl<I: Iterator> LoopIter<I> {
-    #[cold]
-    fn next_lazy(&mut self, epoch: u64) -> Option<I::Item> {
-        let more = self.inner.size_hint().1 != Some(0);
-        self.step(epoch, more);
-        self.inner.next()
+    /// Pulls an item with `next` (from the front or the back), opening the loop and its
+    /// iterations as they start.
+    #[inline]
+    fn pull(&mut self, next: impl FnOnce(&mut I) -> Option<I::Item>) -> Option<I::Item> {
+        if let LoopState::Pending {
+            loop_site,
+            count_site,
+            count,
+        } = self.state
+        {
+            self.state = match (
+                run::epoch(),
+                run::counted_loop(loop_site, count_site, count.bits, count.ty, count.mask),
+            ) {
+                (Some(epoch), Some(lp)) => LoopState::Open {
+                    epoch,
+                    lp,
+                    in_iteration: false,
+                },
+                _ => LoopState::Off,
+            };
+        }
+        let LoopState::Open {
+            epoch,
+            lp,
+            in_iteration,
+        } = self.state
+        else {
+            return next(&mut self.inner);
+        };
+        if self.lazy {
+            let more = self.inner.size_hint().1 != Some(0);
+            self.step(epoch, lp, in_iteration, more);
+            next(&mut self.inner)
+        } else {
+            let item = next(&mut self.inner);
+            self.step(epoch, lp, in_iteration, item.is_some());
+            item
+        }
     }
 
-    fn step(&mut self, epoch: u64, more: bool) {
-        if self.done {
-            return;
-        }
-        run::step_loop(epoch, self.in_iteration, more);
-        self.in_iteration = more;
-        self.done = !more;
+    fn step(&mut self, epoch: u64, lp: u32, in_iteration: bool, more: bool) {
+        run::step_loop(epoch, lp, in_iteration, more);
+        self.state = if more {
+            LoopState::Open {
+                epoch,
+                lp,
+                in_iteration: true,
+            }
+        } else {
+            LoopState::Off
+        };
     }
 }
 
@@ -317,15 +381,7 @@ impl<I: Iterator> Iterator for LoopIter<I> {
 
     #[inline]
     fn next(&mut self) -> Option<I::Item> {
-        match self.epoch {
-            None => self.inner.next(),
-            Some(epoch) if self.lazy => self.next_lazy(epoch),
-            Some(epoch) => {
-                let item = self.inner.next();
-                self.step(epoch, item.is_some());
-                item
-            }
-        }
+        self.pull(Iterator::next)
     }
 
     #[inline]
@@ -334,73 +390,30 @@ impl<I: Iterator> Iterator for LoopIter<I> {
     }
 }
 
+impl<I: DoubleEndedIterator> DoubleEndedIterator for LoopIter<I> {
+    #[inline]
+    fn next_back(&mut self) -> Option<I::Item> {
+        self.pull(DoubleEndedIterator::next_back)
+    }
+}
+
 impl<I: ExactSizeIterator> ExactSizeIterator for LoopIter<I> {}
 
 impl<I> Drop for LoopIter<I> {
     fn drop(&mut self) {
-        if let Some(epoch) = self.epoch {
-            if self.in_iteration {
-                run::close(epoch);
-            }
-            if !self.done {
-                run::close(epoch);
-            }
+        if let LoopState::Open {
+            epoch,
+            lp,
+            in_iteration,
+        } = self.state
+        {
+            run::step_loop(epoch, lp, in_iteration, false);
         }
     }
 }
 
-/// `for _ in start..rng.random_range(arg)`: a reducible loop whose count is a decision.
-#[inline]
-pub fn reducible_loop<R: ?Sized, T: LoopIndex, A: RangeArg<T> + Clone>(
-    start: T,
-    arg: A,
-    loop_site: &'static Site,
-    count_site: &'static Site,
-    rng: &mut R,
-    direct: impl FnOnce(&mut R, A) -> T,
-) -> LoopIter<Range<T>> {
-    if !active() {
-        return LoopIter::plain(start..direct(rng, arg));
-    }
-    let end = run::for_loop(loop_site, count_site, &arg, || direct(rng, arg.clone()));
-    LoopIter::recorded(start..end, false)
-}
-
-/// `for _ in start..=rng.random_range(arg)`.
-#[inline]
-pub fn reducible_loop_inclusive<R: ?Sized, T: LoopIndex, A: RangeArg<T> + Clone>(
-    start: T,
-    arg: A,
-    loop_site: &'static Site,
-    count_site: &'static Site,
-    rng: &mut R,
-    direct: impl FnOnce(&mut R, A) -> T,
-) -> LoopIter<RangeInclusive<T>> {
-    if !active() {
-        return LoopIter::plain(start..=direct(rng, arg));
-    }
-    let end = run::for_loop(loop_site, count_site, &arg, || direct(rng, arg.clone()));
-    LoopIter::recorded(start..=end, false)
-}
-
-/// `iter.take(rng.random_range(arg))` (for example on `repeat_with`).
-#[inline]
-pub fn reducible_take<R: ?Sized, I: Iterator, A: RangeArg<usize> + Clone>(
-    iter: I,
-    arg: A,
-    loop_site: &'static Site,
-    count_site: &'static Site,
-    rng: &mut R,
-    direct: impl FnOnce(&mut R, A) -> usize,
-) -> LoopIter<Take<I>> {
-    if !active() {
-        return LoopIter::plain(iter.take(direct(rng, arg)));
-    }
-    let n = run::for_loop(loop_site, count_site, &arg, || direct(rng, arg.clone()));
-    LoopIter::recorded(iter.take(n), true)
-}
-
-/// `let n = <decision>; .. for _ in start..n`: the loop counted by an earlier decision.
+/// `for _ in start..n` where `n` is a decision made just before (`start..rng.random_range(r)`
+/// or `let n = rng.random_range(r); .. start..n`): a reducible loop counted by it.
 #[inline]
 pub fn counted_loop<T: Int>(
     start: T,
@@ -408,14 +421,10 @@ pub fn counted_loop<T: Int>(
     loop_site: &'static Site,
     count_site: &'static Site,
 ) -> LoopIter<Range<T>> {
-    if !active() {
-        return LoopIter::plain(start..n);
-    }
-    run::counted_loop(loop_site, count_site, n);
-    LoopIter::recorded(start..n, false)
+    LoopIter::new(start..n, n, loop_site, count_site, false)
 }
 
-/// `let n = <decision>; .. for _ in start..=n`.
+/// `for _ in start..=n`, as [`counted_loop`].
 #[inline]
 pub fn counted_loop_inclusive<T: Int>(
     start: T,
@@ -423,14 +432,10 @@ pub fn counted_loop_inclusive<T: Int>(
     loop_site: &'static Site,
     count_site: &'static Site,
 ) -> LoopIter<RangeInclusive<T>> {
-    if !active() {
-        return LoopIter::plain(start..=n);
-    }
-    run::counted_loop(loop_site, count_site, n);
-    LoopIter::recorded(start..=n, false)
+    LoopIter::new(start..=n, n, loop_site, count_site, false)
 }
 
-/// `let n = <decision>; .. iter.take(n)`.
+/// `iter.take(n)` (on `repeat_with`), as [`counted_loop`].
 #[inline]
 pub fn counted_take<I: Iterator>(
     iter: I,
@@ -438,11 +443,7 @@ pub fn counted_take<I: Iterator>(
     loop_site: &'static Site,
     count_site: &'static Site,
 ) -> LoopIter<Take<I>> {
-    if !active() {
-        return LoopIter::plain(iter.take(n));
-    }
-    run::counted_loop(loop_site, count_site, n);
-    LoopIter::recorded(iter.take(n), true)
+    LoopIter::new(iter.take(n), n, loop_site, count_site, true)
 }
 
 /// A `while .. rng.random_bool(p)` loop: each iteration is a reducible part.

@@ -8,11 +8,11 @@
 
 use crate::align::{Aligner, Fault, Op, describe};
 use crate::builder::Builder;
-use crate::decision::{Int, RangeArg};
+use crate::decision::RangeArg;
 use crate::panic_hook;
 use crate::site::Site;
 use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Trace};
-use crate::value::{Args, Value};
+use crate::value::{Args, IntTy, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
@@ -40,6 +40,8 @@ pub(crate) struct Session {
     pub(crate) aligner: Option<Aligner>,
     pending_call: Option<&'static Site>,
     decisions: u64,
+    /// Times this replay unwound to stop (more than once only if the generator catches it).
+    stops: u32,
     budget: u64,
     pub(crate) fault: Option<Fault>,
     epoch: u64,
@@ -62,6 +64,7 @@ impl Session {
             aligner,
             pending_call: None,
             decisions: 0,
+            stops: 0,
             budget,
             fault: None,
             epoch: EPOCHS.fetch_add(1, Ordering::Relaxed),
@@ -167,7 +170,23 @@ fn with_run<T>(epoch: Option<u64>, f: impl FnOnce(&mut Session) -> T) -> Option<
 }
 
 /// Stops the replay by unwinding (no panic message: `resume_unwind` skips the hook).
+/// How many times a replay may be stopped before greduce concludes that the generator
+/// catches the unwinding (`catch_unwind` around a generator call) and would run forever.
+const STOP_LIMIT: u32 = 1000;
+
 fn stop() -> ! {
+    let stops = with_run(None, |run| {
+        run.stops += 1;
+        run.stops
+    });
+    if stops.is_some_and(|n| n > STOP_LIMIT) {
+        eprintln!(
+            "greduce: a replay was stopped {STOP_LIMIT} times and the generator kept running: \
+             it catches unwinding (`catch_unwind` around a generator call), which greduce uses \
+             to stop replays. Generators must not catch panics. Aborting."
+        );
+        std::process::abort();
+    }
     resume_unwind(Box::new(Stop))
 }
 
@@ -471,83 +490,15 @@ pub(crate) fn call_returned(site: &'static Site) {
     );
 }
 
-/// `for _ in start..<decision>` (or `..=`): decides the end and opens the loop.
-pub(crate) fn for_loop<T, A: RangeArg<T>>(
-    loop_site: &'static Site,
-    count_site: &'static Site,
-    arg: &A,
-    record: impl FnOnce() -> T,
-) -> T {
-    let args = arg.args();
-    let plan = ok_or_stop(with_run(None, |run| {
-        run.tick()?;
-        Ok(match run.align(Op::Loop, loop_site)? {
-            Aligned::Record => Plan::Record,
-            Aligned::Unaligned => Plan::Simplest,
-            Aligned::Node(node) => {
-                // The recorded count less the removed iterations: kept iterations plus the
-                // slack of a loop that ended early (`break`, `return`).
-                let aligner = run.aligner.as_ref().expect("replaying");
-                let removed = aligner.removed_iterations(node);
-                let value = match aligner.trace().kind(node) {
-                    Kind::Loop {
-                        count: Count::Decision(d),
-                        ..
-                    } if d.args.same_kind(&args) => d
-                        .value
-                        .as_offset()
-                        .and_then(|off| off.checked_sub(removed))
-                        .map(Value::offset),
-                    _ => None,
-                };
-                Plan::Recorded { node, value }
-            }
-        })
-    }));
-    let Some(plan) = plan else { return record() };
-    let simplest = || {
-        arg.simplest()
-            .unwrap_or_else(|| panic!("cannot sample empty range"))
-    };
-    let (end, rec) = match plan {
-        Plan::Record => (record(), None),
-        Plan::Simplest => (simplest(), None),
-        Plan::Recorded { node, value } => {
-            if let Some(end) = value.as_ref().and_then(|v| arg.read(v)) {
-                (end, Some(node))
-            } else {
-                ok_or_stop(with_run(None, |run| {
-                    run.illegal(
-                        node,
-                        format!(
-                            "the loop @ {loop_site} cannot run its kept iterations: the count is \
-                             not legal for random_range({args})"
-                        ),
-                    )
-                }));
-                (simplest(), Some(node))
-            }
-        }
-    };
-    let value = arg.record(&end);
-    with_run(None, |run| {
-        let count = Count::Decision(Decision {
-            site: count_site,
-            args,
-            value,
-        });
-        run.builder.open(New::Loop {
-            site: loop_site,
-            count,
-        });
-        run.push_frame(rec);
-    });
-    end
-}
-
 /// `let n = <decision>; .. for _ in start..n`: opens the loop, linking it to the decision
 /// that made `n` when that decision was made in the same block.
-pub(crate) fn counted_loop<T: Int>(loop_site: &'static Site, count_site: &'static Site, n: T) {
+pub(crate) fn counted_loop(
+    loop_site: &'static Site,
+    count_site: &'static Site,
+    n: u128,
+    ty: IntTy,
+    mask: u128,
+) -> Option<NodeId> {
     ok_or_stop(with_run(None, |run| {
         if run.fault.is_some() {
             return Err(());
@@ -561,8 +512,8 @@ pub(crate) fn counted_loop<T: Int>(loop_site: &'static Site, count_site: &'stati
             .unlinked_count(count_site)
             .and_then(
                 |(d, decision)| match (decision.args.as_int(), decision.value.as_offset()) {
-                    (Some((lo, _, ty)), Some(off))
-                        if ty == T::TY && lo.wrapping_add(off) & T::MASK == n.to_bits() =>
+                    (Some((lo, _, decided)), Some(off))
+                        if decided == ty && lo.wrapping_add(off) & mask == n =>
                     {
                         Some(d)
                     }
@@ -578,8 +529,8 @@ pub(crate) fn counted_loop<T: Int>(loop_site: &'static Site, count_site: &'stati
             run.builder.link(d, lp);
         }
         run.push_frame(rec);
-        Ok(())
-    }));
+        Ok(lp)
+    }))
 }
 
 /// `while .. rng.random_bool(p)`: opens the loop.
@@ -639,10 +590,24 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
     more
 }
 
-/// Moves a loop on: closes the iteration that is open (`close_iteration`), then opens the
-/// next one (`more`) or closes the loop. One visit to the run for both, as loops are hot.
-pub(crate) fn step_loop(epoch: u64, close_iteration: bool, more: bool) {
-    with_run(Some(epoch), |run| {
+/// Moves the loop `lp` on: closes its iteration that is open (`close_iteration`), then
+/// opens the next one (`more`) or closes the loop. One visit to the run for both, as loops
+/// are hot.
+///
+/// Loops nest: the loop (or its open iteration) must be the innermost open node. Two loops
+/// iterated at the same time (`a.zip(b)`) are not: recording panics and says so, replaying
+/// stops (the trace could not describe them as parts of one another).
+pub(crate) fn step_loop(epoch: u64, lp: NodeId, close_iteration: bool, more: bool) {
+    let nested = with_run(Some(epoch), |run| {
+        let top = run.builder.current();
+        let innermost = if close_iteration {
+            run.builder.parent_of(top) == lp
+        } else {
+            top == lp
+        };
+        if !innermost {
+            return false;
+        }
         if close_iteration {
             run.close_frame();
             run.builder.close();
@@ -656,7 +621,29 @@ pub(crate) fn step_loop(epoch: u64, close_iteration: bool, more: bool) {
             run.close_frame();
             run.builder.close();
         }
+        true
     });
+    if nested == Some(false) {
+        interleaved();
+    }
+}
+
+/// A loop was moved on while another one was innermost.
+#[cold]
+fn interleaved() {
+    let why = "two reducible loops are iterated at the same time (for example with `zip`): \
+               greduce records a loop's iterations as parts nested in the enclosing one; \
+               iterate them one after the other, or collect one first";
+    let replaying = with_run(None, |run| {
+        let replaying = run.aligner.is_some();
+        if replaying {
+            run.fail(Fault::Halt(why.to_string()));
+        }
+        replaying
+    });
+    if replaying == Some(false) && !std::thread::panicking() {
+        panic!("greduce: {why}");
+    }
 }
 
 /// Whether the current run is a replay.

@@ -50,10 +50,8 @@ impl fmt::Display for Decision {
 /// How a loop's iteration count was decided.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Count {
-    /// `for _ in a..<decision>`: the count decision belongs to the loop (`L_init`).
-    Decision(Decision),
-    /// `let n = <decision>; for _ in a..n`: the count decision is the node `decision`
-    /// earlier in the same block.
+    /// `for _ in a..<decision>`, or `let n = <decision>; for _ in a..n`: the count decision
+    /// (`L_init`) is the node `decision`, earlier in the same block.
     Linked { decision: NodeId },
     /// A counted loop whose count could not be linked to a decision (it was not made in the
     /// same block, or an earlier loop uses it): recorded, but not reducible.
@@ -315,7 +313,6 @@ impl Trace {
         let mut count = self.store.decisions.len();
         for (_, loop_count) in &self.store.loops {
             match loop_count {
-                Count::Decision(_) => count += 1,
                 Count::While { ended, .. } => count += usize::from(*ended),
                 Count::Linked { .. } | Count::Fixed => {}
             }
@@ -429,12 +426,8 @@ fn hash_kind(kind: Kind<'_>, h: &mut DefaultHasher) {
         | Kind::Switch { decision } => {
             hash_decision(decision, h);
         }
-        Kind::Loop { site, count } => {
-            hash_site(site, h);
-            if let Count::Decision(d) = count {
-                hash_decision(d, h);
-            }
-        }
+        // A loop's count decision is a node of its own.
+        Kind::Loop { site, .. } => hash_site(site, h),
         Kind::Branch { then } => then.hash(h),
     }
 }
@@ -513,7 +506,6 @@ fn fmt_node(trace: &Trace, id: NodeId, index: usize, f: &mut fmt::Formatter<'_>)
                 if n == 1 { "" } else { "s" }
             )?;
             match count {
-                Count::Decision(d) => write!(f, ", count {d}"),
                 Count::Linked { .. } => f.write_str(", count decided above"),
                 Count::Fixed => f.write_str(", count not a decision (not reducible)"),
                 Count::While { args, ended } => {

@@ -13,13 +13,16 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
             ::greduce::__private::site!("g"),
         );
         let mut v = Vec::new();
-        'outer: for i in ::greduce::__private::reducible_loop_inclusive(
+        'outer: for i in ::greduce::__private::counted_loop_inclusive(
             1,
-            0..5,
+            ::greduce::__private::random_range(
+                0..5,
+                ::greduce::__private::site!("random_range"),
+                &mut *rng,
+                |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+            ),
             ::greduce::__private::site!("loop"),
             ::greduce::__private::site!("random_range"),
-            &mut *rng,
-            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         ) {
             if i > 3 {
                 break 'outer;

@@ -10,13 +10,16 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
             ::greduce::__private::site!("g"),
         );
         let mut v = Vec::new();
-        for i in ::greduce::__private::reducible_loop(
+        for i in ::greduce::__private::counted_loop(
             0,
-            0..5,
+            ::greduce::__private::random_range(
+                0..5,
+                ::greduce::__private::site!("random_range"),
+                &mut *rng,
+                |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+            ),
             ::greduce::__private::site!("loop"),
             ::greduce::__private::site!("random_range"),
-            &mut *rng,
-            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         ) {
             v.push(i);
         }

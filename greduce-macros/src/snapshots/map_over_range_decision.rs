@@ -5,13 +5,18 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         let __greduce_scope = ::greduce::__private::scope(
             ::greduce::__private::site!("g"),
         );
-        ::greduce::__private::reducible_loop(
+        ::greduce::__private::counted_loop(
                 0,
-                0..5,
+                ::greduce::__private::random_range(
+                    0..5,
+                    ::greduce::__private::site!("random_range"),
+                    &mut *rng,
+                    |__greduce_rng, __greduce_arg| {
+                        __greduce_rng.random_range(__greduce_arg)
+                    },
+                ),
                 ::greduce::__private::site!("loop"),
                 ::greduce::__private::site!("random_range"),
-                &mut *rng,
-                |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
             )
             .map(|_| ::greduce::__private::random(
                 ::greduce::__private::site!("random"),

@@ -8,3 +8,6 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         }
     }
 }
+::core::compile_error! {
+    "the generator rng `rng` cannot be used inside a macro call (`vec!`): greduce does not see into macros; draw into a variable first"
+}

@@ -8,3 +8,6 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
         }
     }
 }
+::core::compile_error! {
+    "greduce cannot record `next_u32` on the generator rng: raw rng output has no arguments to check on replay; use `random` or `fill`; recorded decisions are `random_range`, `random_bool`, `random_ratio`, `random`, `fill`, `sample`"
+}
