@@ -319,16 +319,22 @@ fn chained<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
 
 #[test]
 fn chained_loops_are_recorded_one_after_the_other() {
-    let run = first_run(chained, |s| s.matches('x').count() >= 3 && s.matches('y').count() >= 3);
+    let run = first_run(chained, |s| {
+        s.matches('x').count() >= 3 && s.matches('y').count() >= 3
+    });
     let parts = run.trace.parts_with_depth();
-    assert!(parts.iter().all(|(_, depth)| *depth == 0), "neither loop is inside the other:\n{}", run.trace);
+    assert!(
+        parts.iter().all(|(_, depth)| *depth == 0),
+        "neither loop is inside the other:\n{}",
+        run.trace
+    );
     let reduced = Reducer::new(chained).reduce(&run.trace, |s: &String| s.contains('y'));
     assert_eq!(reduced.output, "xy");
 }
 
 #[generator]
 fn zipped<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u8, u8)> {
-        (0..rng.random_range(1..4u8))
+    (0..rng.random_range(1..4u8))
         .map(|i| i)
         .zip((0..rng.random_range(1..4u8)).map(|i| i))
         .collect()
@@ -341,7 +347,10 @@ fn loops_iterated_together_fail_loudly_when_recorded() {
     assert!(!direct.is_empty(), "called directly, it runs as written");
     let panic = std::panic::catch_unwind(|| greduce::record(zipped, 1)).unwrap_err();
     let message = panic.downcast_ref::<String>().unwrap();
-    assert!(message.contains("two reducible loops are iterated at the same time"), "{message}");
+    assert!(
+        message.contains("two reducible loops are iterated at the same time"),
+        "{message}"
+    );
 }
 
 #[generator]
@@ -350,7 +359,11 @@ fn backwards<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<char> {
     for c in 'a'..rng.random_range('b'..='z') {
         letters.push(c);
     }
-    letters.extend((0..rng.random_range(1..5)).map(|i| char::from(b'0' + i)).rev());
+    letters.extend(
+        (0..rng.random_range(1..5))
+            .map(|i| char::from(b'0' + i))
+            .rev(),
+    );
     letters
 }
 

@@ -641,9 +641,10 @@ fn interleaved() {
         }
         replaying
     });
-    if replaying == Some(false) && !std::thread::panicking() {
-        panic!("greduce: {why}");
-    }
+    assert!(
+        replaying != Some(false) || std::thread::panicking(),
+        "greduce: {why}"
+    );
 }
 
 /// Whether the current run is a replay.

@@ -420,14 +420,14 @@ fn hash_kind(kind: Kind<'_>, h: &mut DefaultHasher) {
     std::mem::discriminant(&kind).hash(h);
     match kind {
         Kind::Root | Kind::Iteration | Kind::Arm => {}
-        Kind::Scope { site, .. } => hash_site(site, h),
+        // A loop's count decision is a node of its own.
+        Kind::Scope { site, .. } | Kind::Loop { site, .. } => hash_site(site, h),
         Kind::Decision { decision, .. }
         | Kind::Selection { decision }
         | Kind::Switch { decision } => {
             hash_decision(decision, h);
         }
-        // A loop's count decision is a node of its own.
-        Kind::Loop { site, .. } => hash_site(site, h),
+
         Kind::Branch { then } => then.hash(h),
     }
 }
