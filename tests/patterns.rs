@@ -335,8 +335,8 @@ fn chained_loops_are_recorded_one_after_the_other() {
 #[generator]
 fn zipped<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u8, u8)> {
     (0..rng.random_range(1..4u8))
-        .map(|i| i)
-        .zip((0..rng.random_range(1..4u8)).map(|i| i))
+        .map(|i| i * 2)
+        .zip((0..rng.random_range(1..4u8)).map(|i| i + 1))
         .collect()
 }
 
