@@ -220,3 +220,51 @@ fn budgets_stop_the_search_and_keep_the_best_so_far() {
     assert!(fails(&reduced.output));
     assert!(reduced.output.len() < run.output.len());
 }
+
+#[generator]
+fn nonzero<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let x = rng.random_range(0..10);
+    assert!(x != 0, "zero");
+    x
+}
+
+/// Retries a panicking sub-generator: a generator that catches unwinding.
+#[generator]
+fn retrying<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(3..5) {
+        v.push(loop {
+            let attempt =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| nonzero(rng)));
+            if let Ok(x) = attempt {
+                break x;
+            }
+        });
+    }
+    v
+}
+
+/// Run by `a_generator_that_catches_unwinding_aborts_instead_of_hanging` in a child process.
+#[test]
+fn catching_generator_child() {
+    if std::env::var_os("GREDUCE_TEST_CATCHING_CHILD").is_none() {
+        return;
+    }
+    let run = greduce::record(retrying, 1);
+    // Removing two of the 4 iterations asks for a count of 2, below the range 3..5:
+    // re-align answers 3, and the extra iteration's `nonzero` gets 0, panics, is retried,
+    // forever (each retry stopped by greduce, and the stop caught by the generator).
+    Reducer::new(retrying).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 3);
+}
+
+#[test]
+fn a_generator_that_catches_unwinding_aborts_instead_of_hanging() {
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "catching_generator_child", "--nocapture", "--test-threads=1"])
+        .env("GREDUCE_TEST_CATCHING_CHILD", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains("Generators must not catch panics. Aborting."), "{stderr}");
+}
