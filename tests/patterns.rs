@@ -374,3 +374,18 @@ fn char_bounds_and_reversed_loops() {
     let reduced = Reducer::new(backwards).reduce(&run.trace, |v: &Vec<char>| v.contains(&'e'));
     assert_eq!(reduced.output, vec!['a', 'b', 'c', 'd', 'e', '0']);
 }
+
+#[generator]
+fn offset<R: rand::Rng + ?Sized>(rng: &mut R) -> impl Fn(u32) -> u32 + use<R> {
+    let k = rng.random_range(0..10);
+    move |x| x + k
+}
+
+#[test]
+fn generators_returning_impl_trait() {
+    use rand::SeedableRng;
+    let direct = offset(&mut rand::rngs::StdRng::seed_from_u64(5));
+    let recorded = greduce::record(offset, 5);
+    assert_eq!(direct(100), (recorded.output)(100));
+    assert_eq!(recorded.trace.decision_count(), 1);
+}

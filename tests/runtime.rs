@@ -234,8 +234,7 @@ fn retrying<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
     let mut v = Vec::new();
     for _ in 0..rng.random_range(3..5) {
         v.push(loop {
-            let attempt =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| nonzero(rng)));
+            let attempt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| nonzero(rng)));
             if let Ok(x) = attempt {
                 break x;
             }
@@ -260,11 +259,51 @@ fn catching_generator_child() {
 #[test]
 fn a_generator_that_catches_unwinding_aborts_instead_of_hanging() {
     let output = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "catching_generator_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            "catching_generator_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("GREDUCE_TEST_CATCHING_CHILD", "1")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success(), "{stderr}");
-    assert!(stderr.contains("Generators must not catch panics. Aborting."), "{stderr}");
+    assert!(
+        stderr.contains("Generators must not catch panics. Aborting."),
+        "{stderr}"
+    );
+}
+
+/// `Debug` shows `v` only.
+struct Hidden {
+    v: Vec<u32>,
+    flag: bool,
+}
+
+impl std::fmt::Debug for Hidden {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.v)
+    }
+}
+
+#[generator]
+fn hidden<R: rand::Rng + ?Sized>(rng: &mut R) -> Hidden {
+    let v = (0..rng.random_range(1..5)).map(|_| rng.random_range(0..3)).collect();
+    let mut flag = false;
+    if rng.random_bool(0.5) {
+        flag = true;
+    }
+    Hidden { v, flag }
+}
+
+#[test]
+fn the_output_cache_trusts_debug_and_can_be_turned_off() {
+    let run = first_run(hidden, |h| h.flag && h.v.len() > 1);
+    // With the cache on, removing the `if` block would give the `Debug` text of an output
+    // already tested, whose verdict would be reused (the documented pitfall).
+    let exact = Reducer::new(hidden).output_cache(false).reduce(&run.trace, |h: &Hidden| h.flag);
+    assert!(exact.output.flag);
+    assert_eq!(exact.stats.output_cache_hits, 0);
 }

@@ -41,8 +41,12 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut recognizer = Recognizer::new(&codegen);
     recognizer.visit_block_mut(&mut instrumented);
     // With errors, the user's own statements hold the offending code: leave them out, so the
-    // errors reported are ours (they replaced that code in the instrumented copy).
-    let plain = recognizer.errors.is_empty().then(|| Block {
+    // errors reported are ours (they replaced that code in the instrumented copy). A
+    // function returning `impl Trait` keeps one copy too: two copies could return two
+    // different closure types. Its decisions check for a run one by one instead (the same
+    // values, a little slower when called directly).
+    let single = !recognizer.errors.is_empty() || returns_impl_trait(&func.sig.output);
+    let plain = (!single).then(|| Block {
         brace_token: func.block.brace_token,
         stmts: plain,
     });
@@ -58,6 +62,19 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
     // the replaced expression does not get printed. rustc reports identical errors once.
     let errors = recognizer.errors.iter().map(syn::Error::to_compile_error);
     quote!(#func #(#errors)*)
+}
+
+/// Whether the return type mentions `impl Trait`.
+fn returns_impl_trait(output: &syn::ReturnType) -> bool {
+    struct Find(bool);
+    impl syn::visit::Visit<'_> for Find {
+        fn visit_type_impl_trait(&mut self, _: &syn::TypeImplTrait) {
+            self.0 = true;
+        }
+    }
+    let mut find = Find(false);
+    syn::visit::Visit::visit_return_type(&mut find, output);
+    find.0
 }
 
 fn with_error(item: &TokenStream, error: &syn::Error) -> TokenStream {

@@ -140,6 +140,19 @@ impl<'a> Recognizer<'a> {
         scope.0.extend(names.into_iter().map(|n| (n, None)));
     }
 
+    /// Binds the patterns of the `let`s in a condition (`let A = x && let B = y`).
+    fn bind_lets(&mut self, cond: &Expr) {
+        match cond {
+            Expr::Let(l) => self.bind(&l.pat),
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+                self.bind_lets(&b.left);
+                self.bind_lets(&b.right);
+            }
+            Expr::Paren(p) => self.bind_lets(&p.expr),
+            _ => {}
+        }
+    }
+
     fn with_scope(&mut self, f: impl FnOnce(&mut Self)) {
         self.scopes.push(Scope(Vec::new()));
         f(self);
@@ -555,6 +568,38 @@ impl VisitMut for Recognizer<'_> {
         self.with_scope(|this| {
             this.bind(&arm.pat);
             visit_mut::visit_arm_mut(this, arm);
+        });
+    }
+
+    /// `if let PAT = ..`: names bound by the condition are in scope in the `then` block only.
+    fn visit_expr_if_mut(&mut self, i: &mut syn::ExprIf) {
+        self.visit_expr_mut(&mut i.cond);
+        let cond = (*i.cond).clone();
+        self.with_scope(|this| {
+            this.bind_lets(&cond);
+            this.visit_block_mut(&mut i.then_branch);
+        });
+        if let Some((_, otherwise)) = &mut i.else_branch {
+            self.visit_expr_mut(otherwise);
+        }
+    }
+
+    /// `while let PAT = ..`: names bound by the condition are in scope in the body.
+    fn visit_expr_while_mut(&mut self, w: &mut syn::ExprWhile) {
+        self.with_scope(|this| {
+            this.visit_expr_mut(&mut w.cond);
+            let cond = (*w.cond).clone();
+            this.bind_lets(&cond);
+            this.visit_block_mut(&mut w.body);
+        });
+    }
+
+    /// `for PAT in ..`: names bound by the pattern are in scope in the body.
+    fn visit_expr_for_loop_mut(&mut self, f: &mut syn::ExprForLoop) {
+        self.visit_expr_mut(&mut f.expr);
+        self.with_scope(|this| {
+            this.bind(&f.pat);
+            this.visit_block_mut(&mut f.body);
         });
     }
 

@@ -295,3 +295,23 @@ snapshot!(
     /// Errors replace the expression they are about.
     unknown_method_becomes_compile_error, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 { rng.next_u32() }
 );
+snapshot!(
+    /// One copy of the body: two could return two closure types.
+    returns_impl_trait, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> impl Fn(u32) -> u32 {
+        let k = rng.random_range(0..10);
+        move |x| x + k
+    }
+);
+snapshot!(
+    /// `n` in the `if let` is not the count decided above: a plain loop.
+    named_count_shadowed_by_if_let, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, m: Option<u8>) -> u32 {
+        let n = rng.random_range(1..5u8);
+        let mut total = u32::from(n);
+        if let Some(n) = m {
+            for _ in 0..n {
+                total += 1;
+            }
+        }
+        total
+    }
+);

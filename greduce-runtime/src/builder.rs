@@ -10,6 +10,7 @@ use crate::site::Site;
 use crate::trace::{Count, Decision, NONE, New, Node, NodeId, Store, Tag, Trace};
 use crate::value::Args;
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// How many dropped traces' buffers a thread keeps.
@@ -44,6 +45,9 @@ impl Drop for Trace {
 pub(crate) struct Builder {
     store: Store,
     open: Vec<NodeId>,
+    /// The count decisions already linked to a loop (`store.links` is sorted only at the
+    /// end).
+    linked: HashSet<NodeId>,
 }
 
 impl Builder {
@@ -64,6 +68,7 @@ impl Builder {
         Builder {
             store,
             open: vec![0],
+            linked: HashSet::new(),
         }
     }
 
@@ -143,6 +148,7 @@ impl Builder {
     /// Links the count decision `decision` to the loop `lp` it counts.
     pub(crate) fn link(&mut self, decision: NodeId, lp: NodeId) {
         self.store.links.push((decision, lp));
+        self.linked.insert(decision);
     }
 
     /// Records the arguments of a `while` loop's condition and whether it ended by
@@ -173,8 +179,7 @@ impl Builder {
             }
             let decision = &self.store.decisions[node.data as usize];
             if decision.site == site {
-                let linked = self.store.links.iter().any(|(d, _)| *d == id);
-                return (!linked).then_some((id, decision));
+                return (!self.linked.contains(&id)).then_some((id, decision));
             }
         }
         None

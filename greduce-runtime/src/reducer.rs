@@ -62,6 +62,7 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
     max_property_calls: Option<u64>,
     max_time: Option<Duration>,
     quiet: bool,
+    output_cache: bool,
 }
 
 impl<'g, T: Debug> Reducer<'g, T> {
@@ -86,6 +87,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
             max_property_calls: None,
             max_time: None,
             quiet: true,
+            output_cache: true,
         }
     }
 }
@@ -317,6 +319,15 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self
     }
 
+    /// Whether to reuse the property's verdict for an output already tested (default: on).
+    /// Outputs are compared by their `Debug` text, so turn this off when `Debug` leaves out
+    /// something the property looks at.
+    #[must_use]
+    pub fn output_cache(mut self, on: bool) -> Self {
+        self.output_cache = on;
+        self
+    }
+
     /// Whether panics of the generator and the property during reduction print their
     /// message (default: they do not; the attempts record them).
     #[must_use]
@@ -342,6 +353,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             max_property_calls: self.max_property_calls,
             max_time: self.max_time,
             quiet: self.quiet,
+            output_cache: self.output_cache,
         }
     }
 
@@ -601,9 +613,10 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             Ok(run) => {
                 let (out_key, shown) = output_key(&run.output);
                 attempt.output = Some(shown);
-                let (outcome, cached) = if let Some(outcome) = ctx.outputs.get(&out_key) {
+                let cached = if self.output_cache { ctx.outputs.get(&out_key).copied() } else { None };
+                let (outcome, cached) = if let Some(outcome) = cached {
                     ctx.stats.output_cache_hits += 1;
-                    (Ok(*outcome), true)
+                    (Ok(outcome), true)
                 } else {
                     let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
                     let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);

@@ -181,13 +181,12 @@ impl Store {
         }
     }
 
-    /// The loop a count decision is linked to (`links` is short: one entry per counted
-    /// loop).
+    /// The loop a count decision is linked to (`links` is sorted when a trace is finished).
     fn link(&self, decision: NodeId) -> NodeId {
-        self.links
-            .iter()
-            .find(|(d, _)| *d == decision)
-            .map_or(NONE, |(_, lp)| *lp)
+        match self.links.binary_search_by_key(&decision, |(d, _)| *d) {
+            Ok(i) => self.links[i].1,
+            Err(_) => NONE,
+        }
     }
 }
 

@@ -1,0 +1,29 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R, m: Option<u8>) -> u32 {
+    if !::greduce::__private::active() {
+        let n = rng.random_range(1..5u8);
+        let mut total = u32::from(n);
+        if let Some(n) = m {
+            for _ in 0..n {
+                total += 1;
+            }
+        }
+        total
+    } else {
+        let __greduce_scope = ::greduce::__private::scope(
+            ::greduce::__private::site!("g"),
+        );
+        let n = ::greduce::__private::random_range(
+            1..5u8,
+            ::greduce::__private::site!("random_range"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        );
+        let mut total = u32::from(n);
+        if let Some(n) = m {
+            for _ in 0..n {
+                total += 1;
+            }
+        }
+        total
+    }
+}
