@@ -290,7 +290,9 @@ impl std::fmt::Debug for Hidden {
 
 #[generator]
 fn hidden<R: rand::Rng + ?Sized>(rng: &mut R) -> Hidden {
-    let v = (0..rng.random_range(1..5)).map(|_| rng.random_range(0..3)).collect();
+    let v = (0..rng.random_range(1..5))
+        .map(|_| rng.random_range(0..3))
+        .collect();
     let mut flag = false;
     if rng.random_bool(0.5) {
         flag = true;
@@ -303,7 +305,9 @@ fn the_output_cache_trusts_debug_and_can_be_turned_off() {
     let run = first_run(hidden, |h| h.flag && h.v.len() > 1);
     // With the cache on, removing the `if` block would give the `Debug` text of an output
     // already tested, whose verdict would be reused (the documented pitfall).
-    let exact = Reducer::new(hidden).output_cache(false).reduce(&run.trace, |h: &Hidden| h.flag);
+    let exact = Reducer::new(hidden)
+        .output_cache(false)
+        .reduce(&run.trace, |h: &Hidden| h.flag);
     assert!(exact.output.flag);
     assert_eq!(exact.stats.output_cache_hits, 0);
 }

@@ -349,11 +349,10 @@ impl Codegen {
     }
 
     /// The rng passed to the generator called at `span`.
-    pub(crate) fn pass_rng(&self, callee: &str, span: Span) -> Expr {
+    pub(crate) fn pass_rng(&self, callee: &str, arg: &Expr, span: Span) -> Expr {
         let p = self.private(span);
         let site = self.site(callee, span);
-        let rng = self.rng(span);
-        parse_quote_spanned!(span=> #p::pass_rng(#site, #rng))
+        parse_quote_spanned!(span=> #p::pass_rng(#site, #arg))
     }
 
     /// A call of another generator (its arguments already use [`Codegen::pass_rng`]).

@@ -250,7 +250,7 @@ impl<'a> Recognizer<'a> {
         let span = mc.method.span();
         for arg in &mut mc.args {
             if self.is_rng_arg(arg) {
-                *arg = self.codegen.pass_rng(&callee, span);
+                *arg = self.codegen.pass_rng(&callee, arg, span);
             } else {
                 self.visit_expr_mut(arg);
             }
@@ -266,6 +266,23 @@ impl<'a> Recognizer<'a> {
         let last = path.last().cloned().unwrap_or_default();
         if last == "unrecorded" {
             return; // `greduce::unrecorded(rng)`: the explicit opt-out.
+        }
+        let decision = rand_api::DECISIONS.contains(&last.as_str())
+            || rand_api::SEQ_DECISIONS.contains(&last.as_str());
+        if path.len() >= 2 && decision {
+            let error = syn::Error::new_spanned(
+                &call.func,
+                format!(
+                    "write `{last}` as a method call (`{}`), which greduce records",
+                    if rand_api::DECISIONS.contains(&last.as_str()) {
+                        format!("{}.{last}(..)", self.rng())
+                    } else {
+                        format!("xs.{last}({}, ..)", self.rng())
+                    }
+                ),
+            );
+            self.error(e, error);
+            return;
         }
         if path.first().is_some_and(|s| s == "rand")
             || matches!(last.as_str(), "from_rng" | "try_from_rng" | "fork")
@@ -290,7 +307,7 @@ impl<'a> Recognizer<'a> {
         self.visit_expr_mut(&mut call.func);
         for arg in &mut call.args {
             if self.is_rng_arg(arg) {
-                *arg = self.codegen.pass_rng(&callee, span);
+                *arg = self.codegen.pass_rng(&callee, arg, span);
             } else {
                 self.visit_expr_mut(arg);
             }

@@ -613,7 +613,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             Ok(run) => {
                 let (out_key, shown) = output_key(&run.output);
                 attempt.output = Some(shown);
-                let cached = if self.output_cache { ctx.outputs.get(&out_key).copied() } else { None };
+                let cached = if self.output_cache {
+                    ctx.outputs.get(&out_key).copied()
+                } else {
+                    None
+                };
                 let (outcome, cached) = if let Some(outcome) = cached {
                     ctx.stats.output_cache_hits += 1;
                     (Ok(outcome), true)

@@ -12,7 +12,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
             inner(
                 ::greduce::__private::pass_rng(
                     ::greduce::__private::site!("inner"),
-                    &mut *rng,
+                    rng,
                 ),
                 3,
             ),

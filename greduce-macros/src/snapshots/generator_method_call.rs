@@ -11,7 +11,7 @@ fn g<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> u8 {
                 .node(
                     ::greduce::__private::pass_rng(
                         ::greduce::__private::site!("node"),
-                        &mut *rng,
+                        rng,
                     ),
                 ),
         )
