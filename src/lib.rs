@@ -107,7 +107,17 @@
 //!   answers the simplest legal value, so an index recorded against a longer list becomes 0
 //!   (the paper's "references by index" weakness).
 //! - Replay stops generators by unwinding, so greduce needs `panic = "unwind"` (the default,
-//!   and what `cargo test` uses).
+//!   and what `cargo test` uses), and generators must not catch panics (`catch_unwind`
+//!   around a generator call): greduce aborts, with a message, a replay that keeps going.
+//! - Loops nest: two reducible loops iterated at the same time (`a.map(..).zip(b.map(..))`)
+//!   cannot be recorded as parts of one another, and recording them panics with an
+//!   explanation. Chaining them, or collecting one first, works.
+//! - A generator that returns `impl Trait` keeps a single instrumented copy of its body,
+//!   which checks for a run at each decision: the same values, slightly slower when called
+//!   directly.
+//! - The reducer does not test an output whose `Debug` text it has already tested; when
+//!   `Debug` leaves out something the property looks at, turn that off with
+//!   [`Reducer::output_cache`].
 //! - `sample(Uniform)`: rand does not expose a `Uniform`'s bounds, so a recorded sample is
 //!   reused only for a distribution with the same parameters.
 //!

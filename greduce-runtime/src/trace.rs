@@ -377,9 +377,9 @@ impl Trace {
         self.store.decisions.iter()
     }
 
-    /// A 128-bit fingerprint of the trace with `removed` parts taken out: two reduced
-    /// traces with the same kept content have the same fingerprint, whatever trace they
-    /// were reduced from. Keys the reducer's cache.
+        /// A 128-bit fingerprint of the trace with `removed` parts taken out. Removal sets that
+    /// keep the same content (a part removed alone, or with an enclosing part also removed)
+    /// give the same fingerprint. Keys the reducer's cache of rejected candidates.
     pub(crate) fn fingerprint(&self, removed: &Removed) -> u128 {
         let mut lo = DefaultHasher::new();
         let mut hi = DefaultHasher::new();
