@@ -203,8 +203,8 @@ pub(crate) fn epoch() -> Option<u64> {
     with_run(None, |run| run.epoch)
 }
 
+/// How a replayed decision is answered.
 enum Plan {
-    Record,
     /// The recorded value (adjusted for a linked loop count), `None` when no legal value
     /// could be derived.
     Recorded {
@@ -245,7 +245,7 @@ pub(crate) fn decide<T>(
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         Ok(match run.align(Op::Decision, site)? {
-            Aligned::Record => Plan::Record,
+                        Aligned::Record => unreachable!("recording returned above"),
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
@@ -273,7 +273,7 @@ pub(crate) fn decide<T>(
         return (record.take().expect("not called"))().0;
     };
     let (t, value) = match plan {
-        Plan::Record => unreachable!("recording returned above"),
+        
         Plan::Simplest => simplest(),
         Plan::Recorded { node, value } => {
             if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
