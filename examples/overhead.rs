@@ -54,7 +54,7 @@ macro_rules! graph {
         $(#[$attr])?
         fn $name<R: rand::Rng + ?Sized>(rng: &mut R) -> Graph {
             let mut g = Graph::default();
-            let n = rng.random_range(700..=700usize);
+            let n = rng.random_range(900..=900usize);
             for i in 0..n {
                 g.names.push(format!("v{i}"));
                 g.adjacency.push(Vec::new());
@@ -67,7 +67,7 @@ macro_rules! graph {
                 }
             }
             let mut seen = HashSet::new();
-            let m = rng.random_range(200_000..=200_000usize);
+            let m = rng.random_range(333_000..=333_000usize);
             for _ in 0..m {
                 let k = rng.random_range(0..pool.len());
                 let (a, b) = pool.swap_remove(k);

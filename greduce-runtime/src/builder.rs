@@ -72,6 +72,7 @@ impl Builder {
         }
     }
 
+    #[inline]
     fn parent(&self) -> NodeId {
         *self.open.last().expect("the root stays open")
     }
@@ -128,6 +129,7 @@ impl Builder {
     }
 
     /// Closes the innermost open node.
+    #[inline]
     pub(crate) fn close(&mut self) {
         if self.open.len() > 1 {
             let id = self.open.pop().expect("checked");
@@ -136,11 +138,13 @@ impl Builder {
     }
 
     /// The innermost open node.
+    #[inline]
     pub(crate) fn current(&self) -> NodeId {
         self.parent()
     }
 
     /// The parent of a node.
+    #[inline]
     pub(crate) fn parent_of(&self, id: NodeId) -> NodeId {
         self.store.nodes[id as usize].parent
     }

@@ -19,16 +19,28 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 thread_local! {
-    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+        /// What the current run does: [`OFF`], [`RECORDING`] or [`REPLAYING`]. Kept apart from
+    /// the run itself so the hot checks are one thread-local read.
+    static MODE: Cell<u8> = const { Cell::new(OFF) };
     static RUN: RefCell<Option<Session>> = const { RefCell::new(None) };
 }
 
 static EPOCHS: AtomicU64 = AtomicU64::new(1);
 
+const OFF: u8 = 0;
+const RECORDING: u8 = 1;
+const REPLAYING: u8 = 2;
+
+/// Whether a greduce run is recording on this thread.
+#[inline]
+pub(crate) fn recording() -> bool {
+    MODE.with(Cell::get) == RECORDING
+}
+
 /// Whether a greduce run is recording or replaying on this thread.
 #[inline]
 pub(crate) fn active() -> bool {
-    ACTIVE.with(Cell::get)
+    MODE.with(Cell::get) != OFF
 }
 
 /// The payload a replay unwinds with when it stops on purpose (halt, bypass, budget).
@@ -120,6 +132,7 @@ impl Session {
         }
     }
 
+    #[inline]
     fn close_frame(&mut self) {
         if let Some(aligner) = &mut self.aligner
             && let Err(fault) = aligner.close()
@@ -146,10 +159,15 @@ pub(crate) fn execute<T>(
     quiet: bool,
     f: impl FnOnce() -> T,
 ) -> (Result<T, Box<dyn Any + Send>>, Session) {
+    let mode = if run.aligner.is_some() {
+        REPLAYING
+    } else {
+        RECORDING
+    };
     let previous = RUN.with(|r| r.replace(Some(run)));
-    let was_active = ACTIVE.with(|a| a.replace(true));
+    let was = MODE.with(|m| m.replace(mode));
     let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
-    ACTIVE.with(|a| a.set(was_active));
+    MODE.with(|m| m.set(was));
     let run = RUN
         .with(|r| r.replace(previous))
         .expect("the run installed above");
@@ -158,6 +176,7 @@ pub(crate) fn execute<T>(
 
 /// Calls `f` on the current run. Returns `None` outside a run or when the run belongs to
 /// another epoch (a guard outliving its run).
+#[inline]
 fn with_run<T>(epoch: Option<u64>, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
     RUN.with(|r| {
         let mut slot = r.try_borrow_mut().ok()?;
@@ -199,6 +218,7 @@ fn ok_or_stop<T>(r: Option<Result<T, ()>>) -> Option<T> {
 }
 
 /// The epoch of the current run, for guards.
+#[inline]
 pub(crate) fn epoch() -> Option<u64> {
     with_run(None, |run| run.epoch)
 }
@@ -223,29 +243,18 @@ pub(crate) fn decide<T>(
     read: impl FnOnce(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
-    // Recording (the hot path): one borrow of the run, the draw inside it (`record` only
-    // calls rand).
-    let mut record = Some(record);
-    let mut args = Some(args);
-    let recorded = with_run(None, |run| {
-        if run.aligner.is_some() {
-            return None;
-        }
-        let (t, value) = (record.take().expect("once"))();
-        let args = args.take().expect("once");
-        run.builder.decision(Decision { site, args, value });
-        Some(t)
-    });
-    match recorded {
-        Some(Some(t)) => return t,
-        None => return (record.take().expect("not called"))().0,
-        Some(None) => {}
+    if recording() {
+        // The hot path: draw, then one visit to the run.
+        let (t, value) = record();
+        with_run(None, |run| {
+            run.builder.decision(Decision { site, args, value })
+        });
+        return t;
     }
-    let args = args.take().expect("not used while recording");
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         Ok(match run.align(Op::Decision, site)? {
-                        Aligned::Record => unreachable!("recording returned above"),
+            Aligned::Record => unreachable!("recording returned above"),
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
@@ -269,11 +278,8 @@ pub(crate) fn decide<T>(
             }
         })
     }));
-    let Some(plan) = plan else {
-        return (record.take().expect("not called"))().0;
-    };
+    let Some(plan) = plan else { return record().0 };
     let (t, value) = match plan {
-        
         Plan::Simplest => simplest(),
         Plan::Recorded { node, value } => {
             if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
@@ -315,20 +321,10 @@ pub(crate) fn select(
         run.builder.open(New::Branch { then: taken });
         run.push_frame(rec);
     }
-    // Recording: one visit to the run.
-    let mut record = Some(record);
-    let recorded = with_run(None, |run| {
-        if run.aligner.is_some() {
-            return None;
-        }
-        let taken = (record.take().expect("once"))();
-        open(run, site, args, taken, None);
-        Some(taken)
-    });
-    match recorded {
-        Some(Some(taken)) => return (taken, true),
-        None => return ((record.take().expect("not called"))(), false),
-        Some(None) => {}
+    if recording() {
+        let taken = record();
+        let opened = with_run(None, |run| open(run, site, args, taken, None));
+        return (taken, opened.is_some());
     }
     let simplest = args.simplest_bool();
     let taken = ok_or_stop(with_run(None, |run| {
@@ -358,7 +354,7 @@ pub(crate) fn select(
     }));
     match taken {
         Some(taken) => (taken, true),
-        None => ((record.take().expect("not called"))(), false),
+        None => (record(), false),
     }
 }
 
@@ -597,6 +593,7 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
 /// Loops nest: the loop (or its open iteration) must be the innermost open node. Two loops
 /// iterated at the same time (`a.zip(b)`) are not: recording panics and says so, replaying
 /// stops (the trace could not describe them as parts of one another).
+#[inline]
 pub(crate) fn step_loop(epoch: u64, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = with_run(Some(epoch), |run| {
         let top = run.builder.current();
@@ -648,8 +645,9 @@ fn interleaved() {
 }
 
 /// Whether the current run is a replay.
+#[inline]
 pub(crate) fn replaying() -> bool {
-    with_run(None, |run| run.aligner.is_some()).unwrap_or(false)
+    MODE.with(Cell::get) == REPLAYING
 }
 
 /// Records a decision made outside [`decide`] (recording only: seq decisions whose value

@@ -377,7 +377,7 @@ impl Trace {
         self.store.decisions.iter()
     }
 
-        /// A 128-bit fingerprint of the trace with `removed` parts taken out. Removal sets that
+    /// A 128-bit fingerprint of the trace with `removed` parts taken out. Removal sets that
     /// keep the same content (a part removed alone, or with an enclosing part also removed)
     /// give the same fingerprint. Keys the reducer's cache of rejected candidates.
     pub(crate) fn fingerprint(&self, removed: &Removed) -> u128 {

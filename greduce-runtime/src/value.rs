@@ -175,10 +175,12 @@ pub enum Value {
 }
 
 impl Value {
+    #[inline]
     pub(crate) fn offset(off: u128) -> Value {
         u64::try_from(off).map_or_else(|_| Value::WideOffset(Box::new(off)), Value::Offset)
     }
 
+    #[inline]
     pub(crate) fn as_offset(&self) -> Option<u128> {
         match self {
             Value::Offset(off) => Some(u128::from(*off)),
@@ -187,10 +189,12 @@ impl Value {
         }
     }
 
+    #[inline]
     pub(crate) fn bits(bits: u128) -> Value {
         u64::try_from(bits).map_or_else(|_| Value::WideBits(Box::new(bits)), Value::Bits)
     }
 
+    #[inline]
     pub(crate) fn as_bits(&self) -> Option<u128> {
         match self {
             Value::Bits(bits) => Some(u128::from(*bits)),
@@ -199,10 +203,12 @@ impl Value {
         }
     }
 
+    #[inline]
     pub(crate) fn index(i: usize) -> Value {
         Value::Index(i as u64)
     }
 
+    #[inline]
     pub(crate) fn as_index(&self) -> Option<usize> {
         match self {
             Value::Index(i) => usize::try_from(*i).ok(),
@@ -223,6 +229,7 @@ impl Value {
 }
 
 impl Args {
+    #[inline]
     pub(crate) fn int(lo: u128, span: u128, ty: IntTy) -> Args {
         match (u64::try_from(lo), u64::try_from(span)) {
             (Ok(lo), Ok(span)) => Args::Int { lo, span, ty },
