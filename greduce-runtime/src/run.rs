@@ -19,7 +19,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 thread_local! {
-        /// What the current run does: [`OFF`], [`RECORDING`] or [`REPLAYING`]. Kept apart from
+    /// What the current run does: [`OFF`], [`RECORDING`] or [`REPLAYING`]. Kept apart from
     /// the run itself so the hot checks are one thread-local read.
     static MODE: Cell<u8> = const { Cell::new(OFF) };
     static RUN: RefCell<Option<Session>> = const { RefCell::new(None) };
@@ -188,11 +188,11 @@ fn with_run<T>(epoch: Option<u64>, f: impl FnOnce(&mut Session) -> T) -> Option<
     })
 }
 
-/// Stops the replay by unwinding (no panic message: `resume_unwind` skips the hook).
 /// How many times a replay may be stopped before greduce concludes that the generator
 /// catches the unwinding (`catch_unwind` around a generator call) and would run forever.
 const STOP_LIMIT: u32 = 1000;
 
+/// Stops the replay by unwinding (no panic message: `resume_unwind` skips the hook).
 fn stop() -> ! {
     let stops = with_run(None, |run| {
         run.stops += 1;
