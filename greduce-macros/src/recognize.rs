@@ -317,21 +317,30 @@ impl<'a> Recognizer<'a> {
     }
 
     /// `for PAT in <range with a counted end> { .. }`.
-    fn for_loop(&mut self, e: &mut Expr) -> bool {
-        let Expr::ForLoop(f) = e else { return false };
-        let Some((start, end, inclusive)) = range_parts(&f.expr) else {
-            return false;
-        };
-        let Some(mut count) = self.count_of(end) else {
-            return false;
-        };
-        let mut start = start.clone();
-        self.visit_expr_mut(&mut start);
+    /// The count of a reducible loop, its decision's arguments rewritten.
+    fn visited_count(&mut self, e: &Expr) -> Option<Count> {
+        let mut count = self.count_of(e)?;
         if let Count::Draw(draw) = &mut count {
             self.visit_draw(draw);
         }
-        let span = f.for_token.span;
-        *f.expr = self.codegen.reducible_loop(&start, &count, inclusive, span);
+        Some(count)
+    }
+
+    /// `a..<count>` (or `..=`) rewritten as a reducible loop, if its end is a count.
+    fn counted_range(&mut self, range: &Expr, span: Span) -> Option<Expr> {
+        let (start, end, inclusive) = range_parts(range)?;
+        let mut start = start.clone();
+        let count = self.visited_count(end)?;
+        self.visit_expr_mut(&mut start);
+        Some(self.codegen.reducible_loop(&start, &count, inclusive, span))
+    }
+
+    fn for_loop(&mut self, e: &mut Expr) -> bool {
+        let Expr::ForLoop(f) = e else { return false };
+        let Some(iterable) = self.counted_range(&f.expr, f.for_token.span) else {
+            return false;
+        };
+        *f.expr = iterable;
         self.with_scope(|this| {
             this.bind(&f.pat);
             this.visit_block_mut(&mut f.body);
@@ -349,19 +358,10 @@ impl<'a> Recognizer<'a> {
             let Expr::Paren(paren) = &*mc.receiver else {
                 return false;
             };
-            let Some((start, end, inclusive)) = range_parts(&paren.expr) else {
+            let Some(iterable) = self.counted_range(&paren.expr, mc.method.span()) else {
                 return false;
             };
-            let Some(mut count) = self.count_of(end) else {
-                return false;
-            };
-            let mut start = start.clone();
-            self.visit_expr_mut(&mut start);
-            if let Count::Draw(draw) = &mut count {
-                self.visit_draw(draw);
-            }
-            let span = mc.method.span();
-            *mc.receiver = self.codegen.reducible_loop(&start, &count, inclusive, span);
+            *mc.receiver = iterable;
             for arg in &mut mc.args {
                 self.visit_expr_mut(arg);
             }
@@ -374,14 +374,11 @@ impl<'a> Recognizer<'a> {
             if callee_path(call).last().is_none_or(|s| s != "repeat_with") {
                 return false;
             }
-            let Some(mut count) = self.count_of(&mc.args[0]) else {
+            let mut iter = (*mc.receiver).clone();
+            let Some(count) = self.visited_count(&mc.args[0]) else {
                 return false;
             };
-            let mut iter = (*mc.receiver).clone();
             self.visit_expr_mut(&mut iter);
-            if let Count::Draw(draw) = &mut count {
-                self.visit_draw(draw);
-            }
             let span = mc.method.span();
             *e = self.codegen.take(&iter, &count, span);
             return true;

@@ -239,15 +239,26 @@ impl Aligner {
         self.trace.children(rec).next()
     }
 
+    /// Whether `node` is a removed part (the bit test first: it is the cheap one).
     pub(crate) fn is_removed(&self, node: NodeId) -> bool {
-        self.trace.is_part(node) && self.removed.contains(node)
+        self.removed.contains(node) && self.trace.is_part(node)
+    }
+
+    /// The first child of `parent` at or after position `from` that is not removed.
+    fn next_kept(&self, parent: NodeId, from: NodeId) -> Option<NodeId> {
+        let end = self.trace.node(parent).end;
+        let mut c = from.max(parent + 1);
+        while c < end && self.is_removed(c) {
+            c = self.trace.node(c).end;
+        }
+        (c < end).then_some(c)
     }
 
     /// Number of removed iterations of a recorded loop.
     pub(crate) fn removed_iterations(&self, lp: NodeId) -> u128 {
         self.trace
             .children(lp)
-            .filter(|c| self_removed(&self.removed, &self.trace, *c))
+            .filter(|c| self.is_removed(*c))
             .count() as u128
     }
 
@@ -257,18 +268,9 @@ impl Aligner {
         frame.rec.map(|rec| (rec, frame.cursor))
     }
 
-    /// Number of kept iterations of loop `lp` from child position `cursor` on.
-    pub(crate) fn kept_iterations_from(&self, lp: NodeId, cursor: NodeId) -> usize {
-        let end = self.trace.node(lp).end;
-        let mut c = cursor.max(lp + 1);
-        let mut n = 0;
-        while c < end {
-            if !self_removed(&self.removed, &self.trace, c) {
-                n += 1;
-            }
-            c = self.trace.node(c).end;
-        }
-        n
+    /// Whether loop `lp` has a kept iteration at or after child position `cursor`.
+    pub(crate) fn has_kept_iteration(&self, lp: NodeId, cursor: NodeId) -> bool {
+        self.next_kept(lp, cursor).is_some()
     }
 
     /// Starts the next iteration of the loop whose frame is on top: aligned with the next
@@ -278,18 +280,10 @@ impl Aligner {
             let frame = self.top();
             (frame.rec, frame.cursor)
         };
-        let mut aligned = None;
-        if let Some(lp) = rec {
-            let end = self.trace.node(lp).end;
-            let mut c = cursor;
-            while c < end && self_removed(&self.removed, &self.trace, c) {
-                c = self.trace.node(c).end;
-            }
-            if c < end {
-                aligned = Some(c);
-                let next = self.trace.node(c).end;
-                self.top().cursor = next;
-            }
+        let aligned = rec.and_then(|lp| self.next_kept(lp, cursor));
+        if let Some(c) = aligned {
+            let next = self.trace.node(c).end;
+            self.top().cursor = next;
         }
         self.push(aligned);
     }
@@ -309,17 +303,13 @@ impl Aligner {
         if self.strategy == Strategy::Realign {
             return Ok(());
         }
-        let Some(rec) = frame.rec else { return Ok(()) };
-        let end = self.trace.node(rec).end;
-        let mut c = frame.cursor.max(rec + 1);
-        while c < end {
-            if !self_removed(&self.removed, &self.trace, c) {
+        match frame.rec.and_then(|rec| self.next_kept(rec, frame.cursor)) {
+            Some(c) => {
                 let why = format!("the run left out the recorded {}", describe(&self.trace, c));
-                return Err(self.infeasible(Some(c), why));
+                Err(self.infeasible(Some(c), why))
             }
-            c = self.trace.node(c).end;
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// At the end of the run: recorded operations left in the frames still open.
@@ -329,10 +319,6 @@ impl Aligner {
         }
         Ok(())
     }
-}
-
-fn self_removed(removed: &Removed, trace: &Trace, node: NodeId) -> bool {
-    removed.contains(node) && trace.is_part(node)
 }
 
 fn what(op: Op, site: &Site) -> String {

@@ -600,7 +600,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             ctx.stats.realigned += 1;
         }
         attempt.realigned = replayed.notes;
-        let keys = [key, base.fingerprint(&replayed.removed)];
+        // Bypass may have removed more: the trace it ended with is rejected or accepted too.
+        let bypass_key =
+            (!replayed.bypassed.is_empty()).then(|| base.fingerprint(&replayed.removed));
         let verdict = match replayed.result {
             Err(e) => {
                 match e {
@@ -657,7 +659,8 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         if accepted {
             ctx.stats.accepted += 1;
         } else {
-            ctx.rejected.extend(keys);
+            ctx.rejected.insert(key);
+            ctx.rejected.extend(bypass_key);
         }
         attempt.verdict = verdict;
         ctx.attempts.push(attempt);

@@ -558,7 +558,7 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
         };
         let lp = aligner.current_loop();
         let more = match lp {
-            Some((lp, cursor)) => aligner.kept_iterations_from(lp, cursor) > 0,
+            Some((lp, cursor)) => aligner.has_kept_iteration(lp, cursor),
             None => return Ok(Some(args.simplest_bool())),
         };
         if args.admits_bool(more) {

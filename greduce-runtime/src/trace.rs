@@ -412,7 +412,7 @@ fn hash_site(site: &Site, h: &mut DefaultHasher) {
 
 fn hash_decision(d: &Decision, h: &mut DefaultHasher) {
     hash_site(d.site, h);
-    format!("{:?}", d.value).hash(h);
+    d.value.hash(h);
 }
 
 fn hash_kind(kind: Kind<'_>, h: &mut DefaultHasher) {

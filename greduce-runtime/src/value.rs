@@ -174,6 +174,21 @@ pub enum Value {
     Indices(Box<Vec<usize>>),
 }
 
+impl std::hash::Hash for Value {
+    /// By variant and content (floats by their bits), for trace fingerprints.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        std::mem::discriminant(self).hash(h);
+        match self {
+            Value::Offset(x) | Value::Bits(x) | Value::Index(x) => x.hash(h),
+            Value::WideOffset(x) | Value::WideBits(x) => x.hash(h),
+            Value::Float(v) => v.to_bits().hash(h),
+            Value::Bool(b) => b.hash(h),
+            Value::Bytes(bytes) => bytes.hash(h),
+            Value::Indices(ix) => ix.hash(h),
+        }
+    }
+}
+
 impl Value {
     #[inline]
     pub(crate) fn offset(off: u128) -> Value {
