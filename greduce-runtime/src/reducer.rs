@@ -5,6 +5,7 @@
 use crate::align::{Strategy, describe};
 use crate::outcome::Outcome;
 use crate::panic_hook;
+use crate::record::Run;
 use crate::replay::{ReplayError, run_replay};
 use crate::search::{Search, ddmin};
 use crate::stats::Stats;
@@ -554,6 +555,57 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         calls || time
     }
 
+    /// The verdict on a replayed run: the property's outcome (from the output cache when the
+    /// same output was tested before), then monotonicity; an accepted run becomes current.
+    fn judge(
+        &mut self,
+        ctx: &mut Context<T, S>,
+        run: Run<T>,
+        property: &mut dyn FnMut(&T) -> Outcome,
+        attempt: &mut Attempt,
+    ) -> Verdict {
+        let (out_key, shown) = output_key(&run.output);
+        attempt.output = Some(shown);
+        let cached = if self.output_cache {
+            ctx.outputs.get(&out_key).copied()
+        } else {
+            None
+        };
+        let (outcome, cached) = if let Some(outcome) = cached {
+            ctx.stats.output_cache_hits += 1;
+            (Ok(outcome), true)
+        } else {
+            let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
+            let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
+            ctx.outputs.insert(out_key, verdict);
+            (outcome, false)
+        };
+        let size = (self.size)(&run.output, &run.trace);
+        let visited = run.trace.fingerprint(&Removed::none(&run.trace));
+        let verdict = match outcome {
+            Err(message) => Verdict::PropertyPanicked(message),
+            Ok(Outcome::Reproduces) if size > ctx.current.size => {
+                ctx.stats.rejected_larger += 1;
+                Verdict::Larger {
+                    size: format!("{size:?}"),
+                    current: format!("{:?}", ctx.current.size),
+                }
+            }
+            Ok(Outcome::Reproduces) if ctx.visited.contains(&visited) => Verdict::Revisit,
+            Ok(Outcome::Reproduces) => Verdict::Accepted,
+            Ok(outcome) => Verdict::DidNotReproduce { outcome, cached },
+        };
+        if verdict == Verdict::Accepted {
+            ctx.visited.insert(visited);
+            ctx.current = Current {
+                trace: run.trace,
+                output: run.output,
+                size,
+            };
+        }
+        verdict
+    }
+
     /// Replays `base` minus `removed`, asks the property, and makes the result current if
     /// it reproduces and is not larger.
     fn try_candidate(
@@ -612,48 +664,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
                 }
                 Verdict::ReplayFailed(e)
             }
-            Ok(run) => {
-                let (out_key, shown) = output_key(&run.output);
-                attempt.output = Some(shown);
-                let cached = if self.output_cache {
-                    ctx.outputs.get(&out_key).copied()
-                } else {
-                    None
-                };
-                let (outcome, cached) = if let Some(outcome) = cached {
-                    ctx.stats.output_cache_hits += 1;
-                    (Ok(outcome), true)
-                } else {
-                    let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
-                    let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
-                    ctx.outputs.insert(out_key, verdict);
-                    (outcome, false)
-                };
-                let size = (self.size)(&run.output, &run.trace);
-                let visited = run.trace.fingerprint(&Removed::none(&run.trace));
-                let verdict = match outcome {
-                    Err(message) => Verdict::PropertyPanicked(message),
-                    Ok(Outcome::Reproduces) if size > ctx.current.size => {
-                        ctx.stats.rejected_larger += 1;
-                        Verdict::Larger {
-                            size: format!("{size:?}"),
-                            current: format!("{:?}", ctx.current.size),
-                        }
-                    }
-                    Ok(Outcome::Reproduces) if ctx.visited.contains(&visited) => Verdict::Revisit,
-                    Ok(Outcome::Reproduces) => Verdict::Accepted,
-                    Ok(outcome) => Verdict::DidNotReproduce { outcome, cached },
-                };
-                if verdict == Verdict::Accepted {
-                    ctx.visited.insert(visited);
-                    ctx.current = Current {
-                        trace: run.trace,
-                        output: run.output,
-                        size,
-                    };
-                }
-                verdict
-            }
+            Ok(run) => self.judge(ctx, run, property, &mut attempt),
         };
         let accepted = verdict == Verdict::Accepted;
         if accepted {
