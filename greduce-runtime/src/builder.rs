@@ -83,10 +83,6 @@ impl Builder {
         let (tag, data) = match new {
             New::Scope { site, call } => (Tag::Scope, push(&mut store.scopes, (site, call))),
             New::Loop { site, count } => (Tag::Loop, push(&mut store.loops, (site, count))),
-            New::Selection(d) => (Tag::Selection, push(&mut store.decisions, d)),
-            New::Branch { then } => (if then { Tag::Then } else { Tag::Else }, 0),
-            New::Switch(d) => (Tag::Switch, push(&mut store.decisions, d)),
-            New::Arm => (Tag::Arm, 0),
         };
         self.push_node(tag, data)
     }
@@ -101,8 +97,65 @@ impl Builder {
     /// Opens a loop iteration (the next most frequent node).
     #[inline]
     pub(crate) fn open_iteration(&mut self) -> NodeId {
-        let id = self.push_node(Tag::Iteration, 0);
-        self.store.nodes[id as usize].end = NONE;
+        self.push_open(Tag::Iteration, 0)
+    }
+
+    /// Moves loop `lp` on, when it is the innermost open loop: closes the open iteration
+    /// (with `close_iteration`), then opens the next one (with `more`) or closes the loop.
+    /// Returns false, doing nothing, when another loop is innermost.
+    #[inline]
+    pub(crate) fn step_loop(&mut self, lp: NodeId, close_iteration: bool, more: bool) -> bool {
+        let top = self.current();
+        if close_iteration {
+            if self.parent_of(top) != lp {
+                return false;
+            }
+            if more {
+                // Close this iteration and open the next in place: the loop stays open.
+                let end = self.store.nodes.len() as NodeId;
+                self.store.nodes[top as usize].end = end;
+                let open = self.open.len() - 1;
+                self.store.nodes.push(Node {
+                    tag: Tag::Iteration,
+                    parent: lp,
+                    end: NONE,
+                    data: 0,
+                });
+                self.open[open] = end;
+                return true;
+            }
+            self.close();
+        } else if top != lp {
+            return false;
+        }
+        if more {
+            self.open_iteration();
+        } else {
+            self.close();
+        }
+        true
+    }
+
+    /// Opens a selection or a switch (`tag`) deciding `decision`, and its branch or arm
+    /// (`inner`), in one visit.
+    #[inline]
+    pub(crate) fn open_choice(&mut self, tag: Tag, decision: Decision, inner: Tag) {
+        let data = push(&mut self.store.decisions, decision);
+        self.push_open(tag, data);
+        self.push_open(inner, 0);
+    }
+
+    /// Adds a node under the innermost open node and opens it.
+    #[inline]
+    fn push_open(&mut self, tag: Tag, data: u32) -> NodeId {
+        let id = self.store.nodes.len() as NodeId;
+        let parent = self.current();
+        self.store.nodes.push(Node {
+            tag,
+            parent,
+            end: NONE,
+            data,
+        });
         self.open.push(id);
         id
     }

@@ -546,11 +546,8 @@ pub fn selection<R: ?Sized, B: BoolArg>(
         };
     }
     arg.check();
-    let (taken, opened) = run::select(site, &arg.args(), || direct(rng, arg));
-    Selection {
-        taken,
-        epoch: if opened { run::epoch() } else { None },
-    }
+    let (taken, epoch) = run::select(site, &arg.args(), || direct(rng, arg));
+    Selection { taken, epoch }
 }
 
 /// `match rng.random_range(arg) { .. }`: the value, with the arm open until dropped.
@@ -593,9 +590,6 @@ pub fn switch<R: ?Sized, T, A: RangeArg<T> + Clone>(
             epoch: None,
         };
     }
-    let (value, opened) = run::switch(site, &arg, || direct(rng, arg.clone()));
-    Switch {
-        value,
-        epoch: if opened { run::epoch() } else { None },
-    }
+    let (value, epoch) = run::switch(site, &arg, || direct(rng, arg.clone()));
+    Switch { value, epoch }
 }

@@ -11,7 +11,7 @@ use crate::builder::Builder;
 use crate::decision::RangeArg;
 use crate::panic_hook;
 use crate::site::Site;
-use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Trace};
+use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Tag, Trace};
 use crate::value::{Args, IntTy, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -236,6 +236,11 @@ enum Plan {
 
 /// A plain decision. `record` draws with the real rng (recording); `read` reads a recorded
 /// value back if legal; `simplest` gives the value re-align answers.
+///
+/// Recording is the hot path: it is inlined into the caller (draw, then one non-generic
+/// call that appends the decision); replaying is outlined, so its size does not weigh on
+/// the recording path's registers and frame.
+#[inline]
 pub(crate) fn decide<T>(
     site: &'static Site,
     args: Args,
@@ -244,13 +249,22 @@ pub(crate) fn decide<T>(
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
     if recording() {
-        // The hot path: draw, then one visit to the run.
         let (t, value) = record();
-        with_run(None, |run| {
-            run.builder.decision(Decision { site, args, value })
-        });
+        self::record(site, args, value);
         return t;
     }
+    decide_replaying(site, args, record, read, simplest)
+}
+
+/// [`decide`] while replaying.
+#[inline(never)]
+fn decide_replaying<T>(
+    site: &'static Site,
+    args: Args,
+    record: impl FnOnce() -> (T, Value),
+    read: impl FnOnce(&Value) -> Option<T>,
+    simplest: impl FnOnce() -> (T, Value),
+) -> T {
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         Ok(match run.align(Op::Decision, site)? {
@@ -303,34 +317,61 @@ pub(crate) fn decide<T>(
     t
 }
 
-/// `if <decision>`: returns the branch to take and whether a run recorded it (then the
-/// selection and its branch are open and [`close_choice`] must close them).
+/// `if <decision>`: returns the branch to take and, when a run recorded it, the run's epoch
+/// (then the selection and its branch are open and [`close_choice`] must close them).
+#[inline]
 pub(crate) fn select(
     site: &'static Site,
     args: &Args,
     record: impl FnOnce() -> bool,
-) -> (bool, bool) {
-    /// Opens the selection and the branch taken; `rec` is the recorded branch it aligns with.
-    fn open(run: &mut Session, site: &'static Site, args: &Args, taken: bool, rec: Option<NodeId>) {
-        let decision = Decision {
-            site,
-            args: args.clone(),
-            value: Value::Bool(taken),
-        };
-        run.builder.open(New::Selection(decision));
-        run.builder.open(New::Branch { then: taken });
-        run.push_frame(rec);
-    }
+) -> (bool, Option<u64>) {
     if recording() {
         let taken = record();
-        let opened = with_run(None, |run| open(run, site, args, taken, None));
-        return (taken, opened.is_some());
+        return (taken, record_selection(site, args, taken));
     }
+    select_replaying(site, args, record)
+}
+
+/// Opens the selection and the branch taken, recording.
+#[inline(never)]
+fn record_selection(site: &'static Site, args: &Args, taken: bool) -> Option<u64> {
+    with_run(None, |run| {
+        open_selection(run, site, args, taken, None);
+        run.epoch
+    })
+}
+
+/// Opens the selection and the branch taken; `rec` is the recorded branch it aligns with.
+#[inline]
+fn open_selection(
+    run: &mut Session,
+    site: &'static Site,
+    args: &Args,
+    taken: bool,
+    rec: Option<NodeId>,
+) {
+    let decision = Decision {
+        site,
+        args: args.clone(),
+        value: Value::Bool(taken),
+    };
+    let branch = if taken { Tag::Then } else { Tag::Else };
+    run.builder.open_choice(Tag::Selection, decision, branch);
+    run.push_frame(rec);
+}
+
+/// [`select`] while replaying.
+#[inline(never)]
+fn select_replaying(
+    site: &'static Site,
+    args: &Args,
+    record: impl FnOnce() -> bool,
+) -> (bool, Option<u64>) {
     let simplest = args.simplest_bool();
-    let taken = ok_or_stop(with_run(None, |run| {
+    let opened = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         let (taken, rec) = match run.align(Op::Selection, site)? {
-            Aligned::Record => unreachable!("recording returned above"),
+            Aligned::Record => unreachable!("recording is handled by `select`"),
             Aligned::Unaligned => (simplest, None),
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
@@ -349,12 +390,12 @@ pub(crate) fn select(
                 (taken, branch.filter(|_| taken == then))
             }
         };
-        open(run, site, args, taken, rec);
-        Ok(taken)
+        open_selection(run, site, args, taken, rec);
+        Ok((taken, run.epoch))
     }));
-    match taken {
-        Some(taken) => (taken, true),
-        None => (record(), false),
+    match opened {
+        Some((taken, epoch)) => (taken, Some(epoch)),
+        None => (record(), None),
     }
 }
 
@@ -367,13 +408,13 @@ pub(crate) fn close_choice(epoch: u64) {
     });
 }
 
-/// `match rng.random_range(..)`: returns the value and opens the switch and its arm
-/// (the flag: whether a run recorded it).
+/// `match rng.random_range(..)`: returns the value and opens the switch and its arm (with
+/// the epoch of the run that recorded it).
 pub(crate) fn switch<T, A: RangeArg<T>>(
     site: &'static Site,
     arg: &A,
     record: impl FnOnce() -> T,
-) -> (T, bool) {
+) -> (T, Option<u64>) {
     enum Answer {
         Record,
         Simplest,
@@ -411,7 +452,7 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
         })
     }));
     let Some(answer) = answer else {
-        return (record(), false);
+        return (record(), None);
     };
     let simplest = || {
         arg.simplest()
@@ -435,13 +476,13 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
         }
     };
     let value = arg.record(&t);
-    with_run(None, |run| {
+    let epoch = with_run(None, |run| {
         run.builder
-            .open(New::Switch(Decision { site, args, value }));
-        run.builder.open(New::Arm);
+            .open_choice(Tag::Switch, Decision { site, args, value }, Tag::Arm);
         run.push_frame(rec);
+        run.epoch
     });
-    (t, true)
+    (t, epoch)
 }
 
 /// Opens a scope for a `#[generator]` function.
@@ -596,6 +637,10 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
 #[inline]
 pub(crate) fn step_loop(epoch: u64, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = with_run(Some(epoch), |run| {
+        if run.aligner.is_none() {
+            // Recording: one builder call.
+            return run.builder.step_loop(lp, close_iteration, more);
+        }
         let top = run.builder.current();
         let innermost = if close_iteration {
             run.builder.parent_of(top) == lp
@@ -652,6 +697,7 @@ pub(crate) fn replaying() -> bool {
 
 /// Records a decision made outside [`decide`] (recording only: seq decisions whose value
 /// comes back from rand together with data that cannot be rebuilt from the value).
+#[inline(never)]
 pub(crate) fn record(site: &'static Site, args: Args, value: Value) {
     with_run(None, |run| {
         run.builder.decision(Decision { site, args, value });

@@ -73,12 +73,6 @@ pub(crate) enum New {
         site: &'static Site,
         count: Count,
     },
-    Selection(Decision),
-    Branch {
-        then: bool,
-    },
-    Switch(Decision),
-    Arm,
 }
 
 /// What a node is, as the trace shows it (borrowing the side tables).
