@@ -127,9 +127,9 @@
 
 pub use greduce_macros::generator;
 pub use greduce_runtime::{
-    Attempt, Decision, Outcome, Part, ReduceError, Reducer, Reduction, Replay, ReplayError, Run,
-    Search, Site, Stats, Strategy, Trace, Verdict, record, record_with, replay, replay_with,
-    unrecorded,
+    Attempt, CaseResult, Check, Decision, Outcome, Part, Progress, ReduceError, Reducer, Reduction,
+    Replay, ReplayError, Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict,
+    assume, check, note, record, record_with, replay, replay_with, unrecorded,
 };
 
 #[doc(hidden)]

@@ -38,6 +38,18 @@ fn everything<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
         out.push(v);
     }
     out.push(leaf(rng));
+    // A selection and a switch as the last statement of a block.
+    for _ in 0..rng.random_range(0..3) {
+        if rng.random_bool(0.5) {
+            out.push(4);
+        }
+    }
+    for _ in 0..rng.random_range(0..3) {
+        match rng.random_range(0..2) {
+            0 => out.push(5),
+            _ => out.push(6),
+        }
+    }
     out
 }
 

@@ -10,8 +10,8 @@
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{
-    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, Ident, Label, Path, Stmt,
-    parse_quote, parse_quote_spanned,
+    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprMatch, Ident, Label, Path,
+    Stmt, parse_quote, parse_quote_spanned, token,
 };
 
 /// A decision recognized on the rng: `rng.<method>::<turbofish>(<args>)`.
@@ -300,17 +300,21 @@ impl Codegen {
     /// A reducible selection.
     ///
     /// Input: `if rng.random_bool(0.5) { A } else { B }`. Output:
-    /// `{ match __private::selection(0.5, SITE, &mut *rng, |r, a| r.random_bool(a)) {
+    /// `match __private::selection(0.5, SITE, &mut *rng, |r, a| r.random_bool(a)) {
     ///      sel if sel.taken() => { A }
     ///      sel => { B }
-    ///    } }`
-    /// (the guard lives until the end of the branch taken).
+    ///  }`
+    /// (the guard lives until the end of the branch taken). In `else` position the
+    /// recognizer puts it in a block ([`Codegen::in_block`]). `span` is the user's `if`,
+    /// `close` the closing brace of its block: the `match` spans from one to the other, as
+    /// the user's `if` did (lints that read the source, such as clippy's
+    /// `semicolon_if_nothing_returned`, see a block-like expression).
     pub(crate) fn selection(
         &self,
         draw: &Draw,
         then: &Block,
         otherwise: Option<&Expr>,
-        span: Span,
+        (span, close): (Span, Span),
     ) -> Expr {
         let p = self.private(draw.span);
         let site = self.site(&draw.method.to_string(), draw.method.span());
@@ -318,34 +322,39 @@ impl Codegen {
         let (arg, direct) = self.boolean(draw);
         let sel = hygienic("__greduce_sel");
         let otherwise = otherwise.map_or_else(|| quote!({}), |e| quote!(#e));
-        parse_quote_spanned! {span=>
-            {
-                match #p::selection(#arg, #site, #rng, #direct) {
-                    #sel if #sel.taken() => #then
-                    #sel => #otherwise
-                }
+        let mut m: ExprMatch = parse_quote_spanned! {span=>
+            match #p::selection(#arg, #site, #rng, #direct) {
+                #sel if #sel.taken() => #then
+                #sel => #otherwise
             }
-        }
+        };
+        m.brace_token = token::Brace(close);
+        Expr::Match(m)
+    }
+
+    /// `{ expr }`: where Rust wants a block (after `else`).
+    pub(crate) fn in_block(expr: &Expr) -> Expr {
+        parse_quote!({ #expr })
     }
 
     /// A multi-way selection.
     ///
     /// Input: `match rng.random_range(0..3) { arms }`. Output:
-    /// `{ match __private::switch(0..3, SITE, &mut *rng, ..) { s => match s.value() { arms } } }`
-    pub(crate) fn switch(&self, draw: &Draw, arms: &[Arm], span: Span) -> Expr {
+    /// `match __private::switch(0..3, SITE, &mut *rng, ..) { s => match s.value() { arms } }`
+    pub(crate) fn switch(&self, draw: &Draw, arms: &[Arm], (span, close): (Span, Span)) -> Expr {
         let p = self.private(draw.span);
         let site = self.site("match", draw.method.span());
         let rng = self.rng(draw.span);
         let arg = &draw.args[0];
         let direct = Self::direct(draw, 1);
         let s = hygienic("__greduce_switch");
-        parse_quote_spanned! {span=>
-            {
-                match #p::switch(#arg, #site, #rng, #direct) {
-                    #s => match #s.value() { #(#arms)* }
-                }
+        let mut m: ExprMatch = parse_quote_spanned! {span=>
+            match #p::switch(#arg, #site, #rng, #direct) {
+                #s => match #s.value() { #(#arms)* }
             }
-        }
+        };
+        m.brace_token = token::Brace(close);
+        Expr::Match(m)
     }
 
     /// The rng passed to the generator called at `span`.

@@ -431,13 +431,13 @@ impl<'a> Recognizer<'a> {
         if let Some(o) = &mut otherwise {
             self.visit_expr_mut(o);
         }
-        let span = i.if_token.span;
+        let spans = (i.if_token.span, i.then_branch.brace_token.span.close());
         let attrs = std::mem::take(&mut i.attrs);
         *e = self
             .codegen
-            .selection(&draw, &i.then_branch, otherwise.as_ref(), span);
-        if let Expr::Block(b) = e {
-            b.attrs = attrs;
+            .selection(&draw, &i.then_branch, otherwise.as_ref(), spans);
+        if let Expr::Match(m) = e {
+            m.attrs = attrs;
         }
         true
     }
@@ -452,11 +452,11 @@ impl<'a> Recognizer<'a> {
         for arm in &mut m.arms {
             self.visit_arm_mut(arm);
         }
-        let span = m.match_token.span;
+        let spans = (m.match_token.span, m.brace_token.span.close());
         let attrs = std::mem::take(&mut m.attrs);
-        *e = self.codegen.switch(&draw, &m.arms, span);
-        if let Expr::Block(b) = e {
-            b.attrs = attrs;
+        *e = self.codegen.switch(&draw, &m.arms, spans);
+        if let Expr::Match(m) = e {
+            m.attrs = attrs;
         }
         true
     }
@@ -595,6 +595,10 @@ impl VisitMut for Recognizer<'_> {
         });
         if let Some((_, otherwise)) = &mut i.else_branch {
             self.visit_expr_mut(otherwise);
+            // `else if <decision>` became a `match`: `else` needs a block around it.
+            if !matches!(**otherwise, Expr::If(_) | Expr::Block(_)) {
+                **otherwise = Codegen::in_block(otherwise);
+            }
         }
     }
 

@@ -6,6 +6,7 @@
 
 mod align;
 mod builder;
+mod check;
 mod decision;
 mod outcome;
 mod panic_hook;
@@ -15,15 +16,17 @@ mod replay;
 mod run;
 mod search;
 mod seq;
+mod shape;
 mod site;
 mod stats;
 mod trace;
 mod value;
 
 pub use align::Strategy;
+pub use check::{CaseResult, Check, Report, SameFailure, assume, check, note};
 pub use outcome::Outcome;
 pub use record::{Run, record, record_with};
-pub use reducer::{Attempt, ReduceError, Reducer, Reduction, Verdict};
+pub use reducer::{Attempt, Progress, ReduceError, Reducer, Reduction, Verdict};
 pub use replay::{Replay, ReplayError, replay, replay_with};
 pub use search::Search;
 pub use site::Site;

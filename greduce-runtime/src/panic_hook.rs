@@ -30,12 +30,13 @@ fn install() {
     });
 }
 
-/// Runs `f`; with `quiet`, panics inside it print nothing on this thread.
+/// Runs `f`; with `quiet`, panics inside it print nothing on this thread. Either way, the
+/// location of a panic inside is kept for [`take_location`].
 pub(crate) fn quiet_if<T>(quiet: bool, f: impl FnOnce() -> T) -> T {
+    install();
     if !quiet {
         return f();
     }
-    install();
     let was = QUIET.with(|q| q.replace(true));
     let out = f();
     QUIET.with(|q| q.set(was));

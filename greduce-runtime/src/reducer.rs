@@ -64,6 +64,30 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
     max_time: Option<Duration>,
     quiet: bool,
     output_cache: bool,
+    watch: Option<WatchFn<'g, T, S>>,
+}
+
+/// Called after every candidate.
+type WatchFn<'g, T, S> = Box<dyn FnMut(&Progress<'_, T, S>) + 'g>;
+
+/// Where a reduction stands, after a candidate: given to [`Reducer::watch`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Progress<'a, T, S> {
+    /// The smallest reproducing output so far.
+    pub output: &'a T,
+    /// Its trace.
+    pub trace: &'a Trace,
+    /// Its size.
+    pub size: &'a S,
+    /// The size of the original output.
+    pub original_size: &'a S,
+    /// Whether the candidate just tried was accepted (`output` is new).
+    pub improved: bool,
+    /// The counters so far.
+    pub stats: &'a Stats,
+    /// Time since the reduction started.
+    pub elapsed: Duration,
 }
 
 impl<'g, T: Debug> Reducer<'g, T> {
@@ -89,6 +113,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
             max_time: None,
             quiet: true,
             output_cache: true,
+            watch: None,
         }
     }
 }
@@ -250,6 +275,7 @@ struct Context<T, S> {
     /// Fingerprints of the traces of inputs accepted so far.
     visited: HashSet<u128>,
     current: Current<T, S>,
+    original_size: S,
     started: Instant,
 }
 
@@ -337,17 +363,34 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self
     }
 
+    /// Calls `watch` after every candidate with where the reduction stands: to show
+    /// progress, or to save each improvement as soon as it is found.
+    #[must_use]
+    pub fn watch(mut self, watch: impl FnMut(&Progress<'_, T, S>) + 'g) -> Self {
+        self.watch = Some(Box::new(watch));
+        self
+    }
+
     /// Measure inputs with `size` instead of the number of decisions (for example
     /// `(nodes, edges)` of a graph). A candidate is accepted only if it reproduces and its
-    /// size is not larger than the current input's.
+    /// size is not larger than the current input's. Resets [`Reducer::watch`] (whose
+    /// argument depends on the size type): call it first.
     #[must_use]
     pub fn size<S2: Ord + Clone + Debug>(
         self,
         size: impl Fn(&T) -> S2 + 'g,
     ) -> Reducer<'g, T, R, S2> {
+        self.size_with(move |output, _| size(output))
+    }
+
+    /// [`Reducer::size`] with the trace at hand too.
+    pub(crate) fn size_with<S2: Ord + Clone + Debug>(
+        self,
+        size: impl Fn(&T, &Trace) -> S2 + 'g,
+    ) -> Reducer<'g, T, R, S2> {
         Reducer {
             generator: self.generator,
-            size: Box::new(move |output, _| size(output)),
+            size: Box::new(size),
             strategy: self.strategy,
             search: self.search,
             budget_factor: self.budget_factor,
@@ -355,6 +398,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             max_time: self.max_time,
             quiet: self.quiet,
             output_cache: self.output_cache,
+            watch: None,
         }
     }
 
@@ -425,6 +469,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
                 output: run.output,
                 size: size.clone(),
             },
+            original_size: size.clone(),
             started,
         };
         ctx.visited.insert(
@@ -675,6 +720,17 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         }
         attempt.verdict = verdict;
         ctx.attempts.push(attempt);
+        if let Some(watch) = &mut self.watch {
+            watch(&Progress {
+                output: &ctx.current.output,
+                trace: &ctx.current.trace,
+                size: &ctx.current.size,
+                original_size: &ctx.original_size,
+                improved: accepted,
+                stats: &ctx.stats,
+                elapsed: ctx.started.elapsed(),
+            });
+        }
         accepted
     }
 }

@@ -10,18 +10,16 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
             ::greduce::__private::site!("g"),
         );
         let mut x = 0;
-        {
-            match ::greduce::__private::selection(
-                0.5,
-                ::greduce::__private::site!("random_bool"),
-                &mut *rng,
-                |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
-            ) {
-                __greduce_sel if __greduce_sel.taken() => {
-                    x += 1;
-                }
-                __greduce_sel => {}
+        match ::greduce::__private::selection(
+            0.5,
+            ::greduce::__private::site!("random_bool"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
+        ) {
+            __greduce_sel if __greduce_sel.taken() => {
+                x += 1;
             }
+            __greduce_sel => {}
         }
         x
     }

@@ -9,19 +9,17 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> &'static str {
         let __greduce_scope = ::greduce::__private::scope(
             ::greduce::__private::site!("g"),
         );
-        {
-            match ::greduce::__private::switch(
-                0..3,
-                ::greduce::__private::site!("match"),
-                &mut *rng,
-                |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
-            ) {
-                __greduce_switch => {
-                    match __greduce_switch.value() {
-                        0 => "leaf",
-                        1 => "pair",
-                        _ => "list",
-                    }
+        match ::greduce::__private::switch(
+            0..3,
+            ::greduce::__private::site!("match"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        ) {
+            __greduce_switch => {
+                match __greduce_switch.value() {
+                    0 => "leaf",
+                    1 => "pair",
+                    _ => "list",
                 }
             }
         }

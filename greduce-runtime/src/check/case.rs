@@ -1,0 +1,280 @@
+//! One call of a property on one input: what it returned or how it panicked, whether it
+//! rejected the input with [`assume`], and the [`note`]s it left.
+
+use super::config::SameFailure;
+use crate::panic_hook;
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::fmt::{self, Debug, Display};
+use std::panic::{AssertUnwindSafe, Location, catch_unwind, resume_unwind};
+
+thread_local! {
+    /// Whether a check is running a case on this thread.
+    static IN_CASE: Cell<bool> = const { Cell::new(false) };
+    static NOTES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What a property returns: `()`, a `bool` (`false` is a failure) or a `Result` (`Err` is a
+/// failure, shown with `Debug`).
+pub trait CaseResult {
+    /// `Err` with a description when the property failed.
+    ///
+    /// # Errors
+    ///
+    /// When the property reports a failure.
+    fn into_result(self) -> Result<(), String>;
+}
+
+impl CaseResult for () {
+    fn into_result(self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl CaseResult for bool {
+    fn into_result(self) -> Result<(), String> {
+        if self {
+            Ok(())
+        } else {
+            Err("the property returned false".to_string())
+        }
+    }
+}
+
+impl<T, E: Debug> CaseResult for Result<T, E> {
+    fn into_result(self) -> Result<(), String> {
+        self.map(|_| ()).map_err(|e| format!("{e:?}"))
+    }
+}
+
+/// The payload [`assume`] unwinds with: never printed, never a failure.
+struct Rejected(&'static Location<'static>);
+
+/// Rejects the current case when `condition` is false: the input is discarded, neither a
+/// pass nor a failure. Too many rejections fail the check (a health check), so prefer
+/// generating valid inputs directly.
+///
+/// Works in the property and in the generator, while a check runs a case.
+///
+/// # Panics
+///
+/// When called with `false` outside a check.
+///
+/// ```
+/// greduce::check(
+///     |rng: &mut rand::rngs::StdRng| rand::RngExt::random_range(rng, 0..100u32),
+///     |x: &u32| {
+///         greduce::assume(*x != 0);
+///         assert_eq!(100 / x * x <= 100, true);
+///     },
+/// );
+/// ```
+#[track_caller]
+pub fn assume(condition: bool) {
+    if condition {
+        return;
+    }
+    let site = Location::caller();
+    assert!(
+        IN_CASE.with(Cell::get),
+        "greduce::assume(false) at {site} outside a greduce check"
+    );
+    resume_unwind(Box::new(Rejected(site)));
+}
+
+/// Adds a line to the report of the current case. Notes of passing cases and of shrink
+/// attempts are dropped; only the final failing case's notes are shown. Outside a check,
+/// does nothing.
+///
+/// ```
+/// greduce::check(
+///     |rng: &mut rand::rngs::StdRng| rand::RngExt::random_range(rng, 0..100u32),
+///     |x: &u32| {
+///         let doubled = x * 2;
+///         greduce::note(format_args!("doubled = {doubled}"));
+///         assert!(doubled % 2 == 0);
+///     },
+/// );
+/// ```
+pub fn note(line: impl Display) {
+    if IN_CASE.with(Cell::get) {
+        NOTES.with(|n| n.borrow_mut().push(line.to_string()));
+    }
+}
+
+/// How a case failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Failure {
+    /// `file:line:col` of the panic; `None` for a returned failure.
+    pub(crate) location: Option<String>,
+    /// The panic message, or the returned error.
+    pub(crate) message: String,
+}
+
+impl Failure {
+    /// Whether `other` is the same failure as `self`, in the sense of `mode`.
+    pub(crate) fn same(&self, other: &Failure, mode: SameFailure) -> bool {
+        match mode {
+            SameFailure::Any => true,
+            SameFailure::Location => self.location == other.location,
+            SameFailure::Message => {
+                self.location == other.location && self.message == other.message
+            }
+            SameFailure::Similar => {
+                self.location == other.location && gist(&self.message) == gist(&other.message)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location {
+            Some(at) => write!(f, "panicked at {at}:")?,
+            None => write!(f, "returned a failure:")?,
+        }
+        for line in self.message.lines() {
+            write!(f, "\n    {line}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a message is about: its first line up to the first `": "` (what usually follows is
+/// a value), each run of digits replaced by one `#`.
+fn gist(message: &str) -> String {
+    let first = message.lines().next().unwrap_or("");
+    let head = first.split(": ").next().unwrap_or(first);
+    let mut out = String::with_capacity(head.len());
+    for c in head.chars() {
+        if !c.is_ascii_digit() {
+            out.push(c);
+        } else if !out.ends_with('#') {
+            out.push('#');
+        }
+    }
+    out
+}
+
+/// What came of one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Passed,
+    /// Rejected by `assume` at this location.
+    Rejected(&'static Location<'static>),
+    Failed(Failure),
+}
+
+/// Runs `f` as a case: panics are caught (printing nothing when `quiet`), `assume` rejects,
+/// notes are collected. Returns what `f` returned, or how it ended, and the notes.
+pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>, Vec<String>) {
+    let was = IN_CASE.with(|c| c.replace(true));
+    NOTES.with(|n| n.borrow_mut().clear());
+    let _ = panic_hook::take_location();
+    let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
+    IN_CASE.with(|c| c.set(was));
+    let notes = NOTES.with(|n| std::mem::take(&mut *n.borrow_mut()));
+    let result = result.map_err(|payload| ended(&*payload));
+    (result, notes)
+}
+
+/// Classifies an unwinding case.
+fn ended(payload: &(dyn Any + Send)) -> Outcome {
+    if let Some(Rejected(site)) = payload.downcast_ref::<Rejected>() {
+        return Outcome::Rejected(site);
+    }
+    Outcome::Failed(Failure {
+        location: panic_hook::take_location(),
+        message: panic_hook::message(payload),
+    })
+}
+
+/// Runs a property on an input as a case.
+pub(crate) fn check<T, P: CaseResult>(
+    quiet: bool,
+    property: &mut impl FnMut(&T) -> P,
+    input: &T,
+) -> (Outcome, Vec<String>) {
+    let (result, notes) = run(quiet, || property(input).into_result());
+    let outcome = match result {
+        Ok(Ok(())) => Outcome::Passed,
+        Ok(Err(message)) => Outcome::Failed(Failure {
+            location: None,
+            message,
+        }),
+        Err(outcome) => outcome,
+    };
+    (outcome, notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn panic_at(at: &str, message: &str) -> Failure {
+        Failure {
+            location: Some(at.to_string()),
+            message: message.to_string(),
+        }
+    }
+
+    #[test]
+    fn similar_failures() {
+        let a = panic_at(
+            "a.rs:1:1",
+            "index out of bounds: the len is 3 but the index is 5",
+        );
+        let b = panic_at(
+            "a.rs:1:1",
+            "index out of bounds: the len is 0 but the index is 0",
+        );
+        let c = panic_at(
+            "a.rs:2:1",
+            "index out of bounds: the len is 3 but the index is 5",
+        );
+        let d = panic_at("a.rs:1:1", "attempt to subtract with overflow");
+        assert!(a.same(&b, SameFailure::Similar));
+        assert!(!a.same(&c, SameFailure::Similar));
+        assert!(!a.same(&d, SameFailure::Similar));
+        assert!(a.same(&d, SameFailure::Location));
+        assert!(!a.same(&b, SameFailure::Message));
+        assert!(a.same(&c, SameFailure::Any));
+        assert_eq!(gist("x too big: 17\nmore"), "x too big");
+        assert_eq!(gist("len 12 > 7"), "len # > #");
+    }
+
+    #[test]
+    fn assume_rejects_quietly() {
+        let (result, notes) = run(true, || {
+            note("kept");
+            assume(false);
+        });
+        assert!(matches!(result, Err(Outcome::Rejected(_))));
+        assert_eq!(notes, ["kept"]);
+    }
+
+    #[test]
+    fn results_and_panics() {
+        let mut prop = |x: &i32| -> Result<(), String> {
+            assert!(*x < 10, "too big: {x}");
+            if *x < 0 {
+                Err("negative".into())
+            } else {
+                Ok(())
+            }
+        };
+        assert_eq!(check(true, &mut prop, &1).0, Outcome::Passed);
+        assert_eq!(
+            check(true, &mut prop, &-1).0,
+            Outcome::Failed(Failure {
+                location: None,
+                message: "\"negative\"".into()
+            })
+        );
+        let Outcome::Failed(f) = check(true, &mut prop, &11).0 else {
+            panic!("expected a failure")
+        };
+        assert_eq!(f.message, "too big: 11");
+        assert!(f.location.unwrap().contains("case.rs"));
+    }
+}

@@ -1,0 +1,268 @@
+//! How a property check runs: the settings, their defaults, and the `GREDUCE_*`
+//! environment variables that override them.
+
+use crate::align::Strategy;
+use crate::search::Search;
+use std::fmt;
+use std::time::Duration;
+
+/// Which failures count as "the same" while shrinking: a candidate is kept only if it fails
+/// the way the original input failed, so shrinking never slides to a different bug.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SameFailure {
+    /// A panic at the same location with a similar message (the message up to its first
+    /// `": "`, digits ignored), or a returned `Err` with a similar `Debug`. The default.
+    #[default]
+    Similar,
+    /// The same location and exactly the same message.
+    Message,
+    /// A panic at the same location (or a returned `Err`), whatever the message.
+    Location,
+    /// Any failure.
+    Any,
+}
+
+/// The settings of one check. Environment variables win over the builder, so a CI job or a
+/// person reproducing a failure can change a test without editing it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Config {
+    pub(crate) cases: u64,
+    pub(crate) seed: Option<u64>,
+    pub(crate) max_shrink_calls: u64,
+    pub(crate) max_shrink_time: Duration,
+    pub(crate) strategy: Strategy,
+    pub(crate) search: Search,
+    pub(crate) shrink: bool,
+    pub(crate) verbose: bool,
+    pub(crate) max_rejects: Option<u64>,
+    pub(crate) same_failure: SameFailure,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            cases: 100,
+            seed: None,
+            max_shrink_calls: 2000,
+            max_shrink_time: Duration::from_secs(10),
+            strategy: Strategy::Realign,
+            search: Search::Tree,
+            shrink: true,
+            verbose: false,
+            max_rejects: None,
+            same_failure: SameFailure::Similar,
+        }
+    }
+}
+
+/// An environment variable with a value greduce cannot use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EnvError {
+    name: &'static str,
+    value: String,
+    expected: &'static str,
+}
+
+impl fmt::Display for EnvError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "environment variable {}={:?} is not valid: expected {}",
+            self.name, self.value, self.expected
+        )
+    }
+}
+
+/// The variables greduce reads, for the "unknown variable" hint.
+pub(crate) const VARIABLES: &[&str] = &[
+    "GREDUCE_CASES",
+    "GREDUCE_SEED",
+    "GREDUCE_MAX_SHRINK_CALLS",
+    "GREDUCE_MAX_SHRINK_TIME",
+    "GREDUCE_STRATEGY",
+    "GREDUCE_SEARCH",
+    "GREDUCE_NO_SHRINK",
+    "GREDUCE_VERBOSE",
+];
+
+impl Config {
+    /// The number of rejected cases (`assume`) after which the check fails.
+    pub(crate) fn max_rejects(&self) -> u64 {
+        self.max_rejects
+            .unwrap_or_else(|| self.cases.saturating_mul(10).max(1000))
+    }
+
+    /// Applies the `GREDUCE_*` variables that `var` finds.
+    pub(crate) fn apply_env(
+        &mut self,
+        var: impl Fn(&str) -> Option<String>,
+    ) -> Result<(), EnvError> {
+        let get = |name: &'static str| var(name).map(|value| (name, value));
+        if let Some((name, v)) = get("GREDUCE_CASES") {
+            self.cases = parse_u64(name, &v, "a number of cases (a non-negative integer)")?;
+        }
+        if let Some((name, v)) = get("GREDUCE_SEED") {
+            self.seed = Some(parse_seed(name, &v)?);
+        }
+        if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_CALLS") {
+            self.max_shrink_calls = parse_u64(
+                name,
+                &v,
+                "a number of property calls (a non-negative integer)",
+            )?;
+        }
+        if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_TIME") {
+            self.max_shrink_time = parse_duration(name, &v)?;
+        }
+        if let Some((name, v)) = get("GREDUCE_STRATEGY") {
+            self.strategy = match v.trim().to_ascii_lowercase().as_str() {
+                "halt" => Strategy::Halt,
+                "bypass" => Strategy::Bypass,
+                "realign" | "re-align" => Strategy::Realign,
+                _ => return Err(invalid(name, &v, "`halt`, `bypass` or `realign`")),
+            };
+        }
+        if let Some((name, v)) = get("GREDUCE_SEARCH") {
+            self.search = match v.trim().to_ascii_lowercase().as_str() {
+                "tree" => Search::Tree,
+                "sequence" => Search::Sequence,
+                _ => return Err(invalid(name, &v, "`tree` or `sequence`")),
+            };
+        }
+        if let Some((name, v)) = get("GREDUCE_NO_SHRINK") {
+            self.shrink = !parse_flag(name, &v)?;
+        }
+        if let Some((name, v)) = get("GREDUCE_VERBOSE") {
+            self.verbose = parse_flag(name, &v)?;
+        }
+        Ok(())
+    }
+}
+
+fn invalid(name: &'static str, value: &str, expected: &'static str) -> EnvError {
+    EnvError {
+        name,
+        value: value.to_string(),
+        expected,
+    }
+}
+
+fn parse_u64(name: &'static str, value: &str, expected: &'static str) -> Result<u64, EnvError> {
+    value
+        .trim()
+        .replace('_', "")
+        .parse()
+        .map_err(|_| invalid(name, value, expected))
+}
+
+/// A seed in decimal or `0x` hexadecimal (as reports print it).
+pub(crate) fn parse_seed(name: &'static str, value: &str) -> Result<u64, EnvError> {
+    let v = value.trim().replace('_', "");
+    let parsed = match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => v.parse(),
+    };
+    parsed.map_err(|_| {
+        invalid(
+            name,
+            value,
+            "a seed: an integer in decimal or 0x-prefixed hexadecimal",
+        )
+    })
+}
+
+/// `10s`, `1.5s`, `500ms`, `2m`, or a bare number of seconds.
+fn parse_duration(name: &'static str, value: &str) -> Result<Duration, EnvError> {
+    let expected = "a duration such as `10s`, `500ms`, `2m` or a number of seconds";
+    let v = value.trim();
+    let (number, unit) = match v.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => v.split_at(i),
+        None => (v, "s"),
+    };
+    let n: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| invalid(name, value, expected))?;
+    let seconds = match unit.trim() {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" | "min" => n * 60.0,
+        _ => return Err(invalid(name, value, expected)),
+    };
+    Duration::try_from_secs_f64(seconds).map_err(|_| invalid(name, value, expected))
+}
+
+fn parse_flag(name: &'static str, value: &str) -> Result<bool, EnvError> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" | "" => Ok(false),
+        _ => Err(invalid(name, value, "`1`/`true` or `0`/`false`")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(vars: &[(&str, &str)]) -> Result<Config, String> {
+        let mut config = Config::default();
+        config
+            .apply_env(|name| {
+                vars.iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| (*v).to_string())
+            })
+            .map_err(|e| e.to_string())?;
+        Ok(config)
+    }
+
+    #[test]
+    fn reads_every_variable() {
+        let config = with(&[
+            ("GREDUCE_CASES", "1_000"),
+            ("GREDUCE_SEED", "0xFF"),
+            ("GREDUCE_MAX_SHRINK_CALLS", "50"),
+            ("GREDUCE_MAX_SHRINK_TIME", "1.5s"),
+            ("GREDUCE_STRATEGY", "halt"),
+            ("GREDUCE_SEARCH", "sequence"),
+            ("GREDUCE_NO_SHRINK", "1"),
+            ("GREDUCE_VERBOSE", "true"),
+        ])
+        .unwrap();
+        assert_eq!(config.cases, 1000);
+        assert_eq!(config.seed, Some(255));
+        assert_eq!(config.max_shrink_calls, 50);
+        assert_eq!(config.max_shrink_time, Duration::from_millis(1500));
+        assert_eq!(config.strategy, Strategy::Halt);
+        assert_eq!(config.search, Search::Sequence);
+        assert!(!config.shrink);
+        assert!(config.verbose);
+    }
+
+    #[test]
+    fn durations() {
+        let time = |v| with(&[("GREDUCE_MAX_SHRINK_TIME", v)]).map(|c| c.max_shrink_time);
+        assert_eq!(time("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(time("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(time("3"), Ok(Duration::from_secs(3)));
+        assert!(time("-1s").is_err());
+        assert!(time("1h").is_err());
+    }
+
+    #[test]
+    fn bad_values_name_the_variable() {
+        assert_eq!(
+            with(&[("GREDUCE_CASES", "many")]).unwrap_err(),
+            "environment variable GREDUCE_CASES=\"many\" is not valid: expected a number of \
+             cases (a non-negative integer)"
+        );
+        assert_eq!(
+            with(&[("GREDUCE_STRATEGY", "fast")]).unwrap_err(),
+            "environment variable GREDUCE_STRATEGY=\"fast\" is not valid: expected `halt`, \
+             `bypass` or `realign`"
+        );
+        assert!(with(&[("GREDUCE_SEED", "0xZZ")]).is_err());
+        assert!(with(&[("GREDUCE_NO_SHRINK", "maybe")]).is_err());
+    }
+}

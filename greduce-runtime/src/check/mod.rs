@@ -1,0 +1,629 @@
+//! Property checks: run a property on many generated inputs, and when one fails, shrink it
+//! with the generator and report the minimal failing input.
+//!
+//! Cases run with the generator called directly (no recording, so a passing case costs what
+//! the generator costs). When a case fails, the generator runs again from the same seed,
+//! recording its trace, and the reducer shrinks that trace.
+
+mod case;
+mod config;
+mod report;
+
+pub use case::{CaseResult, assume, note};
+pub use config::SameFailure;
+pub use report::Report;
+
+use crate::align::Strategy;
+use crate::record::{Run, record};
+use crate::reducer::{Progress, Reducer, Reduction};
+use crate::search::Search;
+use crate::shape::Shape;
+use crate::trace::Trace;
+use case::{Failure, Outcome};
+use config::Config;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::fmt::Debug;
+use std::hash::{BuildHasher, RandomState};
+use std::io::Write as _;
+use std::panic::Location;
+use std::sync::Once;
+use std::time::Duration;
+
+/// Checks `property` on inputs from `generator` with the default settings (100 cases, see
+/// [`Check`]); on a failure, shrinks the input and panics with the [`Report`].
+///
+/// The property fails by panicking (`assert!`), returning `false` or returning `Err`.
+///
+/// ```should_panic
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     let mut v = Vec::new();
+///     for _ in 0..rng.random_range(0..20) {
+///         v.push(rng.random_range(0..1000));
+///     }
+///     v
+/// }
+///
+/// // Fails, and reports a minimal failing input: `[n]` with one n >= 500.
+/// greduce::check(numbers, |v: &Vec<u32>| assert!(v.iter().all(|&n| n < 500)));
+/// ```
+#[track_caller]
+pub fn check<T: Debug, P: CaseResult>(
+    generator: impl FnMut(&mut StdRng) -> T,
+    property: impl FnMut(&T) -> P,
+) {
+    Check::new(generator).check(property);
+}
+
+/// Size of an input, from the input and its trace.
+type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
+
+/// A configurable property check: the builder behind [`check`].
+///
+/// Settings: the builder methods below, each overridden by an environment variable when it
+/// is set (so CI and a person reproducing a failure can change a test without editing it):
+///
+/// | builder | variable | default |
+/// |---|---|---|
+/// | [`cases`](Check::cases) | `GREDUCE_CASES` | 100 |
+/// | [`seed`](Check::seed) | `GREDUCE_SEED` (decimal or `0x` hex) | random per run |
+/// | [`max_shrink_calls`](Check::max_shrink_calls) | `GREDUCE_MAX_SHRINK_CALLS` | 2000 |
+/// | [`max_shrink_time`](Check::max_shrink_time) | `GREDUCE_MAX_SHRINK_TIME` (`10s`, `500ms`) | 10 s |
+/// | [`strategy`](Check::strategy) | `GREDUCE_STRATEGY` (`halt`, `bypass`, `realign`) | re-align |
+/// | [`search`](Check::search) | `GREDUCE_SEARCH` (`tree`, `sequence`) | tree |
+/// | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK` (`1`) | shrink |
+/// | [`verbose`](Check::verbose) | `GREDUCE_VERBOSE` (`1`) | off |
+///
+/// A variable with a value greduce cannot use fails the check with an error naming it.
+///
+/// ```
+/// use greduce::{Check, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u8) {
+///     (rng.random_range(0..10), rng.random_range(0..10))
+/// }
+///
+/// Check::new(pair)
+///     .cases(500)
+///     .example((9, 9))
+///     .check(|&(a, b): &(u8, u8)| assert!(a + b <= 18));
+/// ```
+pub struct Check<'g, T, S = usize> {
+    generator: Box<dyn FnMut(&mut StdRng) -> T + 'g>,
+    size: SizeFn<'g, T, S>,
+    config: Config,
+    name: Option<String>,
+    examples: Vec<T>,
+    progress: bool,
+}
+
+impl<'g, T: Debug> Check<'g, T> {
+    /// A check of inputs from `generator` (any `#[generator]` function generic over its
+    /// rng), measured by their number of decisions.
+    pub fn new(generator: impl FnMut(&mut StdRng) -> T + 'g) -> Self {
+        Check {
+            generator: Box::new(generator),
+            size: Box::new(|_, trace| trace.decision_count()),
+            config: Config::default(),
+            name: None,
+            examples: Vec::new(),
+            progress: true,
+        }
+    }
+}
+
+impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
+    /// How many generated cases must pass (default 100; rejected cases do not count).
+    #[must_use]
+    pub fn cases(mut self, cases: u64) -> Self {
+        self.config.cases = cases;
+        self
+    }
+
+    /// The seed of the first case (default: random per run). The report of a failure
+    /// prints the seed that reproduces it.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.config.seed = Some(seed);
+        self
+    }
+
+    /// Stop shrinking after this many property calls, keeping the best input so far
+    /// (default 2000).
+    #[must_use]
+    pub fn max_shrink_calls(mut self, calls: u64) -> Self {
+        self.config.max_shrink_calls = calls;
+        self
+    }
+
+    /// Stop shrinking after this much time, keeping the best input so far (default 10 s).
+    #[must_use]
+    pub fn max_shrink_time(mut self, time: Duration) -> Self {
+        self.config.max_shrink_time = time;
+        self
+    }
+
+    /// What replay does when the reduced trace cannot be followed (default
+    /// [`Strategy::Realign`]).
+    #[must_use]
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.config.strategy = strategy;
+        self
+    }
+
+    /// How shrinking proposes reduced traces (default [`Search::Tree`]).
+    #[must_use]
+    pub fn search(mut self, search: Search) -> Self {
+        self.config.search = search;
+        self
+    }
+
+    /// Whether to shrink a failing input (default true).
+    #[must_use]
+    pub fn shrink(mut self, shrink: bool) -> Self {
+        self.config.shrink = shrink;
+        self
+    }
+
+    /// Whether the report lists every shrink candidate and why it was rejected (default
+    /// false).
+    #[must_use]
+    pub fn verbose(mut self, verbose: bool) -> Self {
+        self.config.verbose = verbose;
+        self
+    }
+
+    /// How many cases [`assume`] may reject before the check fails as unhealthy (default:
+    /// ten times the cases, at least 1000).
+    #[must_use]
+    pub fn max_rejects(mut self, rejects: u64) -> Self {
+        self.config.max_rejects = Some(rejects);
+        self
+    }
+
+    /// Which failures count as the one being shrunk (default [`SameFailure::Similar`]).
+    #[must_use]
+    pub fn same_failure(mut self, same: SameFailure) -> Self {
+        self.config.same_failure = same;
+        self
+    }
+
+    /// The name reports use (default: the name of the running test).
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// An input that is always checked, before the generated ones. A failing example is
+    /// reported as it is (it has no trace to shrink).
+    #[must_use]
+    pub fn example(mut self, input: T) -> Self {
+        self.examples.push(input);
+        self
+    }
+
+    /// Whether to write to stderr, as things happen, the failing input when it is found and
+    /// a progress line each second while shrinking takes more than a second (default true).
+    /// These lines bypass the test harness's output capture, so they show even if the test
+    /// is killed.
+    #[must_use]
+    pub fn print_progress(mut self, on: bool) -> Self {
+        self.progress = on;
+        self
+    }
+
+    /// Measure inputs with `size` instead of the number of decisions (for example `(nodes,
+    /// edges)` of a graph); shrinking never accepts a larger input.
+    #[must_use]
+    pub fn size<S2: Ord + Clone + Debug>(self, size: impl Fn(&T) -> S2 + 'g) -> Check<'g, T, S2> {
+        Check {
+            generator: self.generator,
+            size: Box::new(move |output, _| size(output)),
+            config: self.config,
+            name: self.name,
+            examples: self.examples,
+            progress: self.progress,
+        }
+    }
+
+    /// Runs the check.
+    ///
+    /// # Panics
+    ///
+    /// With the [`Report`] when the property fails, when too many cases are rejected, when
+    /// the generator panics or is not deterministic, or when a `GREDUCE_*` variable has an
+    /// invalid value.
+    #[track_caller]
+    pub fn check<P: CaseResult>(self, property: impl FnMut(&T) -> P) {
+        if let Err(report) = self.try_check(property) {
+            panic!("{report}");
+        }
+    }
+
+    /// Runs the check and returns the report of a failure instead of panicking.
+    ///
+    /// # Errors
+    ///
+    /// The [`Report`] when the property fails, when too many cases are rejected, when the
+    /// generator panics or is not deterministic, or when a `GREDUCE_*` variable has an
+    /// invalid value.
+    pub fn try_check<P: CaseResult>(
+        mut self,
+        mut property: impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let name = self.name.clone().unwrap_or_else(test_name);
+        let mut config = self.config.clone();
+        if let Err(e) = config.apply_env(|var| std::env::var(var).ok()) {
+            return Err(report::problem(&name, None, &e.to_string()));
+        }
+        warn_unknown_variables();
+        for (index, example) in self.examples.iter().enumerate() {
+            // Run loudly: a failing example is the final failing case.
+            if let (Outcome::Failed(failure), notes) = case::check(false, &mut property, example) {
+                let input = format!("{example:?}");
+                return Err(report::example(&name, index, input, &failure, &notes));
+            }
+        }
+        let base = config.seed.unwrap_or_else(random_seed);
+        let mut passed = 0;
+        let mut rejects = Rejects::default();
+        let mut index = 0;
+        while passed < config.cases {
+            let seed = case_seed(base, index);
+            let generator = &mut self.generator;
+            let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+            let outcome = match generated {
+                Ok(input) => match case::check(true, &mut property, &input) {
+                    (Outcome::Failed(failure), _) => {
+                        let failing = Failing {
+                            name: &name,
+                            config: &config,
+                            index,
+                            seed,
+                            input,
+                            failure,
+                        };
+                        return Err(self.shrink_failure(&failing, &mut property));
+                    }
+                    (outcome, _) => outcome,
+                },
+                Err(Outcome::Failed(failure)) => {
+                    let what = format!("the generator panicked on case {}: {failure}", index + 1);
+                    return Err(report::problem(&name, Some(seed), &what));
+                }
+                Err(outcome) => outcome,
+            };
+            match outcome {
+                Outcome::Passed => passed += 1,
+                Outcome::Rejected(site) => {
+                    rejects.add(site);
+                    if rejects.total > config.max_rejects() {
+                        let what = rejects.health(passed, config.max_rejects());
+                        return Err(report::problem(&name, None, &what));
+                    }
+                }
+                Outcome::Failed(_) => unreachable!("returned above"),
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+
+    /// Records the failing case, shrinks it and reports.
+    fn shrink_failure<P: CaseResult>(
+        &mut self,
+        failing: &Failing<'_, T>,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Report {
+        let config = failing.config;
+        let shown = format!("{:?}", failing.input);
+        if self.progress {
+            to_stderr(&format!(
+                "greduce: `{}` failed on case {} (seed {:#x}); {}\n    {}\n",
+                failing.name,
+                failing.index + 1,
+                failing.seed,
+                if config.shrink {
+                    "shrinking"
+                } else {
+                    "not shrinking"
+                },
+                truncated(&shown, 2000)
+            ));
+        }
+        if !config.shrink {
+            let (outcome, notes) = case::check(false, property, &failing.input);
+            let flaky = !failing.same(&outcome);
+            return failing.report(shown, &failing.failure, &notes, None, flaky);
+        }
+        let reduced = self.record_again(failing, &shown).and_then(|run| {
+            self.reduce(failing, &shown, &run, property)
+                .map(|r| (run, r))
+        });
+        let (run, (reduction, last)) = match reduced {
+            Ok(reduced) => reduced,
+            Err(report) => return report,
+        };
+        // The minimal input once more, loudly: its output is the one the user sees, and it
+        // must still fail.
+        let (outcome, notes) = case::check(false, property, &reduction.output);
+        let (failure, notes, flaky) = match outcome {
+            Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, false),
+            _ => (last.0, last.1, true),
+        };
+        let stats = &reduction.stats;
+        let stopped_by = stats.budget_exhausted.then(|| {
+            if stats.property_calls >= config.max_shrink_calls {
+                format!(
+                    "the budget of {} property calls (GREDUCE_MAX_SHRINK_CALLS)",
+                    config.max_shrink_calls
+                )
+            } else {
+                format!(
+                    "the time budget of {:?} (GREDUCE_MAX_SHRINK_TIME)",
+                    config.max_shrink_time
+                )
+            }
+        });
+        let shrunk = report::Shrunk {
+            size: format!("{:?}", reduction.size),
+            original_size: format!("{:?}", reduction.original_size),
+            property_calls: stats.property_calls,
+            time: stats.total_time,
+            stopped_by,
+            shape: Shape::of(&reduction.trace).compare(&Shape::of(&run.trace)),
+            explain: config.verbose.then(|| reduction.explain()),
+        };
+        let input = format!("{:?}", reduction.output);
+        failing.report(input, &failure, &notes, Some(shrunk), flaky)
+    }
+
+    /// Runs the failing case's generator again from its seed, recording; it must produce the
+    /// same input.
+    fn record_again(&mut self, failing: &Failing<'_, T>, shown: &str) -> Result<Run<T>, Report> {
+        let generator = &mut self.generator;
+        let recorded = case::run(true, || record(|rng| generator(rng), failing.seed)).0;
+        match recorded {
+            Ok(run) if format!("{:?}", run.output) == shown => Ok(run),
+            Ok(run) => Err(failing.not_deterministic(shown, &format!("{:?}", run.output))),
+            Err(_) => Err(failing.not_deterministic(shown, "(a panic)")),
+        }
+    }
+
+    /// Shrinks the recorded run; returns the reduction and the last failure (with its notes)
+    /// seen while shrinking.
+    fn reduce<P: CaseResult>(
+        &mut self,
+        failing: &Failing<'_, T>,
+        shown: &str,
+        run: &Run<T>,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(Reduction<T, S>, Seen), Report> {
+        let config = failing.config;
+        let mut last = (failing.failure.clone(), Vec::new());
+        let mut line = ProgressLine::new(failing.name, self.progress);
+        let size = &self.size;
+        let generator = &mut self.generator;
+        let reduced = Reducer::new(|rng: &mut StdRng| generator(rng))
+            .strategy(config.strategy)
+            .search(config.search)
+            .max_property_calls(config.max_shrink_calls)
+            .max_time(config.max_shrink_time)
+            .size_with(move |output: &T, trace: &Trace| size(output, trace))
+            .watch(|p| line.show(p))
+            .try_reduce(&run.trace, |output: &T| {
+                match case::check(true, property, output) {
+                    (Outcome::Failed(f), notes) if failing.same_failure(&f) => {
+                        last = (f, notes);
+                        crate::Outcome::Reproduces
+                    }
+                    (Outcome::Passed, _) => crate::Outcome::Passes,
+                    _ => crate::Outcome::Invalid,
+                }
+            });
+        let reduction = reduced.map_err(|e| failing.not_deterministic(shown, &e.to_string()))?;
+        if !reduction.reproduced {
+            let replayed = format!("{:?}", reduction.output);
+            if replayed != shown {
+                return Err(failing.not_deterministic(shown, &replayed));
+            }
+            return Err(failing.report(shown.to_string(), &failing.failure, &[], None, true));
+        }
+        Ok((reduction, last))
+    }
+}
+
+/// A failure seen while shrinking, with the notes of its case.
+type Seen = (Failure, Vec<String>);
+
+/// The progress line shrinking writes each second once it has taken a second.
+struct ProgressLine<'a> {
+    name: &'a str,
+    on: bool,
+    printed: Option<Duration>,
+}
+
+impl<'a> ProgressLine<'a> {
+    fn new(name: &'a str, on: bool) -> Self {
+        ProgressLine {
+            name,
+            on,
+            printed: None,
+        }
+    }
+
+    fn show<T, S: Debug>(&mut self, p: &Progress<'_, T, S>) {
+        let second = Duration::from_secs(1);
+        let due = p.elapsed >= second
+            && self
+                .printed
+                .is_none_or(|t| p.elapsed.saturating_sub(t) >= second);
+        if self.on && due {
+            self.printed = Some(p.elapsed);
+            to_stderr(&format!(
+                "greduce: shrinking `{}`: {} property calls, size {:?} (was {:?}), {:.1} s\n",
+                self.name,
+                p.stats.property_calls,
+                p.size,
+                p.original_size,
+                p.elapsed.as_secs_f64()
+            ));
+        }
+    }
+}
+
+/// A generated case that failed.
+struct Failing<'a, T> {
+    name: &'a str,
+    config: &'a Config,
+    index: u64,
+    seed: u64,
+    input: T,
+    failure: Failure,
+}
+
+impl<T> Failing<'_, T> {
+    /// Whether `failure` is the failure being shrunk.
+    fn same_failure(&self, failure: &Failure) -> bool {
+        self.failure.same(failure, self.config.same_failure)
+    }
+
+    /// Whether a case failed with the failure being shrunk.
+    fn same(&self, outcome: &Outcome) -> bool {
+        matches!(outcome, Outcome::Failed(f) if self.same_failure(f))
+    }
+
+    fn report(
+        &self,
+        input: String,
+        failure: &Failure,
+        notes: &[String],
+        shrunk: Option<report::Shrunk>,
+        flaky: bool,
+    ) -> Report {
+        report::Failed {
+            name: self.name,
+            case: self.index,
+            seed: self.seed,
+            input,
+            failure,
+            notes,
+            shrunk,
+            flaky,
+        }
+        .report()
+    }
+
+    fn not_deterministic(&self, first: &str, second: &str) -> Report {
+        not_deterministic(self.name, self.seed, first, second)
+    }
+}
+
+fn not_deterministic(name: &str, seed: u64, first: &str, second: &str) -> Report {
+    let what = format!(
+        "the generator is not deterministic: run again from the same seed it produced a \
+         different input, so it cannot be shrunk. A generator must draw all its randomness \
+         from its rng (no thread_rng, no HashMap iteration order, no global state).\n    \
+         first run: {}\n    second run: {}",
+        truncated(first, 500),
+        truncated(second, 500)
+    );
+    report::problem(name, Some(seed), &what)
+}
+
+/// Rejected cases, by the `assume` that rejected them.
+#[derive(Default)]
+struct Rejects {
+    total: u64,
+    by_site: Vec<(&'static Location<'static>, u64)>,
+}
+
+impl Rejects {
+    fn add(&mut self, site: &'static Location<'static>) {
+        self.total += 1;
+        match self.by_site.iter_mut().find(|(s, _)| *s == site) {
+            Some((_, n)) => *n += 1,
+            None => self.by_site.push((site, 1)),
+        }
+    }
+
+    fn health(&self, passed: u64, limit: u64) -> String {
+        let (site, n) = self
+            .by_site
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .copied()
+            .expect("at least one rejection");
+        format!(
+            "too many rejected cases: {} rejected (limit {limit}) for {passed} passing. Most \
+             came from `assume` at {site} ({n}). Generate valid inputs directly instead of \
+             rejecting them, or raise the limit with `Check::max_rejects`.",
+            self.total
+        )
+    }
+}
+
+/// The seed of case `index`: the base seed for the first case (so a reported seed
+/// reproduces its failure on the first case), a mix of both for the others.
+fn case_seed(base: u64, index: u64) -> u64 {
+    if index == 0 {
+        return base;
+    }
+    // splitmix64
+    let mut z = base.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A seed that differs from run to run (std's per-process random hash keys, and the time).
+fn random_seed() -> u64 {
+    let time = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    RandomState::new().hash_one(time)
+}
+
+/// The running test's name (libtest names each test's thread after it), for reports.
+fn test_name() -> String {
+    match std::thread::current().name() {
+        Some(name) if name != "main" => name.to_string(),
+        _ => "property".to_string(),
+    }
+}
+
+/// Writes to the process's stderr directly, past the test harness's capture.
+fn to_stderr(text: &str) {
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+fn truncated(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}... ({} more bytes)", &text[..i], text.len() - i),
+        None => text.to_string(),
+    }
+}
+
+/// Warns once per process about `GREDUCE_*` variables greduce does not know (a typo would
+/// otherwise be ignored silently).
+fn warn_unknown_variables() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for (name, _) in std::env::vars_os() {
+            let Some(name) = name.to_str() else { continue };
+            if name.starts_with("GREDUCE_") && !config::VARIABLES.contains(&name) {
+                to_stderr(&format!(
+                    "greduce: warning: unknown environment variable {name}; greduce reads {}\n",
+                    config::VARIABLES.join(", ")
+                ));
+            }
+        }
+    });
+}

@@ -1,0 +1,214 @@
+//! The report of a failed check: what failed, the minimal input, how shrinking went, and
+//! one line that reproduces the failure.
+
+use super::case::Failure;
+use std::fmt::{self, Write as _};
+use std::time::Duration;
+
+/// Why a check failed, as greduce prints it. `Display` gives the whole report;
+/// [`Check::check`](crate::Check::check) panics with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    text: String,
+    seed: Option<u64>,
+    minimal: Option<String>,
+    flaky: bool,
+}
+
+impl Report {
+    /// The seed of the failing case (`GREDUCE_SEED` reproduces it), when a generated case
+    /// failed.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The input the report shows (`Debug`): the minimal failing input, or the failing
+    /// explicit example. `None` when no input failed (too many rejections, a generator that
+    /// panicked or is not deterministic).
+    pub fn input(&self) -> Option<&str> {
+        self.minimal.as_deref()
+    }
+
+    /// Whether the failure did not reproduce when the minimal input was run again.
+    pub fn is_flaky(&self) -> bool {
+        self.flaky
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::error::Error for Report {}
+
+/// Writes `text` indented by four spaces, one line at a time.
+fn indented(out: &mut String, text: &str) {
+    for line in text.lines() {
+        let _ = writeln!(out, "    {line}");
+    }
+}
+
+/// The command that runs this check again with this seed: `cargo test` of the running test
+/// (libtest names each test's thread after it), or else this program's command line.
+pub(crate) fn reproduce(seed: u64) -> String {
+    match std::thread::current().name() {
+        Some(test) if test != "main" => {
+            format!("GREDUCE_SEED={seed:#x} cargo test -- {test} --exact")
+        }
+        _ => {
+            let args: Vec<String> = std::env::args()
+                .map(|a| {
+                    if a.contains(char::is_whitespace) {
+                        format!("{a:?}")
+                    } else {
+                        a
+                    }
+                })
+                .collect();
+            format!("GREDUCE_SEED={seed:#x} {}", args.join(" "))
+        }
+    }
+}
+
+/// A failing generated case, shrunk or not.
+pub(crate) struct Failed<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) case: u64,
+    pub(crate) seed: u64,
+    pub(crate) input: String,
+    pub(crate) failure: &'a Failure,
+    pub(crate) notes: &'a [String],
+    pub(crate) shrunk: Option<Shrunk>,
+    /// The minimal input passed when run again.
+    pub(crate) flaky: bool,
+}
+
+/// How shrinking went.
+pub(crate) struct Shrunk {
+    pub(crate) size: String,
+    pub(crate) original_size: String,
+    pub(crate) property_calls: u64,
+    pub(crate) time: Duration,
+    /// Which budget ran out, if one did.
+    pub(crate) stopped_by: Option<String>,
+    /// [`crate::shape::Shape::compare`] of the minimal and the original trace.
+    pub(crate) shape: String,
+    /// The reduction's explanation, when verbose.
+    pub(crate) explain: Option<String>,
+}
+
+impl Failed<'_> {
+    pub(crate) fn report(&self) -> Report {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "greduce: `{}` failed on case {} (seed {:#x})\n",
+            self.name,
+            self.case + 1,
+            self.seed
+        );
+        match &self.shrunk {
+            Some(s) => {
+                let _ = writeln!(
+                    out,
+                    "minimal failing input (size {}, was {}):",
+                    s.size, s.original_size
+                );
+            }
+            None => out.push_str("failing input (not shrunk):\n"),
+        }
+        indented(&mut out, &self.input);
+        let _ = write!(out, "\nfailure: {}\n", self.failure);
+        if self.flaky {
+            out.push_str(
+                "\nflaky: this input failed while shrinking but passed when run again; the \
+                 property does not fail the same way every time it runs on the same input\n",
+            );
+        }
+        if let Some(s) = self.shrunk.as_ref().filter(|s| !s.shape.is_empty()) {
+            out.push_str("\ngenerator trace:\n");
+            indented(&mut out, &s.shape);
+        }
+        if !self.notes.is_empty() {
+            out.push_str("\nnotes:\n");
+            for note in self.notes {
+                indented(&mut out, note);
+            }
+        }
+        out.push('\n');
+        if let Some(s) = &self.shrunk {
+            let _ = writeln!(
+                out,
+                "shrinking: {} property calls in {:.2} s",
+                s.property_calls,
+                s.time.as_secs_f64()
+            );
+            if let Some(budget) = &s.stopped_by {
+                let _ = writeln!(
+                    out,
+                    "shrinking stopped early: {budget} ran out; this is the smallest failing \
+                     input found so far"
+                );
+            }
+            if let Some(explain) = &s.explain {
+                out.push_str("\ncandidates tried:\n");
+                indented(&mut out, explain);
+                out.push('\n');
+            }
+        }
+        let _ = writeln!(out, "reproduce: {}", reproduce(self.seed));
+        Report {
+            text: out,
+            seed: Some(self.seed),
+            minimal: Some(self.input.clone()),
+            flaky: self.flaky,
+        }
+    }
+}
+
+/// A failing explicit example.
+pub(crate) fn example(
+    name: &str,
+    index: usize,
+    input: String,
+    failure: &Failure,
+    notes: &[String],
+) -> Report {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "greduce: `{name}` failed on explicit example {}\n",
+        index + 1
+    );
+    out.push_str("failing input:\n");
+    indented(&mut out, &input);
+    let _ = writeln!(out, "\nfailure: {failure}");
+    if !notes.is_empty() {
+        out.push_str("\nnotes:\n");
+        for note in notes {
+            indented(&mut out, note);
+        }
+    }
+    Report {
+        text: out,
+        seed: None,
+        minimal: Some(input),
+        flaky: false,
+    }
+}
+
+/// A check that could not run: a health problem or a generator that misbehaves.
+pub(crate) fn problem(name: &str, seed: Option<u64>, what: &str) -> Report {
+    let mut out = format!("greduce: `{name}`: {what}\n");
+    if let Some(seed) = seed {
+        let _ = writeln!(out, "reproduce: {}", reproduce(seed));
+    }
+    Report {
+        text: out,
+        seed,
+        minimal: None,
+        flaky: false,
+    }
+}

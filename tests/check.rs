@@ -1,0 +1,384 @@
+//! Property checks: finding a failure, shrinking it, reporting it; budgets, flakiness,
+//! rejections, explicit examples, same-failure, and the `GREDUCE_*` variables (in a child
+//! process, since a test cannot set environment variables safely).
+
+// Reason: `UPDATE_EXPECT=1` writes snapshots as `r#"..."#`.
+#![allow(clippy::needless_raw_string_hashes)]
+
+use expect_test::expect;
+use greduce::{Check, Report, SameFailure, assume, generator, note};
+use rand::RngExt;
+use rand::rngs::StdRng;
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+#[generator]
+fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(0..30) {
+        v.push(rng.random_range(0..1000));
+    }
+    v
+}
+
+/// The report with its timing replaced by `T`.
+fn normalised(report: &Report) -> String {
+    let text = report.to_string();
+    let mut out = String::new();
+    for line in text.lines() {
+        match line.find(" property calls in ") {
+            Some(i) => {
+                out.push_str(&line[..i]);
+                out.push_str(" property calls in T s");
+            }
+            None => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn quiet_check<'g, T: std::fmt::Debug>(
+    generator: impl FnMut(&mut StdRng) -> T + 'g,
+) -> Check<'g, T> {
+    Check::new(generator)
+        .seed(1)
+        .name("prop")
+        .print_progress(false)
+}
+
+#[test]
+fn a_failure_is_shrunk_and_reported() {
+    let report = quiet_check(numbers)
+        .try_check(|v: &Vec<u32>| {
+            note(format_args!("{} numbers", v.len()));
+            assert!(v.iter().sum::<u32>() < 3000, "sum too big");
+        })
+        .unwrap_err();
+    // greduce removes iterations of the loop, never changes a value: the minimal input
+    // keeps as few of the original numbers as still sum to 3000.
+    expect![[r#"
+        greduce: `prop` failed on case 1 (seed 0x1)
+
+        minimal failing input (size 6, was 25):
+            [974, 797, 691, 427, 216]
+
+        failure: panicked at tests/check.rs:56:13:
+            sum too big
+
+        generator trace:
+            loop at tests/check.rs:19: 5 iterations (was 24)
+
+        notes:
+            5 numbers
+
+        shrinking: 24 property calls in T s
+        reproduce: GREDUCE_SEED=0x1 cargo test -- a_failure_is_shrunk_and_reported --exact
+    "#]]
+    .assert_eq(&normalised(&report));
+    assert_eq!(report.seed(), Some(1));
+    assert_eq!(report.input(), Some("[974, 797, 691, 427, 216]"));
+    assert!(!report.is_flaky());
+}
+
+#[test]
+fn passing_property_passes() {
+    let calls = AtomicU32::new(0);
+    quiet_check(numbers).cases(50).check(|v: &Vec<u32>| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        v.len() < 30
+    });
+    assert_eq!(calls.load(Ordering::Relaxed), 50);
+}
+
+#[test]
+fn returned_errors_and_false_are_failures() {
+    let report = quiet_check(numbers)
+        .try_check(|v: &Vec<u32>| -> Result<(), String> {
+            if v.len() > 3 {
+                return Err(format!("{} is too long", v.len()));
+            }
+            Ok(())
+        })
+        .unwrap_err();
+    assert_eq!(report.input(), Some("[691, 196, 427, 216]"));
+    assert!(
+        report
+            .to_string()
+            .contains("failure: returned a failure:\n    \"4 is too long\"")
+    );
+    let report = quiet_check(numbers)
+        .try_check(|v: &Vec<u32>| v.len() <= 3)
+        .unwrap_err();
+    assert!(report.to_string().contains("the property returned false"));
+}
+
+#[test]
+fn call_budget_stops_shrinking_and_keeps_the_best() {
+    let report = quiet_check(numbers)
+        .max_shrink_calls(5)
+        .try_check(|v: &Vec<u32>| assert!(v.len() < 2))
+        .unwrap_err();
+    let text = normalised(&report);
+    assert!(
+        text.contains("shrinking: 5 property calls in T s"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "shrinking stopped early: the budget of 5 property calls \
+             (GREDUCE_MAX_SHRINK_CALLS) ran out; this is the smallest failing input found so far"
+        ),
+        "{text}"
+    );
+    // Better than the original (24 numbers), not yet minimal (2 numbers).
+    let len = report.input().unwrap().matches(',').count() + 1;
+    assert!((2..24).contains(&len), "{text}");
+}
+
+#[test]
+fn time_budget_stops_shrinking_and_keeps_the_original() {
+    let report = quiet_check(numbers)
+        .max_shrink_time(Duration::ZERO)
+        .try_check(|v: &Vec<u32>| assert!(v.len() < 2))
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(
+        text.contains("minimal failing input (size 25, was 25)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("shrinking stopped early: the time budget of 0ns (GREDUCE_MAX_SHRINK_TIME)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn shrinking_stays_within_the_first_failure() {
+    let property = |v: &Vec<u32>| {
+        assert!(v.len() < 3, "too long");
+        assert!(v.iter().all(|&x| x < 900), "too big");
+    };
+    let same = quiet_check(numbers).try_check(property).unwrap_err();
+    // The original fails with "too long"; one big number alone would be smaller, but it
+    // fails differently.
+    assert_eq!(same.input(), Some("[974, 797, 691]"));
+    assert!(same.to_string().contains("too long"));
+    let any = quiet_check(numbers)
+        .same_failure(SameFailure::Any)
+        .try_check(property)
+        .unwrap_err();
+    assert_eq!(any.input(), Some("[974]"));
+}
+
+#[test]
+fn a_property_that_fails_once_is_flaky() {
+    let calls = AtomicU32::new(0);
+    let report = quiet_check(numbers)
+        .try_check(|_: &Vec<u32>| {
+            assert!(calls.fetch_add(1, Ordering::Relaxed) != 0, "first call");
+        })
+        .unwrap_err();
+    assert!(report.is_flaky());
+    assert!(
+        report.to_string().contains("flaky: this input failed"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_generator_that_is_not_deterministic_is_reported() {
+    let runs = AtomicU32::new(0);
+    let report = quiet_check(|_: &mut StdRng| runs.fetch_add(1, Ordering::Relaxed))
+        .try_check(|x: &u32| assert!(*x == u32::MAX, "always"))
+        .unwrap_err();
+    assert!(
+        report.to_string().starts_with(
+            "greduce: `prop`: the generator is not deterministic: run again from the same \
+             seed it produced a different input"
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn too_many_rejections_fail_with_a_health_message() {
+    let report = quiet_check(numbers)
+        .cases(10)
+        .max_rejects(20)
+        .try_check(|_: &Vec<u32>| assume(false))
+        .unwrap_err();
+    let line = line!() - 2;
+    assert_eq!(
+        report.to_string(),
+        format!(
+            "greduce: `prop`: too many rejected cases: 21 rejected (limit 20) for 0 passing. \
+             Most came from `assume` at tests/check.rs:{line}:35 (21). Generate valid inputs \
+             directly instead of rejecting them, or raise the limit with `Check::max_rejects`.\n"
+        )
+    );
+}
+
+#[test]
+fn some_rejections_are_fine() {
+    let passed = AtomicU32::new(0);
+    quiet_check(numbers).check(|v: &Vec<u32>| {
+        assume(v.len().is_multiple_of(2));
+        passed.fetch_add(1, Ordering::Relaxed);
+    });
+    assert_eq!(passed.load(Ordering::Relaxed), 100);
+}
+
+#[test]
+fn explicit_examples_run_first() {
+    let report = quiet_check(numbers)
+        .example(vec![1, 2])
+        .example(vec![5000])
+        .try_check(|v: &Vec<u32>| assert!(v.iter().all(|&x| x < 1000), "out of range"))
+        .unwrap_err();
+    assert_eq!(report.input(), Some("[5000]"));
+    assert_eq!(report.seed(), None);
+    assert!(
+        report
+            .to_string()
+            .starts_with("greduce: `prop` failed on explicit example 2\n"),
+        "{report}"
+    );
+}
+
+#[test]
+#[should_panic(expected = "greduce: `prop` failed on case 1 (seed 0x1)")]
+fn check_panics_with_the_report() {
+    quiet_check(numbers).check(|v: &Vec<u32>| v.is_empty());
+}
+
+/// Runs test `name` of this binary in a child process with `vars` set; returns its stderr
+/// and stdout. The child tests below run only when `CHECK_TEST_CHILD` is set.
+fn child(name: &str, vars: &[(&str, &str)]) -> (String, String) {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env("CHECK_TEST_CHILD", "1")
+        .envs(vars.iter().copied())
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn in_child() -> bool {
+    std::env::var_os("CHECK_TEST_CHILD").is_some()
+}
+
+#[test]
+fn child_random_failure() {
+    if in_child() {
+        Check::new(numbers)
+            .name("child")
+            .check(|v: &Vec<u32>| assert!(v.len() < 20, "long"));
+    }
+}
+
+#[test]
+fn child_passing() {
+    if in_child() {
+        greduce::check(numbers, |v: &Vec<u32>| v.len() < 30);
+    }
+}
+
+#[test]
+fn child_slow_failure() {
+    if in_child() {
+        Check::new(numbers).name("slow").check(|v: &Vec<u32>| {
+            std::thread::sleep(Duration::from_millis(60));
+            assert!(v.len() < 5, "long");
+        });
+    }
+}
+
+/// The value after `key` up to the next `)` or whitespace.
+fn after<'a>(text: &'a str, key: &str) -> &'a str {
+    let start = text
+        .find(key)
+        .unwrap_or_else(|| panic!("no {key} in {text}"))
+        + key.len();
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| c == ')' || c.is_whitespace())
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+#[test]
+fn the_reported_seed_reproduces_the_failure() {
+    let (first, _) = child("child_random_failure", &[]);
+    let seed = after(&first, "(seed ");
+    let minimal = |text: &str| {
+        let start = text.find("minimal failing input").unwrap();
+        text[start..].lines().nth(1).unwrap().trim().to_string()
+    };
+    assert!(first.contains(&format!(
+        "reproduce: GREDUCE_SEED={seed} cargo test -- child_random_failure --exact"
+    )));
+    let (again, _) = child("child_random_failure", &[("GREDUCE_SEED", seed)]);
+    assert!(again.contains("failed on case 1 (seed"), "{again}");
+    assert_eq!(after(&again, "(seed "), seed);
+    assert_eq!(minimal(&again), minimal(&first));
+}
+
+#[test]
+fn bad_variables_are_named() {
+    let (err, _) = child("child_passing", &[("GREDUCE_CASES", "many")]);
+    assert!(
+        err.contains(
+            "greduce: `child_passing`: environment variable GREDUCE_CASES=\"many\" is not \
+             valid: expected a number of cases (a non-negative integer)"
+        ),
+        "{err}"
+    );
+    let (err, _) = child("child_passing", &[("GREDUCE_MAX_SHRINK_TIME", "soon")]);
+    assert!(
+        err.contains("GREDUCE_MAX_SHRINK_TIME=\"soon\" is not valid"),
+        "{err}"
+    );
+}
+
+#[test]
+fn variables_configure_the_check() {
+    // No shrinking: the original input is reported as it is.
+    let (err, _) = child(
+        "child_random_failure",
+        &[("GREDUCE_NO_SHRINK", "1"), ("GREDUCE_SEED", "7")],
+    );
+    assert!(err.contains("failing input (not shrunk):"), "{err}");
+    // Cases: a property that fails on a long list passes when no case is run.
+    let (err, out) = child("child_random_failure", &[("GREDUCE_CASES", "0")]);
+    assert!(out.contains("test result: ok. 1 passed"), "{err}{out}");
+}
+
+#[test]
+fn a_passing_check_prints_nothing() {
+    let (err, out) = child("child_passing", &[]);
+    assert!(out.contains("test result: ok. 1 passed"), "{out}");
+    assert_eq!(err, "", "{err}");
+}
+
+#[test]
+fn shrinking_prints_only_progress() {
+    let (err, _) = child("child_slow_failure", &[("GREDUCE_SEED", "3")]);
+    // Found, progress, the final case's panic, and the test's panic with the report.
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("greduce:") || l.starts_with("thread"))
+        .collect();
+    assert!(
+        lines[0].starts_with("greduce: `slow` failed on case"),
+        "{err}"
+    );
+    assert!(lines[1].starts_with("greduce: shrinking `slow`: "), "{err}");
+    let panics = err.lines().filter(|l| l.starts_with("thread '")).count();
+    assert_eq!(panics, 2, "{err}");
+    assert!(err.contains("minimal failing input"), "{err}");
+}
