@@ -72,6 +72,7 @@ fn main() {
     let report = Check::new(tasks)
         .name("schedule_respects_dependencies")
         .seed(0xe285_c83f_f06f_4d49)
+        .persist(false)
         .size(|t: &Tasks| (t.names.len(), t.deps.len()))
         .try_check(|t: &Tasks| {
             let order = schedule(t);

@@ -127,6 +127,17 @@ impl Failure {
     }
 }
 
+impl Failure {
+    /// The failure in one line: where, and the message's first line.
+    pub(crate) fn one_line(&self) -> String {
+        let message = self.message.lines().next().unwrap_or("");
+        match &self.location {
+            Some(at) => format!("panicked at {at}: {message}"),
+            None => format!("returned a failure: {message}"),
+        }
+    }
+}
+
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.location {

@@ -4,6 +4,7 @@
 use crate::align::Strategy;
 use crate::search::Search;
 use std::fmt;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Which failures count as "the same" while shrinking: a candidate is kept only if it fails
@@ -23,6 +24,30 @@ pub enum SameFailure {
     Any,
 }
 
+/// Where failures are saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Regressions {
+    /// `greduce-regressions/` in the directory of the package under test
+    /// (`CARGO_MANIFEST_DIR`); nowhere when that is not set.
+    Default,
+    /// Not saved, not replayed.
+    Off,
+    /// In this directory.
+    Dir(PathBuf),
+}
+
+impl Regressions {
+    /// The directory, if failures are saved.
+    pub(crate) fn dir(&self) -> Option<PathBuf> {
+        match self {
+            Regressions::Default => std::env::var_os("CARGO_MANIFEST_DIR")
+                .map(|dir| PathBuf::from(dir).join("greduce-regressions")),
+            Regressions::Off => None,
+            Regressions::Dir(dir) => Some(dir.clone()),
+        }
+    }
+}
+
 /// The settings of one check. Environment variables win over the builder, so a CI job or a
 /// person reproducing a failure can change a test without editing it.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +62,7 @@ pub(crate) struct Config {
     pub(crate) verbose: bool,
     pub(crate) max_rejects: Option<u64>,
     pub(crate) same_failure: SameFailure,
+    pub(crate) regressions: Regressions,
 }
 
 impl Default for Config {
@@ -52,6 +78,7 @@ impl Default for Config {
             verbose: false,
             max_rejects: None,
             same_failure: SameFailure::Similar,
+            regressions: Regressions::Default,
         }
     }
 }
@@ -84,6 +111,7 @@ pub(crate) const VARIABLES: &[&str] = &[
     "GREDUCE_SEARCH",
     "GREDUCE_NO_SHRINK",
     "GREDUCE_VERBOSE",
+    "GREDUCE_REGRESSIONS",
 ];
 
 impl Config {
@@ -135,6 +163,12 @@ impl Config {
         }
         if let Some((name, v)) = get("GREDUCE_VERBOSE") {
             self.verbose = parse_flag(name, &v)?;
+        }
+        if let Some((_, v)) = get("GREDUCE_REGRESSIONS") {
+            self.regressions = match v.trim() {
+                "" | "0" | "off" | "false" | "no" => Regressions::Off,
+                dir => Regressions::Dir(PathBuf::from(dir)),
+            };
         }
         Ok(())
     }
@@ -228,6 +262,7 @@ mod tests {
             ("GREDUCE_SEARCH", "sequence"),
             ("GREDUCE_NO_SHRINK", "1"),
             ("GREDUCE_VERBOSE", "true"),
+            ("GREDUCE_REGRESSIONS", "off"),
         ])
         .unwrap();
         assert_eq!(config.cases, 1000);
@@ -238,6 +273,7 @@ mod tests {
         assert_eq!(config.search, Search::Sequence);
         assert!(!config.shrink);
         assert!(config.verbose);
+        assert_eq!(config.regressions, Regressions::Off);
     }
 
     #[test]

@@ -8,25 +8,30 @@
 mod case;
 mod config;
 mod report;
+mod saved;
 
 pub use case::{CaseResult, assume, note};
 pub use config::SameFailure;
+pub(crate) use config::parse_seed;
 pub use report::Report;
 
 use crate::align::Strategy;
-use crate::record::{Run, record};
+use crate::persist::file::{Entry, Saved};
+use crate::record::record;
 use crate::reducer::{Progress, Reducer, Reduction};
 use crate::search::Search;
 use crate::shape::Shape;
 use crate::trace::Trace;
 use case::{Failure, Outcome};
-use config::Config;
+use config::{Config, Regressions};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use saved::SavedFailures;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write as _;
 use std::panic::Location;
+use std::path::PathBuf;
 use std::sync::Once;
 use std::time::Duration;
 
@@ -209,6 +214,26 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         self
     }
 
+    /// Save failures in `dir` (one file per test) instead of `greduce-regressions/` in the
+    /// directory of the package under test. `GREDUCE_REGRESSIONS=<dir>` does the same;
+    /// `GREDUCE_REGRESSIONS=off` turns saving off.
+    #[must_use]
+    pub fn regressions(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.config.regressions = Regressions::Dir(dir.into());
+        self
+    }
+
+    /// Whether to save failures and replay saved ones (default true).
+    #[must_use]
+    pub fn persist(mut self, on: bool) -> Self {
+        self.config.regressions = if on {
+            Regressions::Default
+        } else {
+            Regressions::Off
+        };
+        self
+    }
+
     /// Whether to write to stderr, as things happen, the failing input when it is found and
     /// a progress line each second while shrinking takes more than a second (default true).
     /// These lines bypass the test harness's output capture, so they show even if the test
@@ -271,6 +296,84 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
                 return Err(report::example(&name, index, input, &failure, &notes));
             }
         }
+        let (mut saved, entries) = SavedFailures::open(&config, &name);
+        let result = entries
+            .iter()
+            .try_for_each(|entry| {
+                self.replay_saved(entry, &name, &config, &mut saved, &mut property)
+            })
+            .and_then(|()| self.run_cases(&name, &config, &mut saved, &mut property));
+        match (result, &saved.error) {
+            (Ok(()), None) => Ok(()),
+            (Ok(()), Some(e)) => Err(report::problem(
+                &name,
+                None,
+                &format!(
+                    "the generated cases passed, but the regressions file cannot be used: \
+                     {e}\nFix that line or delete the file."
+                ),
+            )),
+            (Err(mut report), Some(e)) => {
+                report.append(&format!(
+                    "not saved: the regressions file cannot be used: {e}"
+                ));
+                Err(report)
+            }
+            (Err(report), None) => Err(report),
+        }
+    }
+
+    /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
+    /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
+    /// (stale: reported on stderr, kept in the file).
+    fn replay_saved<P: CaseResult>(
+        &mut self,
+        entry: &Entry,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let generator = &mut self.generator;
+        let (replayed, _) = case::run(true, || {
+            crate::replay(|rng| generator(rng), &entry.trace, &[], Strategy::Halt).result
+        });
+        let why = match replayed {
+            Ok(Ok(run)) => match case::check(true, property, &run.output) {
+                (Outcome::Failed(failure), _) => {
+                    let origin = format!("the saved failure at {}", saved.at(entry));
+                    let failing = Failing {
+                        name,
+                        config,
+                        origin,
+                        seed: entry.seed,
+                        input: run.output,
+                        failure,
+                    };
+                    return Err(self.shrink_failure(&failing, saved, property, Some(run.trace)));
+                }
+                _ => return Ok(()),
+            },
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => "the generator panicked".to_string(),
+        };
+        to_stderr(&format!(
+            "greduce: `{name}`: the saved failure at {} is stale: it no longer replays on the \
+             generator ({why}). The generator changed since it was saved; delete the entry (a \
+             new failure will be saved again when found).\n",
+            saved.at(entry)
+        ));
+        Ok(())
+    }
+
+    /// Runs the generated cases.
+    fn run_cases<P: CaseResult>(
+        &mut self,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
         let base = config.seed.unwrap_or_else(random_seed);
         let mut passed = 0;
         let mut rejects = Rejects::default();
@@ -280,23 +383,23 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             let generator = &mut self.generator;
             let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
             let outcome = match generated {
-                Ok(input) => match case::check(true, &mut property, &input) {
+                Ok(input) => match case::check(true, property, &input) {
                     (Outcome::Failed(failure), _) => {
                         let failing = Failing {
-                            name: &name,
-                            config: &config,
-                            index,
+                            name,
+                            config,
+                            origin: format!("case {}", index + 1),
                             seed,
                             input,
                             failure,
                         };
-                        return Err(self.shrink_failure(&failing, &mut property));
+                        return Err(self.shrink_failure(&failing, saved, property, None));
                     }
                     (outcome, _) => outcome,
                 },
                 Err(Outcome::Failed(failure)) => {
                     let what = format!("the generator panicked on case {}: {failure}", index + 1);
-                    return Err(report::problem(&name, Some(seed), &what));
+                    return Err(report::problem(name, Some(seed), &what));
                 }
                 Err(outcome) => outcome,
             };
@@ -306,7 +409,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
                     rejects.add(site);
                     if rejects.total > config.max_rejects() {
                         let what = rejects.health(passed, config.max_rejects());
-                        return Err(report::problem(&name, None, &what));
+                        return Err(report::problem(name, None, &what));
                     }
                 }
                 Outcome::Failed(_) => unreachable!("returned above"),
@@ -317,18 +420,22 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Records the failing case, shrinks it and reports.
+    /// `trace` is the failing input's trace when it is known (a saved failure); else the
+    /// case runs again, recording.
     fn shrink_failure<P: CaseResult>(
         &mut self,
         failing: &Failing<'_, T>,
+        saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
+        trace: Option<Trace>,
     ) -> Report {
         let config = failing.config;
         let shown = format!("{:?}", failing.input);
         if self.progress {
             to_stderr(&format!(
-                "greduce: `{}` failed on case {} (seed {:#x}); {}\n    {}\n",
+                "greduce: `{}` failed on {} (seed {:#x}); {}\n    {}\n",
                 failing.name,
-                failing.index + 1,
+                failing.origin,
                 failing.seed,
                 if config.shrink {
                     "shrinking"
@@ -343,11 +450,23 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             let flaky = !failing.same(&outcome);
             return failing.report(shown, &failing.failure, &notes, None, flaky);
         }
-        let reduced = self.record_again(failing, &shown).and_then(|run| {
-            self.reduce(failing, &shown, &run, property)
-                .map(|r| (run, r))
+        let trace = match trace {
+            Some(trace) => Ok(trace),
+            None => self.record_again(failing, &shown),
+        };
+        let failure_text = failing.failure.one_line();
+        let reduced = trace.and_then(|trace| {
+            saved.save(&Saved {
+                name: failing.name,
+                seed: failing.seed,
+                input: &shown,
+                failure: &failure_text,
+                trace: &trace,
+            });
+            self.reduce(failing, &shown, &trace, saved, property)
+                .map(|r| (trace, r))
         });
-        let (run, (reduction, last)) = match reduced {
+        let (trace, (reduction, last)) = match reduced {
             Ok(reduced) => reduced,
             Err(report) => return report,
         };
@@ -378,7 +497,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             property_calls: stats.property_calls,
             time: stats.total_time,
             stopped_by,
-            shape: Shape::of(&reduction.trace).compare(&Shape::of(&run.trace)),
+            shape: Shape::of(&reduction.trace).compare(&Shape::of(&trace)),
+            saved: saved.shown(),
             explain: config.verbose.then(|| reduction.explain()),
         };
         let input = format!("{:?}", reduction.output);
@@ -387,11 +507,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// Runs the failing case's generator again from its seed, recording; it must produce the
     /// same input.
-    fn record_again(&mut self, failing: &Failing<'_, T>, shown: &str) -> Result<Run<T>, Report> {
+    fn record_again(&mut self, failing: &Failing<'_, T>, shown: &str) -> Result<Trace, Report> {
         let generator = &mut self.generator;
         let recorded = case::run(true, || record(|rng| generator(rng), failing.seed)).0;
         match recorded {
-            Ok(run) if format!("{:?}", run.output) == shown => Ok(run),
+            Ok(run) if format!("{:?}", run.output) == shown => Ok(run.trace),
             Ok(run) => Err(failing.not_deterministic(shown, &format!("{:?}", run.output))),
             Err(_) => Err(failing.not_deterministic(shown, "(a panic)")),
         }
@@ -403,12 +523,26 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         &mut self,
         failing: &Failing<'_, T>,
         shown: &str,
-        run: &Run<T>,
+        trace: &Trace,
+        saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(Reduction<T, S>, Seen), Report> {
         let config = failing.config;
         let mut last = (failing.failure.clone(), Vec::new());
         let mut line = ProgressLine::new(failing.name, self.progress);
+        let failure_text = failing.failure.one_line();
+        let mut save = |p: &Progress<'_, T, S>| {
+            line.show(p);
+            if p.improved {
+                saved.save(&Saved {
+                    name: failing.name,
+                    seed: failing.seed,
+                    input: &format!("{:?}", p.output),
+                    failure: &failure_text,
+                    trace: p.trace,
+                });
+            }
+        };
         let size = &self.size;
         let generator = &mut self.generator;
         let reduced = Reducer::new(|rng: &mut StdRng| generator(rng))
@@ -417,8 +551,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .max_property_calls(config.max_shrink_calls)
             .max_time(config.max_shrink_time)
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
-            .watch(|p| line.show(p))
-            .try_reduce(&run.trace, |output: &T| {
+            .watch(|p| save(p))
+            .try_reduce(trace, |output: &T| {
                 match case::check(true, property, output) {
                     (Outcome::Failed(f), notes) if failing.same_failure(&f) => {
                         last = (f, notes);
@@ -483,7 +617,8 @@ impl<'a> ProgressLine<'a> {
 struct Failing<'a, T> {
     name: &'a str,
     config: &'a Config,
-    index: u64,
+    /// Which case: "case 3", or "the saved failure at `file:line`".
+    origin: String,
     seed: u64,
     input: T,
     failure: Failure,
@@ -510,7 +645,7 @@ impl<T> Failing<'_, T> {
     ) -> Report {
         report::Failed {
             name: self.name,
-            case: self.index,
+            origin: &self.origin,
             seed: self.seed,
             input,
             failure,

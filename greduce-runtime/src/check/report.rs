@@ -43,6 +43,17 @@ impl fmt::Display for Report {
 
 impl std::error::Error for Report {}
 
+impl Report {
+    /// Adds a paragraph at the end.
+    pub(crate) fn append(&mut self, paragraph: &str) {
+        self.text.push('\n');
+        self.text.push_str(paragraph);
+        if !paragraph.ends_with('\n') {
+            self.text.push('\n');
+        }
+    }
+}
+
 /// Writes `text` indented by four spaces, one line at a time.
 fn indented(out: &mut String, text: &str) {
     for line in text.lines() {
@@ -75,7 +86,8 @@ pub(crate) fn reproduce(seed: u64) -> String {
 /// A failing generated case, shrunk or not.
 pub(crate) struct Failed<'a> {
     pub(crate) name: &'a str,
-    pub(crate) case: u64,
+    /// Which case failed: "case 3", "the saved failure at `file:line`".
+    pub(crate) origin: &'a str,
     pub(crate) seed: u64,
     pub(crate) input: String,
     pub(crate) failure: &'a Failure,
@@ -91,6 +103,8 @@ pub(crate) struct Shrunk {
     pub(crate) original_size: String,
     pub(crate) property_calls: u64,
     pub(crate) time: Duration,
+    /// Where the failure is saved, if it is.
+    pub(crate) saved: Option<String>,
     /// Which budget ran out, if one did.
     pub(crate) stopped_by: Option<String>,
     /// [`crate::shape::Shape::compare`] of the minimal and the original trace.
@@ -104,10 +118,8 @@ impl Failed<'_> {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "greduce: `{}` failed on case {} (seed {:#x})\n",
-            self.name,
-            self.case + 1,
-            self.seed
+            "greduce: `{}` failed on {} (seed {:#x})\n",
+            self.name, self.origin, self.seed
         );
         match &self.shrunk {
             Some(s) => {
@@ -151,6 +163,9 @@ impl Failed<'_> {
                     "shrinking stopped early: {budget} ran out; this is the smallest failing \
                      input found so far"
                 );
+            }
+            if let Some(saved) = &s.saved {
+                let _ = writeln!(out, "saved in {saved} (replays first next time)");
             }
             if let Some(explain) = &s.explain {
                 out.push_str("\ncandidates tried:\n");

@@ -1,0 +1,78 @@
+//! The regressions file of a running check: read once at the start, written each time a
+//! failure is found or shrunk further.
+
+use super::config::Config;
+use super::to_stderr;
+use crate::persist::file::{self, Entry, Saved};
+use std::path::PathBuf;
+
+/// The regressions file of a running check.
+pub(crate) struct SavedFailures {
+    path: Option<PathBuf>,
+    /// Why the file cannot be used; nothing is written to it then.
+    pub(crate) error: Option<String>,
+    /// Whether a failed save was reported (once is enough).
+    warned: bool,
+}
+
+impl SavedFailures {
+    /// Opens the file of test `name` and reads its entries (none when failures are not
+    /// saved, or the file cannot be read: then [`SavedFailures::error`] says why).
+    pub(crate) fn open(config: &Config, name: &str) -> (SavedFailures, Vec<Entry>) {
+        let path = config.regressions.dir().map(|dir| file::path(&dir, name));
+        let mut saved = SavedFailures {
+            path,
+            error: None,
+            warned: false,
+        };
+        let entries = match saved.path.as_deref().map(file::load) {
+            None => Vec::new(),
+            Some(Ok(entries)) => entries,
+            Some(Err(e)) => {
+                let why = e.to_string();
+                to_stderr(&format!(
+                    "greduce: `{name}`: the regressions file cannot be used: {why}\n    \
+                     its failures are not replayed and new ones are not saved in it; the \
+                     generated cases still run\n"
+                ));
+                saved.error = Some(why);
+                Vec::new()
+            }
+        };
+        (saved, entries)
+    }
+
+    /// The file, for reports.
+    pub(crate) fn shown(&self) -> Option<String> {
+        match (&self.path, &self.error) {
+            (Some(path), None) => Some(path.display().to_string()),
+            _ => None,
+        }
+    }
+
+    /// Where entry `entry` is, for reports.
+    pub(crate) fn at(&self, entry: &Entry) -> String {
+        let path = self
+            .path
+            .as_ref()
+            .map_or_else(String::new, |p| p.display().to_string());
+        format!("{path}:{}", entry.line)
+    }
+
+    /// Saves a failure (replacing the entry with the same seed).
+    pub(crate) fn save(&mut self, saved: &Saved<'_>) {
+        let Some(path) = self.path.as_ref().filter(|_| self.error.is_none()) else {
+            return;
+        };
+        if let Err(e) = file::save(path, saved) {
+            if !self.warned {
+                to_stderr(&format!(
+                    "greduce: `{}`: cannot save the failure in {}: {e}\n",
+                    saved.name,
+                    path.display()
+                ));
+            }
+            self.warned = true;
+        }
+    }
+}

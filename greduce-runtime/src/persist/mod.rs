@@ -1,0 +1,5 @@
+//! Saving failures: traces as reviewable text, and the per-test regressions file that
+//! holds them.
+
+pub(crate) mod file;
+pub(crate) mod text;

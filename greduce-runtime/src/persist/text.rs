@@ -1,0 +1,645 @@
+//! A trace as text that a person can review and greduce can read back: one node per line,
+//! indented by depth, each with its site (`what@file:line:col`), arguments and value.
+//!
+//! ```text
+//! scope tasks@examples/quickstart.rs:25:1
+//!   decision random_range@examples/quickstart.rs:28:13 int:usize:2:27 = offset:0
+//!   loop for@examples/quickstart.rs:29:5 linked:2
+//!     iteration
+//! ```
+//!
+//! Sites read back from a file are leaked to get the `&'static Site` a trace holds: a few
+//! bytes per site of each saved failure, once per test run.
+
+use crate::site::Site;
+use crate::trace::{Count, Decision, NONE, Node, NodeId, Store, Tag, Trace};
+use crate::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Writes `trace` as text, one line per node below the root, indented by `indent` plus two
+/// spaces per level.
+pub(crate) fn write(trace: &Trace, indent: usize, out: &mut String) {
+    let mut depth: Vec<NodeId> = Vec::new();
+    for id in 1..trace.len() as NodeId {
+        let node = trace.node(id);
+        while depth.last().is_some_and(|&open| trace.node(open).end <= id) {
+            depth.pop();
+        }
+        let _ = write!(out, "{:width$}", "", width = indent + 2 * depth.len());
+        line(trace, node, out);
+        out.push('\n');
+        if node.end > id + 1 {
+            depth.push(id);
+        }
+    }
+}
+
+fn line(trace: &Trace, node: &Node, out: &mut String) {
+    let store = &trace.store;
+    let data = node.data as usize;
+    match node.tag {
+        Tag::Root => out.push_str("root"),
+        Tag::Scope => {
+            let (site, call) = store.scopes[data];
+            let _ = write!(out, "scope {}", site_text(site));
+            if let Some(call) = call {
+                let _ = write!(out, " from {}", site_text(call));
+            }
+        }
+        Tag::Decision => decision("decision", &store.decisions[data], out),
+        Tag::Selection => decision("if", &store.decisions[data], out),
+        Tag::Switch => decision("match", &store.decisions[data], out),
+        Tag::Loop => {
+            let (site, count) = &store.loops[data];
+            let _ = write!(out, "loop {} ", site_text(site));
+            match count {
+                // Node ids are line numbers within the trace: the root is line 0.
+                Count::Linked { decision } => {
+                    let _ = write!(out, "linked:{decision}");
+                }
+                Count::Fixed => out.push_str("fixed"),
+                Count::While { args, ended } => {
+                    let _ = write!(
+                        out,
+                        "while:{}:{}",
+                        if *ended { "ended" } else { "open" },
+                        args_text(args)
+                    );
+                }
+            }
+        }
+        Tag::Iteration => out.push_str("iteration"),
+        Tag::Then => out.push_str("then"),
+        Tag::Else => out.push_str("else"),
+        Tag::Arm => out.push_str("arm"),
+    }
+}
+
+fn decision(keyword: &str, d: &Decision, out: &mut String) {
+    let _ = write!(
+        out,
+        "{keyword} {} {} = {}",
+        site_text(d.site),
+        args_text(&d.args),
+        value_text(&d.value)
+    );
+}
+
+/// `what@file:line:col`, with spaces in the file written `%20`.
+fn site_text(site: &Site) -> String {
+    format!(
+        "{}@{}:{}:{}",
+        site.what,
+        site.file.replace('%', "%25").replace(' ', "%20"),
+        site.line,
+        site.column
+    )
+}
+
+fn int_ty_name(ty: IntTy) -> String {
+    Prim::Int(ty).to_string()
+}
+
+fn args_text(args: &Args) -> String {
+    if let Some((lo, span, ty)) = args.as_int() {
+        return format!("int:{}:{lo}:{span}", int_ty_name(ty));
+    }
+    match args {
+        Args::Float {
+            lo,
+            hi,
+            inclusive,
+            ty,
+        } => format!(
+            "float:{}:{lo:?}:{hi:?}:{}",
+            Prim::Float(*ty),
+            if *inclusive { "incl" } else { "excl" }
+        ),
+        Args::Bool { p } => format!("bool:{p:?}"),
+        Args::Ratio {
+            numerator,
+            denominator,
+        } => format!("ratio:{numerator}:{denominator}"),
+        Args::Standard { ty } => format!("standard:{ty}"),
+        Args::Distribution(d) => format!("dist:{d:?}"),
+        Args::Index { len } => format!("index:{}", len_text(*len)),
+        Args::Fill { len, elem } => format!("fill:{len}:{elem}"),
+        Args::Shuffle { len } => format!("shuffle:{}", len_text(*len)),
+        Args::PartialShuffle { len, amount } => {
+            format!("partial_shuffle:{}:{amount}", len_text(*len))
+        }
+        Args::Sample { len, amount } => format!("sample:{}:{amount}", len_text(*len)),
+        Args::Int { .. } | Args::WideInt(..) => unreachable!("written above"),
+    }
+}
+
+fn len_text(len: u64) -> String {
+    if len == UNKNOWN {
+        "?".to_string()
+    } else {
+        len.to_string()
+    }
+}
+
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::Offset(_) | Value::WideOffset(_) => {
+            format!("offset:{}", value.as_offset().unwrap_or(0))
+        }
+        Value::Float(v) => format!("float:{v:?}"),
+        Value::Bool(b) => format!("bool:{b}"),
+        Value::Bits(_) | Value::WideBits(_) => {
+            format!("bits:{:#x}", value.as_bits().unwrap_or(0))
+        }
+        Value::Index(i) => format!("index:{i}"),
+        Value::Bytes(bytes) => {
+            let mut hex = String::from("bytes:");
+            for b in bytes.iter() {
+                let _ = write!(hex, "{b:02x}");
+            }
+            hex
+        }
+        Value::Indices(ix) => {
+            let list: Vec<String> = ix.iter().map(ToString::to_string).collect();
+            format!("indices:{}", list.join(","))
+        }
+    }
+}
+
+/// Why a line could not be read.
+pub(crate) type ParseError = String;
+
+/// Reads back a trace written by [`write`]: `lines` are its lines (with their line numbers
+/// in the file, for errors), indented by `indent` at the top level.
+pub(crate) fn read(lines: &[(usize, &str)], indent: usize) -> Result<Trace, (usize, ParseError)> {
+    let mut reader = Reader::default();
+    for &(number, text) in lines {
+        reader.line(text, indent).map_err(|e| (number, e))?;
+    }
+    let last = lines.last().map_or(0, |(n, _)| *n);
+    reader.finish().map_err(|e| (last, e))
+}
+
+#[derive(Default)]
+struct Reader {
+    store: Store,
+    /// Open nodes with the depth of their children.
+    open: Vec<NodeId>,
+    /// Leaked sites, shared between the lines that name the same one.
+    sites: HashMap<String, &'static Site>,
+    started: bool,
+}
+
+impl Reader {
+    fn line(&mut self, text: &str, indent: usize) -> Result<(), ParseError> {
+        if !self.started {
+            self.started = true;
+            self.store.nodes.push(Node {
+                tag: Tag::Root,
+                parent: NONE,
+                end: NONE,
+                data: 0,
+            });
+            self.open.push(0);
+        }
+        let spaces = text.len() - text.trim_start_matches(' ').len();
+        if spaces < indent || !(spaces - indent).is_multiple_of(2) {
+            return Err("the indentation is not a multiple of two spaces".to_string());
+        }
+        let depth = (spaces - indent) / 2 + 1;
+        if depth > self.open.len() {
+            return Err("indented deeper than the line above allows".to_string());
+        }
+        while self.open.len() > depth {
+            self.close();
+        }
+        let parent = *self.open.last().expect("the root stays open");
+        self.check_parent(parent)?;
+        let (tag, data) = self.node(text.trim(), parent)?;
+        let id = self.store.nodes.len() as NodeId;
+        self.store.nodes.push(Node {
+            tag,
+            parent,
+            end: NONE,
+            data,
+        });
+        self.open.push(id);
+        Ok(())
+    }
+
+    /// Whether `parent` can take one more child.
+    fn check_parent(&self, parent: NodeId) -> Result<(), ParseError> {
+        let node = &self.store.nodes[parent as usize];
+        let has_child = self.store.nodes.len() as NodeId > parent + 1;
+        match node.tag {
+            Tag::Decision => Err("a decision has no lines inside it".to_string()),
+            Tag::Selection | Tag::Switch if has_child => {
+                Err("an `if` or a `match` holds one branch or arm".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn close(&mut self) {
+        let id = self.open.pop().expect("checked");
+        self.store.nodes[id as usize].end = self.store.nodes.len() as NodeId;
+    }
+
+    fn node(&mut self, text: &str, parent: NodeId) -> Result<(Tag, u32), ParseError> {
+        let (keyword, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let parent_tag = self.store.nodes[parent as usize].tag;
+        let expect_parent = |ok: bool, what: &str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(format!("`{keyword}` must be {what}"))
+            }
+        };
+        let only = match parent_tag {
+            Tag::Loop => Some(("a `loop`", "`iteration`")),
+            Tag::Selection => Some(("an `if`", "`then` or `else`")),
+            Tag::Switch => Some(("a `match`", "`arm`")),
+            _ => None,
+        };
+        if let Some((parent, children)) = only {
+            let fits = matches!(
+                (parent_tag, keyword),
+                (Tag::Loop, "iteration") | (Tag::Selection, "then" | "else") | (Tag::Switch, "arm")
+            );
+            if !fits {
+                return Err(format!(
+                    "{parent} holds {children} lines only, found `{keyword}`"
+                ));
+            }
+        }
+        Ok(match keyword {
+            "scope" => {
+                let (site, call) = match rest.split_once(" from ") {
+                    Some((site, call)) => (self.site(site)?, Some(self.site(call)?)),
+                    None => (self.site(rest)?, None),
+                };
+                self.store.scopes.push((site, call));
+                (Tag::Scope, (self.store.scopes.len() - 1) as u32)
+            }
+            "decision" | "if" | "match" => {
+                let d = self.decision(rest)?;
+                self.store.decisions.push(d);
+                let tag = match keyword {
+                    "decision" => Tag::Decision,
+                    "if" => Tag::Selection,
+                    _ => Tag::Switch,
+                };
+                (tag, (self.store.decisions.len() - 1) as u32)
+            }
+            "loop" => {
+                let (site, count) = rest.split_once(' ').ok_or("a loop needs a count")?;
+                let site = self.site(site)?;
+                let count = self.count(count)?;
+                if let Count::Linked { decision } = count {
+                    self.store
+                        .links
+                        .push((decision, self.store.nodes.len() as NodeId));
+                }
+                self.store.loops.push((site, count));
+                (Tag::Loop, (self.store.loops.len() - 1) as u32)
+            }
+            "iteration" => {
+                expect_parent(parent_tag == Tag::Loop, "inside a `loop`")?;
+                (Tag::Iteration, 0)
+            }
+            "then" | "else" => {
+                expect_parent(parent_tag == Tag::Selection, "inside an `if`")?;
+                (
+                    if keyword == "then" {
+                        Tag::Then
+                    } else {
+                        Tag::Else
+                    },
+                    0,
+                )
+            }
+            "arm" => {
+                expect_parent(parent_tag == Tag::Switch, "inside a `match`")?;
+                (Tag::Arm, 0)
+            }
+            _ => {
+                return Err(format!(
+                    "unknown node `{keyword}`; expected `scope`, `decision`, `loop`, \
+                     `iteration`, `if`, `then`, `else`, `match` or `arm`"
+                ));
+            }
+        })
+    }
+
+    fn count(&self, text: &str) -> Result<Count, ParseError> {
+        if text == "fixed" {
+            return Ok(Count::Fixed);
+        }
+        if let Some(n) = text.strip_prefix("linked:") {
+            let decision: NodeId = n.parse().map_err(|_| format!("bad node number `{n}`"))?;
+            let is_decision = self
+                .store
+                .nodes
+                .get(decision as usize)
+                .is_some_and(|n| n.tag == Tag::Decision);
+            if !is_decision {
+                return Err(format!("`linked:{n}` does not name a decision above"));
+            }
+            return Ok(Count::Linked { decision });
+        }
+        if let Some(rest) = text.strip_prefix("while:") {
+            let (ended, args) = rest.split_once(':').ok_or("bad `while` count")?;
+            let ended = match ended {
+                "ended" => true,
+                "open" => false,
+                _ => return Err(format!("expected `ended` or `open`, found `{ended}`")),
+            };
+            return Ok(Count::While {
+                args: args_from(args)?,
+                ended,
+            });
+        }
+        Err(format!(
+            "unknown loop count `{text}`; expected `linked:N`, `fixed` or `while:..`"
+        ))
+    }
+
+    fn decision(&mut self, text: &str) -> Result<Decision, ParseError> {
+        let (site, rest) = text
+            .split_once(' ')
+            .ok_or("a decision needs a site, arguments and a value")?;
+        let (args, value) = rest
+            .rsplit_once(" = ")
+            .ok_or("a decision needs `arguments = value`")?;
+        Ok(Decision {
+            site: self.site(site)?,
+            args: args_from(args)?,
+            value: value_from(value)?,
+        })
+    }
+
+    fn site(&mut self, text: &str) -> Result<&'static Site, ParseError> {
+        if let Some(site) = self.sites.get(text) {
+            return Ok(site);
+        }
+        let bad = || format!("bad site `{text}`; expected `what@file:line:column`");
+        let (what, place) = text.split_once('@').ok_or_else(bad)?;
+        let (rest, column) = place.rsplit_once(':').ok_or_else(bad)?;
+        let (file, line) = rest.rsplit_once(':').ok_or_else(bad)?;
+        let line: u32 = line.parse().map_err(|_| bad())?;
+        let column: u32 = column.parse().map_err(|_| bad())?;
+        let file = file.replace("%20", " ").replace("%25", "%");
+        let what: &'static str = Box::leak(what.to_string().into_boxed_str());
+        let file: &'static str = Box::leak(file.into_boxed_str());
+        let site: &'static Site = Box::leak(Box::new(Site::new(what, file, line, column)));
+        self.sites.insert(text.to_string(), site);
+        Ok(site)
+    }
+
+    fn finish(mut self) -> Result<Trace, ParseError> {
+        if !self.started {
+            return Err("the trace is empty".to_string());
+        }
+        while self.open.len() > 1 {
+            self.close();
+        }
+        let len = self.store.nodes.len() as NodeId;
+        self.store.nodes[0].end = len;
+        self.store.links.sort_unstable();
+        Ok(Trace {
+            store: Arc::new(self.store),
+        })
+    }
+}
+
+fn int_ty(name: &str) -> Result<IntTy, ParseError> {
+    Ok(match name {
+        "u8" => IntTy::U8,
+        "u16" => IntTy::U16,
+        "u32" => IntTy::U32,
+        "u64" => IntTy::U64,
+        "u128" => IntTy::U128,
+        "usize" => IntTy::Usize,
+        "i8" => IntTy::I8,
+        "i16" => IntTy::I16,
+        "i32" => IntTy::I32,
+        "i64" => IntTy::I64,
+        "i128" => IntTy::I128,
+        "isize" => IntTy::Isize,
+        "char" => IntTy::Char,
+        _ => return Err(format!("unknown integer type `{name}`")),
+    })
+}
+
+fn prim(name: &str) -> Result<Prim, ParseError> {
+    Ok(match name {
+        "bool" => Prim::Bool,
+        "f32" => Prim::Float(FloatTy::F32),
+        "f64" => Prim::Float(FloatTy::F64),
+        _ => Prim::Int(int_ty(name)?),
+    })
+}
+
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, ParseError> {
+    text.parse().map_err(|_| format!("bad number `{text}`"))
+}
+
+fn len_from(text: &str) -> Result<u64, ParseError> {
+    if text == "?" {
+        Ok(UNKNOWN)
+    } else {
+        number(text)
+    }
+}
+
+fn args_from(text: &str) -> Result<Args, ParseError> {
+    let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
+    let fields: Vec<&str> = rest.split(':').collect();
+    let field = |i: usize| -> Result<&str, ParseError> {
+        fields
+            .get(i)
+            .copied()
+            .ok_or_else(|| format!("too few fields in `{text}`"))
+    };
+    Ok(match kind {
+        "int" => Args::int(number(field(1)?)?, number(field(2)?)?, int_ty(field(0)?)?),
+        "float" => Args::Float {
+            ty: match prim(field(0)?)? {
+                Prim::Float(ty) => ty,
+                _ => return Err(format!("`{text}` is not a float type")),
+            },
+            lo: number(field(1)?)?,
+            hi: number(field(2)?)?,
+            inclusive: field(3)? == "incl",
+        },
+        "bool" => Args::Bool {
+            p: number(field(0)?)?,
+        },
+        "ratio" => Args::Ratio {
+            numerator: number(field(0)?)?,
+            denominator: number(field(1)?)?,
+        },
+        "standard" => Args::Standard {
+            ty: prim(field(0)?)?,
+        },
+        "dist" => Args::Distribution(Box::new(unquote(rest)?)),
+        "index" => Args::Index {
+            len: len_from(field(0)?)?,
+        },
+        "fill" => Args::Fill {
+            len: number(field(0)?)?,
+            elem: number(field(1)?)?,
+        },
+        "shuffle" => Args::Shuffle {
+            len: len_from(field(0)?)?,
+        },
+        "partial_shuffle" => Args::PartialShuffle {
+            len: len_from(field(0)?)?,
+            amount: number(field(1)?)?,
+        },
+        "sample" => Args::Sample {
+            len: len_from(field(0)?)?,
+            amount: number(field(1)?)?,
+        },
+        _ => return Err(format!("unknown arguments `{text}`")),
+    })
+}
+
+/// Reads a string written with `{:?}` (the escapes `Debug` uses for a distribution's text).
+fn unquote(text: &str) -> Result<String, ParseError> {
+    let bad = || format!("bad quoted text `{text}`");
+    let inner = text
+        .strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .ok_or_else(bad)?;
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next().ok_or_else(bad)? {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '0' => out.push('\0'),
+            '\\' => out.push('\\'),
+            '"' => out.push('"'),
+            '\'' => out.push('\''),
+            'u' => {
+                let code: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                let code = code.strip_prefix('{').ok_or_else(bad)?;
+                let c = u32::from_str_radix(code, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(bad)?;
+                out.push(c);
+            }
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
+}
+
+fn value_from(text: &str) -> Result<Value, ParseError> {
+    let (kind, rest) = text.split_once(':').ok_or_else(|| {
+        format!(
+            "bad value `{text}`; expected `offset:N`, `float:X`, `bool:B`, `bits:0xN`, \
+             `index:N`, `bytes:HEX` or `indices:A,B,..`"
+        )
+    })?;
+    Ok(match kind {
+        "offset" => Value::offset(number(rest)?),
+        "float" => Value::Float(number(rest)?),
+        "bool" => Value::Bool(number(rest)?),
+        "bits" => {
+            let hex = rest.strip_prefix("0x").unwrap_or(rest);
+            Value::bits(u128::from_str_radix(hex, 16).map_err(|_| format!("bad bits `{rest}`"))?)
+        }
+        "index" => Value::Index(number(rest)?),
+        "bytes" => {
+            if !rest.len().is_multiple_of(2) {
+                return Err(format!("bad bytes `{rest}`"));
+            }
+            let bytes = (0..rest.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&rest[i..i + 2], 16))
+                .collect::<Result<Vec<u8>, _>>()
+                .map_err(|_| format!("bad bytes `{rest}`"))?;
+            Value::Bytes(Box::new(bytes))
+        }
+        "indices" => {
+            let ix = if rest.is_empty() {
+                Vec::new()
+            } else {
+                rest.split(',')
+                    .map(number)
+                    .collect::<Result<Vec<usize>, _>>()?
+            };
+            Value::indices(ix)
+        }
+        _ => return Err(format!("unknown value `{text}`")),
+    })
+}
+
+/// A trace text that could not be read: [`Trace::parse`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseTraceError {
+    /// The 1-based line.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl std::fmt::Display for ParseTraceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ParseTraceError {}
+
+impl Trace {
+    /// The trace as text that [`Trace::parse`] reads back: one node per line, indented by
+    /// depth, each with its site (`what@file:line:column`), arguments and value. This is the
+    /// form greduce saves failures in.
+    ///
+    /// ```
+    /// use greduce::{Trace, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, bool) {
+    ///     (rng.random_range(1..=6), rng.random_bool(0.5))
+    /// }
+    ///
+    /// let run = greduce::record(pair, 3);
+    /// let text = run.trace.to_text();
+    /// assert!(text.starts_with("scope pair@"));
+    /// let parsed = Trace::parse(&text).unwrap();
+    /// assert_eq!(parsed.to_text(), text);
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        write(self, 0, &mut out);
+        out
+    }
+
+    /// Reads a trace written by [`Trace::to_text`] (or edited by hand).
+    ///
+    /// # Errors
+    ///
+    /// When a line is not a node of a trace, or the nodes do not nest the way a trace's do.
+    pub fn parse(text: &str) -> Result<Trace, ParseTraceError> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i + 1, l))
+            .collect();
+        read(&lines, 0).map_err(|(line, message)| ParseTraceError { line, message })
+    }
+}

@@ -1,0 +1,273 @@
+//! Saved failures: traces as text, the regressions file written while shrinking, replayed
+//! first on the next run, stale and corrupt files.
+
+use greduce::{Check, Strategy, Trace, generator};
+use rand::RngExt;
+use rand::seq::{IndexedRandom, SliceRandom};
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+#[generator]
+fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(0..30) {
+        v.push(rng.random_range(0..1000));
+    }
+    v
+}
+
+/// Every kind of node and value a trace can hold.
+#[generator]
+fn everything<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<String> {
+    let mut out = Vec::new();
+    let n = rng.random_range(1..4usize);
+    for i in 0..n {
+        let x = rng.random_range(-5i128..5);
+        out.push(format!("{i}:{x}"));
+    }
+    while rng.random_bool(0.6) {
+        let f = rng.random_range(0.5f64..2.0);
+        out.push(format!("{f:?}"));
+    }
+    if rng.random_ratio(2, 3) {
+        let x = rng.random::<u64>();
+        out.push(x.to_string());
+    } else {
+        let x = rng.random::<f32>();
+        out.push(x.to_string());
+    }
+    let word = match rng.random_range(0..3) {
+        0 => "zero",
+        1 => "one",
+        _ => "two",
+    };
+    out.push(word.to_string());
+    let mut bytes = [0u8; 3];
+    rng.fill(&mut bytes);
+    out.push(format!("{bytes:?}"));
+    let mut items = ["a", "b", "c", "d"];
+    items.shuffle(rng);
+    out.push(items.concat());
+    out.push(items.choose(rng).copied().unwrap_or("none").to_string());
+    out.extend(items.sample(rng, 2).map(|s| (*s).to_string()));
+    out.push(rng.random_range('a'..='z').to_string());
+    out.push(leaf(rng).to_string());
+    out
+}
+
+#[generator]
+fn leaf<R: rand::Rng + ?Sized>(rng: &mut R) -> u16 {
+    rng.random_range(..u16::MAX)
+}
+
+#[test]
+fn traces_round_trip_through_text() {
+    for seed in 0..50 {
+        let run = greduce::record(everything, seed);
+        let text = run.trace.to_text();
+        let parsed = Trace::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(parsed.to_text(), text);
+        assert_eq!(parsed.to_string(), run.trace.to_string());
+        let replayed = greduce::replay(everything, &parsed, &[], Strategy::Halt);
+        assert_eq!(replayed.result.unwrap().output, run.output, "seed {seed}");
+    }
+}
+
+#[test]
+fn bad_trace_text_names_the_line() {
+    let run = greduce::record(numbers, 1);
+    let mut lines: Vec<String> = run.trace.to_text().lines().map(String::from).collect();
+    lines[2] = "  decision random_range@tests/persist.rs:17:16 int:u32:0:999 = sideways".into();
+    let e = Trace::parse(&lines.join("\n")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 3: bad value `sideways`; expected `offset:N`, `float:X`, `bool:B`, `bits:0xN`, \
+         `index:N`, `bytes:HEX` or `indices:A,B,..`"
+    );
+    let e = Trace::parse("scope numbers@a.rs:1:1\n   iteration").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: the indentation is not a multiple of two spaces"
+    );
+    let e = Trace::parse("scope numbers@a.rs:1:1\n  iteration").unwrap_err();
+    assert_eq!(e.to_string(), "line 2: `iteration` must be inside a `loop`");
+}
+
+/// A fresh directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("greduce-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn check_in(dir: &Path, seed: u64) -> Check<'static, Vec<u32>> {
+    Check::new(numbers)
+        .name("persist::sum")
+        .seed(seed)
+        .print_progress(false)
+        .regressions(dir)
+}
+
+const FAILS: fn(&Vec<u32>) = |v| assert!(v.iter().sum::<u32>() < 3000, "sum too big");
+
+#[test]
+fn failures_are_saved_while_shrinking_and_replayed_first() {
+    let dir = temp_dir("saved");
+    let file = dir.join("persist__sum.txt");
+    // What the file said each time the property ran (after the first failure).
+    let seen = RefCell::new(Vec::new());
+    let report = check_in(&dir, 1)
+        .try_check(|v: &Vec<u32>| {
+            seen.borrow_mut()
+                .push(std::fs::read_to_string(&file).unwrap_or_default());
+            FAILS(v);
+        })
+        .unwrap_err();
+    let seen = seen.into_inner();
+    // Saved before shrinking started (the first call found the failure)...
+    assert!(seen[0].is_empty());
+    assert!(seen[1].contains("failure 0x1\n"), "{}", seen[1]);
+    let inputs = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("  # input: "))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    // ... then again after improvements, one entry per failure.
+    let distinct: std::collections::BTreeSet<_> = seen[1..].iter().map(|s| inputs(s)).collect();
+    assert!(distinct.len() > 2, "{distinct:?}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(inputs(&saved), ["  # input: [974, 797, 691, 427, 216]"]);
+    assert!(saved.starts_with("# greduce regressions of `persist::sum`\n"));
+    assert!(report.to_string().contains(&format!(
+        "saved in {} (replays first next time)",
+        file.display()
+    )));
+
+    // The next run replays it first, whatever the seed, and no case has to fail.
+    let report = check_in(&dir, 99).cases(0).try_check(FAILS).unwrap_err();
+    assert!(
+        report.to_string().starts_with(&format!(
+            "greduce: `persist::sum` failed on the saved failure at {}:7 (seed 0x1)",
+            file.display()
+        )),
+        "{report}"
+    );
+    assert_eq!(report.input(), Some("[974, 797, 691, 427, 216]"));
+
+    // Fixed: the saved failure passes, the check passes, the entry stays.
+    check_in(&dir, 99).cases(10).check(|_: &Vec<u32>| ());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+}
+
+#[test]
+fn a_second_failure_gets_its_own_entry() {
+    let dir = temp_dir("second");
+    let file = dir.join("persist__sum.txt");
+    check_in(&dir, 1).try_check(FAILS).unwrap_err();
+    // Passing on the saved one, failing on a new case.
+    check_in(&dir, 2)
+        .try_check(|v: &Vec<u32>| assert!(v.len() < 20 || v.contains(&974)))
+        .unwrap_err();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(saved.matches("\nfailure 0x").count(), 2, "{saved}");
+    assert!(saved.contains("\nfailure 0x1\n"), "{saved}");
+}
+
+#[test]
+fn a_corrupt_file_is_reported_and_the_cases_still_run() {
+    let dir = temp_dir("corrupt");
+    let file = dir.join("persist__sum.txt");
+    check_in(&dir, 1).try_check(FAILS).unwrap_err();
+    let mut lines: Vec<String> = std::fs::read_to_string(&file)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    lines[9] = "  loop for@tests/persist.rs:16:5 sometimes".to_string();
+    let corrupt = lines.join("\n");
+    std::fs::write(&file, &corrupt).unwrap();
+    let calls = AtomicU32::new(0);
+    let report = check_in(&dir, 5)
+        .cases(20)
+        .try_check(|_: &Vec<u32>| {
+            calls.fetch_add(1, Ordering::Relaxed);
+        })
+        .unwrap_err();
+    assert_eq!(calls.load(Ordering::Relaxed), 20);
+    assert_eq!(
+        report.to_string(),
+        format!(
+            "greduce: `persist::sum`: the generated cases passed, but the regressions file \
+             cannot be used: {}:10: unknown loop count `sometimes`; expected `linked:N`, \
+             `fixed` or `while:..`\nFix that line or delete the file.\n",
+            file.display()
+        )
+    );
+    // A new failure is reported, and not saved over the corrupt file.
+    let report = check_in(&dir, 5).try_check(FAILS).unwrap_err();
+    assert!(
+        report
+            .to_string()
+            .contains("not saved: the regressions file cannot be used")
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), corrupt);
+}
+
+#[generator]
+fn other<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let x = rng.random_range(0..10);
+    vec![x]
+}
+
+#[test]
+fn child_stale() {
+    if let Some(dir) = std::env::var_os("PERSIST_TEST_DIR") {
+        Check::new(other)
+            .name("persist::sum")
+            .regressions(PathBuf::from(dir))
+            .check(|_: &Vec<u32>| ());
+    }
+}
+
+#[test]
+fn a_stale_failure_is_reported_and_kept() {
+    let dir = temp_dir("stale");
+    let file = dir.join("persist__sum.txt");
+    check_in(&dir, 1).try_check(FAILS).unwrap_err();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    // Another generator under the same test name: the saved trace does not fit it.
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["child_stale", "--exact", "--nocapture"])
+        .env("PERSIST_TEST_DIR", &dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!(
+            "greduce: `persist::sum`: the saved failure at {}:7 is stale: it no longer \
+             replays on the generator (halted: ",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+}
+
+#[test]
+fn saving_can_be_turned_off() {
+    let dir = temp_dir("off");
+    check_in(&dir, 1)
+        .persist(false)
+        .try_check(FAILS)
+        .unwrap_err();
+    assert!(!dir.exists());
+    let report = check_in(&dir, 1)
+        .persist(false)
+        .try_check(FAILS)
+        .unwrap_err();
+    assert!(!report.to_string().contains("saved in"));
+}
