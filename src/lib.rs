@@ -125,7 +125,7 @@
 //!
 //! None.
 
-pub use greduce_macros::generator;
+pub use greduce_macros::{generator, test};
 pub use greduce_runtime::{
     Attempt, CaseResult, Check, Decision, Outcome, Part, Progress, ReduceError, Reducer, Reduction,
     Replay, ReplayError, Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict,

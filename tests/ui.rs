@@ -1,4 +1,4 @@
-//! Compile errors of `#[generator]`, one diagnostic per file (`tests/ui/*.rs` with the
+//! Compile errors of `#[generator]` and `#[greduce::test]`, one diagnostic per file (`tests/ui/*.rs` with the
 //! expected `.stderr`). Refresh with `TRYBUILD=overwrite` and read the diff.
 
 #[test]

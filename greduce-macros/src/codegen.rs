@@ -7,11 +7,12 @@
 //! closure and draws exactly what it drew before. Invented identifiers use
 //! `Span::mixed_site()`, so user code with the same names is unaffected.
 
+use crate::args::{Setting, Value};
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{
-    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprMatch, Ident, Label, Path,
-    Stmt, parse_quote, parse_quote_spanned, token,
+    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprMatch, Ident, ItemFn, Label,
+    Path, Stmt, parse_quote, parse_quote_spanned, token,
 };
 
 /// A decision recognized on the rng: `rng.<method>::<turbofish>(<args>)`.
@@ -372,5 +373,66 @@ impl Codegen {
         let p = self.private(span);
         let site = self.site(callee, span);
         parse_quote_spanned!(span=> #p::call_returned(#site, #call))
+    }
+}
+
+/// `#[greduce::test]`.
+impl Codegen {
+    /// `bind("pattern", &value)` after a `let` of a test body that drew randomness.
+    ///
+    /// Input: `let (a, b) = pair(rng);`, names `a`, `b`. Output (after it):
+    /// `__private::bind("(a, b)", &(&a, &b));`
+    pub(crate) fn bind(&self, names: &[Ident], span: Span) -> Stmt {
+        let p = self.private(span);
+        let (text, value) = if let [one] = names {
+            (one.to_string(), quote!(&#one))
+        } else {
+            let list: Vec<String> = names.iter().map(ToString::to_string).collect();
+            (format!("({})", list.join(", ")), quote!(&(#(&#names),*)))
+        };
+        parse_quote_spanned!(span=> #p::bind(#text, #value);)
+    }
+
+    /// The test function: the body as a `#[generator]` nested in a `#[test]`, checked with
+    /// the settings.
+    ///
+    /// Input: `#[greduce::test(cases = 5)] fn prop(rng: &mut impl Rng) { body }`. Output:
+    /// `#[test] fn prop() { #[generator] fn prop(rng: &mut impl Rng) { body }
+    ///  __private::run_test(__private::test(prop).cases(5)); }`
+    pub(crate) fn test_fn(&self, func: &ItemFn, settings: &[Setting]) -> TokenStream {
+        let krate = &self.krate;
+        let rng = &self.rng;
+        let ItemFn {
+            attrs, vis, sig, ..
+        } = func;
+        let name = &sig.ident;
+        let span = name.span();
+        let p = self.private(span);
+        let settings = settings.iter().map(|Setting { method, value }| {
+            let value = match value {
+                Value::Int(n) => quote!(#n),
+                Value::Bool(b) => quote!(#b),
+                Value::Millis(ms, span) => {
+                    quote_spanned!(*span=> ::core::time::Duration::from_millis(#ms))
+                }
+                Value::Variant(ty, variant) => quote!(#krate::#ty::#variant),
+            };
+            quote!(.#method(#value))
+        });
+        let inner = ItemFn {
+            attrs: vec![parse_quote!(#[#krate::generator(crate = #krate, rng = #rng)])],
+            vis: syn::Visibility::Inherited,
+            modifiers: func.modifiers.clone(),
+            sig: sig.clone(),
+            block: func.block.clone(),
+        };
+        quote_spanned! {span=>
+            #(#attrs)*
+            #[::core::prelude::v1::test]
+            #vis fn #name() {
+                #inner
+                #p::run_test(#p::test(#name) #(#settings)*);
+            }
+        }
     }
 }

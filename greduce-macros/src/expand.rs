@@ -1,11 +1,11 @@
 //! Runs the stages of `#[generator]`: parse the arguments and the function, check the
 //! signature, rewrite the body, emit.
 
-use crate::args::Args;
+use crate::args::{Args, TestArgs};
 use crate::codegen::Codegen;
 use crate::recognize::Recognizer;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{ToTokens as _, quote};
 use syn::visit_mut::VisitMut;
 use syn::{Block, FnArg, Ident, ItemFn, Pat, Stmt, Type};
 
@@ -127,4 +127,94 @@ fn check_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
              `#[generator(rng = name)]`"
         ),
     ))
+}
+
+/// `#[greduce::test(args)] item`: a `#[test]` that checks the body (a generator drawing its
+/// own inputs), or the function unchanged plus the error.
+pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
+    let original = item.clone();
+    let args = match TestArgs::parse(args) {
+        Ok(args) => args,
+        Err(e) => return with_error(&original, &e),
+    };
+    let mut func: ItemFn = match syn::parse2(item) {
+        Ok(func) => func,
+        Err(e) => return with_error(&original, &e),
+    };
+    let rng = match check_test_signature(&func, &args.rng) {
+        Ok(rng) => rng,
+        Err(e) => return with_error(&original, &e),
+    };
+    let codegen = Codegen {
+        krate: args.krate,
+        rng,
+    };
+    bind_lets(&mut func.block, &codegen);
+    codegen.test_fn(&func, &args.settings)
+}
+
+/// A test takes one parameter, the rng, and is not `async`.
+fn check_test_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
+    if let Some(asyncness) = &func.sig.asyncness {
+        return Err(syn::Error::new(
+            asyncness.span,
+            "#[greduce::test] cannot run an `async fn`: a run is recorded on one thread, start \
+             to end; call the async code with a runtime's `block_on` inside the test",
+        ));
+    }
+    if func.sig.inputs.len() != 1 {
+        return Err(syn::Error::new_spanned(
+            &func.sig.inputs,
+            format!(
+                "#[greduce::test] takes one parameter, the random source: `{rng}: &mut impl \
+                 rand::Rng`; draw everything else from it"
+            ),
+        ));
+    }
+    check_signature(func, rng)
+}
+
+/// After each top-level `let` of the body whose initializer uses the rng, records the bound
+/// values for the report.
+fn bind_lets(block: &mut Block, codegen: &Codegen) {
+    let stmts = std::mem::take(&mut block.stmts);
+    for stmt in stmts {
+        let bind = match &stmt {
+            Stmt::Local(local)
+                if local
+                    .init
+                    .as_ref()
+                    .is_some_and(|init| mentions(&init.expr.to_token_stream(), &codegen.rng)) =>
+            {
+                let names = bound_names(&local.pat);
+                (!names.is_empty()).then(|| codegen.bind(&names, local.let_token.span))
+            }
+            _ => None,
+        };
+        block.stmts.push(stmt);
+        block.stmts.extend(bind);
+    }
+}
+
+/// Whether `tokens` mention `ident`.
+fn mentions(tokens: &TokenStream, ident: &Ident) -> bool {
+    tokens.clone().into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(i) => i == *ident,
+        proc_macro2::TokenTree::Group(g) => mentions(&g.stream(), ident),
+        _ => false,
+    })
+}
+
+/// The names a pattern binds, in order.
+fn bound_names(pat: &Pat) -> Vec<Ident> {
+    struct Names(Vec<Ident>);
+    impl syn::visit::Visit<'_> for Names {
+        fn visit_pat_ident(&mut self, p: &syn::PatIdent) {
+            self.0.push(p.ident.clone());
+            syn::visit::visit_pat_ident(self, p);
+        }
+    }
+    let mut names = Names(Vec::new());
+    syn::visit::Visit::visit_pat(&mut names, pat);
+    names.0
 }

@@ -49,3 +49,40 @@ use proc_macro::TokenStream;
 pub fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::generator(args.into(), item.into()).into()
 }
+
+/// A property test whose body draws its inputs from an rng and checks them: greduce runs it
+/// on many seeds and, when it fails, shrinks the run and reports the minimal failing case.
+///
+/// The body is instrumented like a [`macro@generator`] (so it can call generators, draw
+/// decisions, loop and branch on them), and every top-level `let` whose initializer uses
+/// the rng is shown in the report with its `Debug`. The test fails by panicking or by
+/// returning `Err`; [`assume`](../greduce/fn.assume.html) rejects a case.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn word<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     (0..rng.random_range(0..8)).map(|_| rng.random_range('a'..='z')).collect()
+/// }
+///
+/// #[greduce::test(cases = 200)]
+/// fn reversing_twice_is_identity(rng: &mut impl rand::Rng) {
+///     let w = word(rng);
+///     let back: String = w.chars().rev().collect::<String>().chars().rev().collect();
+///     assert_eq!(back, w);
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Arguments (each a [`Check`](../greduce/struct.Check.html) setting, overridden by its
+/// `GREDUCE_*` variable): `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`,
+/// `max_shrink_time = "10s"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`,
+/// `search = tree|sequence`, `shrink = <bool>`; and `rng = <parameter>`, `crate = <path>` as
+/// for `#[generator]`. Write it `#[greduce::test]`: importing it would shadow the built-in
+/// `#[test]`.
+#[proc_macro_attribute]
+pub fn test(args: TokenStream, item: TokenStream) -> TokenStream {
+    expand::test(args.into(), item.into()).into()
+}

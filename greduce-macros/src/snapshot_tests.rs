@@ -315,3 +315,24 @@ snapshot!(
         total
     }
 );
+
+/// `#[greduce::test]`: the body becomes a generator nested in a `#[test]`, with its random
+/// `let`s bound for the report and the settings as builder calls.
+#[test]
+fn test_attribute() {
+    let out = crate::expand::test(
+        quote!(cases = 50, strategy = halt, max_shrink_time = "2s"),
+        quote! {
+            /// Doc.
+            fn prop(rng: &mut impl rand::Rng) {
+                let v = list(rng);
+                let (a, b) = (rng.random_range(0..9), 3);
+                let len = v.len();
+                assert!(len < 10 || a < b);
+            }
+        },
+    );
+    let file: syn::File = syn::parse2(out).expect("the expansion parses as items");
+    expect_test::expect_file!["snapshots/test_attribute.rs"]
+        .assert_eq(&prettyplease::unparse(&file));
+}

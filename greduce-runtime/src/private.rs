@@ -12,6 +12,7 @@ use crate::value::{Args, Value};
 use std::iter::Take;
 use std::ops::{Range, RangeInclusive};
 
+pub use crate::check::body::{Recorded, run_test, test};
 pub use crate::decision::Fair;
 pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
 pub use crate::site::Site;
@@ -20,6 +21,12 @@ pub use crate::site::Site;
 #[inline]
 pub fn active() -> bool {
     run::active()
+}
+
+/// `let PATTERN = ..;` in a `#[greduce::test]` body drew randomness: its value, for the
+/// report.
+pub fn bind(pattern: &str, value: &dyn std::fmt::Debug) {
+    crate::check::bind(pattern, value);
 }
 
 /// Panics with rand's message for an empty range (replay does not call rand).

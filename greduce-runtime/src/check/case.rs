@@ -3,6 +3,7 @@
 
 use super::config::SameFailure;
 use crate::panic_hook;
+use crate::run::Stop;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt::{self, Debug, Display};
@@ -12,6 +13,8 @@ thread_local! {
     /// Whether a check is running a case on this thread.
     static IN_CASE: Cell<bool> = const { Cell::new(false) };
     static NOTES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+    /// `let` bindings of a `#[greduce::test]` body, as `(pattern, Debug)`.
+    static BINDINGS: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What a property returns: `()`, a `bool` (`false` is a failure) or a `Result` (`Err` is a
@@ -48,7 +51,25 @@ impl<T, E: Debug> CaseResult for Result<T, E> {
 }
 
 /// The payload [`assume`] unwinds with: never printed, never a failure.
-struct Rejected(&'static Location<'static>);
+pub(crate) struct Rejected(pub(crate) &'static Location<'static>);
+
+/// The payload that re-raises a failure recorded earlier (a `#[greduce::test]` body's,
+/// which failed while its inputs were drawn).
+pub(crate) struct Replayed(pub(crate) Failure);
+
+/// Records a `let` binding of a `#[greduce::test]` body for the report. Called by the code
+/// `#[greduce::test]` writes.
+pub(crate) fn bind(pattern: &str, value: &dyn Debug) {
+    if IN_CASE.with(Cell::get) {
+        let binding = (pattern.to_string(), format!("{value:?}"));
+        BINDINGS.with(|b| b.borrow_mut().push(binding));
+    }
+}
+
+/// The bindings recorded since the current case started.
+pub(crate) fn take_bindings() -> Vec<(String, String)> {
+    BINDINGS.with(|b| std::mem::take(&mut *b.borrow_mut()))
+}
 
 /// Rejects the current case when `condition` is false: the input is discarded, neither a
 /// pass nor a failure. Too many rejections fail the check (a health check), so prefer
@@ -176,16 +197,22 @@ pub(crate) enum Outcome {
     Failed(Failure),
 }
 
-/// Runs `f` as a case: panics are caught (printing nothing when `quiet`), `assume` rejects,
-/// notes are collected. Returns what `f` returned, or how it ended, and the notes.
+/// Runs `f` as a case: panics are caught (printing nothing when `quiet`; otherwise as the
+/// thread already does), `assume` rejects, notes are collected. Returns what `f` returned,
+/// or how it ended, and the notes. A replay stopping on purpose passes through.
 pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>, Vec<String>) {
     let was = IN_CASE.with(|c| c.replace(true));
     NOTES.with(|n| n.borrow_mut().clear());
+    BINDINGS.with(|b| b.borrow_mut().clear());
     let _ = panic_hook::take_location();
     let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
     IN_CASE.with(|c| c.set(was));
     let notes = NOTES.with(|n| std::mem::take(&mut *n.borrow_mut()));
-    let result = result.map_err(|payload| ended(&*payload));
+    let result = match result {
+        Ok(t) => Ok(t),
+        Err(payload) if payload.is::<Stop>() => resume_unwind(payload),
+        Err(payload) => Err(ended(&*payload)),
+    };
     (result, notes)
 }
 
@@ -193,6 +220,9 @@ pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>,
 fn ended(payload: &(dyn Any + Send)) -> Outcome {
     if let Some(Rejected(site)) = payload.downcast_ref::<Rejected>() {
         return Outcome::Rejected(site);
+    }
+    if let Some(Replayed(failure)) = payload.downcast_ref::<Replayed>() {
+        return Outcome::Failed(failure.clone());
     }
     Outcome::Failed(Failure {
         location: panic_hook::take_location(),

@@ -5,11 +5,13 @@
 //! the generator costs). When a case fails, the generator runs again from the same seed,
 //! recording its trace, and the reducer shrinks that trace.
 
+pub(crate) mod body;
 mod case;
 mod config;
 mod report;
 mod saved;
 
+pub(crate) use case::bind;
 pub use case::{CaseResult, assume, note};
 pub use config::SameFailure;
 pub(crate) use config::parse_seed;
@@ -19,9 +21,10 @@ use crate::align::Strategy;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
 use crate::reducer::{Progress, Reducer, Reduction};
+use crate::replay::run_replay;
 use crate::search::Search;
 use crate::shape::Shape;
-use crate::trace::Trace;
+use crate::trace::{Removed, Trace};
 use case::{Failure, Outcome};
 use config::{Config, Regressions};
 use rand::SeedableRng;
@@ -106,6 +109,9 @@ pub struct Check<'g, T, S = usize> {
     name: Option<String>,
     examples: Vec<T>,
     progress: bool,
+    /// A `#[greduce::test]` body: the generator's output carries the verdict (no output
+    /// cache), and the final run of the minimal case replays the body.
+    body: bool,
 }
 
 impl<'g, T: Debug> Check<'g, T> {
@@ -119,6 +125,7 @@ impl<'g, T: Debug> Check<'g, T> {
             name: None,
             examples: Vec::new(),
             progress: true,
+            body: false,
         }
     }
 }
@@ -255,6 +262,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             name: self.name,
             examples: self.examples,
             progress: self.progress,
+            body: self.body,
         }
     }
 
@@ -442,7 +450,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
                 } else {
                     "not shrinking"
                 },
-                truncated(&shown, 2000)
+                truncated(&shown, 2000).replace('\n', "\n    ")
             ));
         }
         if !config.shrink {
@@ -472,7 +480,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         };
         // The minimal input once more, loudly: its output is the one the user sees, and it
         // must still fail.
-        let (outcome, notes) = case::check(false, property, &reduction.output);
+        let (outcome, notes) = if self.body {
+            self.final_body_run(&reduction.trace, property)
+        } else {
+            case::check(false, property, &reduction.output)
+        };
         let (failure, notes, flaky) = match outcome {
             Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, false),
             _ => (last.0, last.1, true),
@@ -503,6 +515,28 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         };
         let input = format!("{:?}", reduction.output);
         failing.report(input, &failure, &notes, Some(shrunk), flaky)
+    }
+
+    /// The final run of a `#[greduce::test]` body's minimal case: the body runs again (its
+    /// panic and output show), replaying the minimal trace.
+    fn final_body_run<P: CaseResult>(
+        &mut self,
+        trace: &Trace,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> (Outcome, Vec<String>) {
+        let budget = crate::reducer::budget_for(trace, 10);
+        let replayed = run_replay(
+            &mut self.generator,
+            trace,
+            Removed::none(trace),
+            Strategy::Halt,
+            budget,
+            false,
+        );
+        match replayed.result {
+            Ok(run) => case::check(false, property, &run.output),
+            Err(_) => (Outcome::Passed, Vec::new()),
+        }
     }
 
     /// Runs the failing case's generator again from its seed, recording; it must produce the
@@ -550,6 +584,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .search(config.search)
             .max_property_calls(config.max_shrink_calls)
             .max_time(config.max_shrink_time)
+            .output_cache(!self.body)
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .watch(|p| save(p))
             .try_reduce(trace, |output: &T| {

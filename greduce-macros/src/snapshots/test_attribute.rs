@@ -1,0 +1,19 @@
+/// Doc.
+#[::core::prelude::v1::test]
+fn prop() {
+    #[::greduce::generator(crate = ::greduce, rng = rng)]
+    fn prop(rng: &mut impl rand::Rng) {
+        let v = list(rng);
+        ::greduce::__private::bind("v", &v);
+        let (a, b) = (rng.random_range(0..9), 3);
+        ::greduce::__private::bind("(a, b)", &(&a, &b));
+        let len = v.len();
+        assert!(len < 10 || a < b);
+    }
+    ::greduce::__private::run_test(
+        ::greduce::__private::test(prop)
+            .cases(50)
+            .strategy(::greduce::Strategy::Halt)
+            .max_shrink_time(::core::time::Duration::from_millis(2000u64)),
+    );
+}

@@ -1,0 +1,83 @@
+//! `#[greduce::test]`: a test body that draws its inputs and checks them in one function.
+//!
+//! The body is the generator: each run of it is recorded (its decisions, and the `let`
+//! bindings that drew randomness, for the report) together with how it ended. The property
+//! then only re-raises that ending, so the check shrinks the body's run like any other.
+
+use super::Check;
+use super::case::{self, CaseResult, Failure, Outcome, Rejected, Replayed};
+use rand::rngs::StdRng;
+use std::fmt;
+use std::panic::resume_unwind;
+
+/// One run of a `#[greduce::test]` body: what its `let`s drew, and how it ended.
+pub struct Recorded {
+    bindings: Vec<(String, String)>,
+    outcome: Outcome,
+    notes: Vec<String>,
+}
+
+impl fmt::Debug for Recorded {
+    /// `let g = ..;`, one line per binding that drew randomness.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.bindings.is_empty() {
+            return f.write_str("(no `let` binding drew randomness)");
+        }
+        for (i, (pattern, value)) in self.bindings.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            write!(f, "let {pattern} = {value};")?;
+        }
+        Ok(())
+    }
+}
+
+impl Recorded {
+    /// Ends the property the way the body ended.
+    fn replay(&self) {
+        for note in &self.notes {
+            case::note(note);
+        }
+        match &self.outcome {
+            Outcome::Passed => {}
+            Outcome::Rejected(site) => resume_unwind(Box::new(Rejected(site))),
+            Outcome::Failed(failure) => resume_unwind(Box::new(Replayed(failure.clone()))),
+        }
+    }
+}
+
+/// The check of a `#[greduce::test]` body.
+pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> Check<'g, Recorded> {
+    let mut check = Check::new(move |rng: &mut StdRng| {
+        // Not quiet: the body's panic prints as the run around it decides (quietly while
+        // shrinking, loudly for the final run of the minimal case).
+        let (result, notes) = case::run(false, || body(rng).into_result());
+        let bindings = case::take_bindings();
+        let outcome = match result {
+            Ok(Ok(())) => Outcome::Passed,
+            Ok(Err(message)) => Outcome::Failed(Failure {
+                location: None,
+                message,
+            }),
+            Err(outcome) => outcome,
+        };
+        Recorded {
+            bindings,
+            outcome,
+            notes,
+        }
+    });
+    check.body = true;
+    check
+}
+
+/// Runs the check of a `#[greduce::test]` body.
+///
+/// # Panics
+///
+/// With the report, as [`Check::check`].
+#[track_caller]
+pub fn run_test(check: Check<'_, Recorded>) {
+    check.check(|run: &Recorded| run.replay());
+}

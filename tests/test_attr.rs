@@ -1,0 +1,94 @@
+//! `#[greduce::test]`: the imperative style, where the test body draws its inputs.
+
+use greduce::{assume, generator, note};
+use rand::RngExt;
+use std::process::Command;
+
+#[generator]
+fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(0..30) {
+        v.push(rng.random_range(0..1000));
+    }
+    v
+}
+
+#[greduce::test(cases = 50)]
+fn passing(rng: &mut impl rand::Rng) {
+    let v = numbers(rng);
+    let k = rng.random_range(0..10usize);
+    assume(k != 3);
+    assert!(v.len() < 30 && k < 10);
+}
+
+#[greduce::test]
+fn returning_ok(rng: &mut impl rand::Rng) -> Result<(), String> {
+    let v = numbers(rng);
+    if v.len() >= 30 {
+        return Err("too long".to_string());
+    }
+    Ok(())
+}
+
+/// Fails: run in a child process by `a_failing_body_is_shrunk_and_reported_by_binding`.
+#[greduce::test(seed = 7, max_shrink_calls = 500, max_shrink_time = "30s")]
+fn failing(rng: &mut impl rand::Rng) {
+    if std::env::var_os("TEST_ATTR_CHILD").is_none() {
+        return;
+    }
+    let v = numbers(rng);
+    let (a, b) = (rng.random_range(0..100), rng.random_bool(0.5));
+    let unrelated = v.len() * 2;
+    note(format_args!("unrelated = {unrelated}"));
+    assert!(v.len() < 4 || a < 50 || b, "bad combination");
+}
+
+#[test]
+fn a_failing_body_is_shrunk_and_reported_by_binding() {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args(["failing", "--exact", "--nocapture"])
+        .env("TEST_ATTR_CHILD", "1")
+        .env("GREDUCE_REGRESSIONS", "off")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    let report = &err[err.find("greduce: `failing` failed on case").unwrap()..];
+    let report = &report[report.find("\n\n").unwrap()..];
+    let normalised: String = report
+        .lines()
+        .map(|l| match l.find(" property calls in ") {
+            Some(i) => format!("{} property calls in T s\n", &l[..i]),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let minimal = normalised
+        .split("minimal failing input")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap();
+    // Four numbers (the loop cannot lose more), `a` >= 50 and `b` false.
+    let lines: Vec<&str> = minimal.lines().skip(1).map(str::trim).collect();
+    assert_eq!(lines.len(), 2, "{normalised}");
+    assert!(lines[0].starts_with("let v = ["), "{normalised}");
+    assert_eq!(lines[0].matches(',').count(), 3, "{normalised}");
+    assert!(lines[1].starts_with("let (a, b) = ("), "{normalised}");
+    assert!(lines[1].ends_with(", false);"), "{normalised}");
+    assert!(
+        normalised.contains("notes:\n    unrelated = 8\n"),
+        "{normalised}"
+    );
+    assert!(
+        normalised.contains("failure: panicked at tests/test_attr.rs:"),
+        "{normalised}"
+    );
+    assert!(normalised.contains("    bad combination\n"), "{normalised}");
+    assert!(
+        normalised.contains("reproduce: GREDUCE_SEED=0x"),
+        "{normalised}"
+    );
+    // The final run of the minimal case printed its panic (once, besides the report).
+    assert_eq!(err.matches("bad combination").count(), 2, "{err}");
+}
