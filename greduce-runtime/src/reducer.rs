@@ -292,17 +292,20 @@ fn output_key<T: Debug>(output: &T) -> (u128, String) {
     )
 }
 
-/// Calls the property on an output (timed, panics caught and returned as their message).
+/// The property as the reducer calls it: on an output and its trace.
+type Property<'p, T> = dyn FnMut(&T, &Trace) -> Outcome + 'p;
+
+/// Calls the property on a run (timed, panics caught and returned as their message).
 fn ask<T>(
     stats: &mut Stats,
     quiet: bool,
-    property: &mut dyn FnMut(&T) -> Outcome,
-    output: &T,
+    property: &mut Property<'_, T>,
+    (output, trace): (&T, &Trace),
 ) -> Result<Outcome, String> {
     stats.property_calls += 1;
     let started = Instant::now();
     let result = panic_hook::quiet_if(quiet, || {
-        catch_unwind(AssertUnwindSafe(|| property(output)))
+        catch_unwind(AssertUnwindSafe(|| property(output, trace)))
     });
     stats.property_time += started.elapsed();
     result.map_err(|payload| panic_hook::message(&*payload))
@@ -430,7 +433,15 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         trace: &Trace,
         mut property: impl FnMut(&T) -> O,
     ) -> Result<Reduction<T, S>, ReduceError> {
-        let mut property = move |output: &T| -> Outcome { property(output).into() };
+        self.try_reduce_traced(trace, &mut |output: &T, _: &Trace| property(output).into())
+    }
+
+    /// [`Reducer::try_reduce`] with a property that sees each candidate's trace too.
+    pub(crate) fn try_reduce_traced(
+        &mut self,
+        trace: &Trace,
+        property: &mut Property<'_, T>,
+    ) -> Result<Reduction<T, S>, ReduceError> {
         let started = Instant::now();
         let base = trace.clone();
         let mut stats = Stats::default();
@@ -481,8 +492,8 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         let outcome = ask(
             &mut ctx.stats,
             self.quiet,
-            &mut property,
-            &ctx.current.output,
+            property,
+            (&ctx.current.output, &ctx.current.trace),
         );
         ctx.stats.candidates += 1;
         ctx.outputs
@@ -511,9 +522,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
                         .into_iter()
                         .map(|(p, _)| p)
                         .collect();
-                    self.ddmin_parts(&mut ctx, &base, &parts, &mut property);
+                    self.ddmin_parts(&mut ctx, &base, &parts, property);
                 }
-                Search::Tree => self.hdd(&mut ctx, &mut property),
+                Search::Tree => self.hdd(&mut ctx, property),
             }
         }
         ctx.stats.total_time = started.elapsed();
@@ -535,7 +546,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
 
     /// HDD: ddmin on each level of the part tree, outermost first, until a round changes
     /// nothing.
-    fn hdd(&mut self, ctx: &mut Context<T, S>, property: &mut dyn FnMut(&T) -> Outcome) {
+    fn hdd(&mut self, ctx: &mut Context<T, S>, property: &mut Property<'_, T>) {
         loop {
             let mut changed = false;
             let mut depth = 0;
@@ -568,7 +579,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         ctx: &mut Context<T, S>,
         base: &Trace,
         parts: &[NodeId],
-        property: &mut dyn FnMut(&T) -> Outcome,
+        property: &mut Property<'_, T>,
     ) -> bool {
         let mut accepted = false;
         ddmin(parts.to_vec(), |kept| {
@@ -606,7 +617,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         &mut self,
         ctx: &mut Context<T, S>,
         run: Run<T>,
-        property: &mut dyn FnMut(&T) -> Outcome,
+        property: &mut Property<'_, T>,
         attempt: &mut Attempt,
     ) -> Verdict {
         let (out_key, shown) = output_key(&run.output);
@@ -620,7 +631,12 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             ctx.stats.output_cache_hits += 1;
             (Ok(outcome), true)
         } else {
-            let outcome = ask(&mut ctx.stats, self.quiet, property, &run.output);
+            let outcome = ask(
+                &mut ctx.stats,
+                self.quiet,
+                property,
+                (&run.output, &run.trace),
+            );
             let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
             ctx.outputs.insert(out_key, verdict);
             (outcome, false)
@@ -658,7 +674,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         ctx: &mut Context<T, S>,
         base: &Trace,
         removed: &[NodeId],
-        property: &mut dyn FnMut(&T) -> Outcome,
+        property: &mut Property<'_, T>,
     ) -> bool {
         ctx.stats.candidates += 1;
         let set = Removed::of(base, removed.iter().copied());

@@ -41,7 +41,7 @@ impl Recorded {
         }
         match &self.outcome {
             Outcome::Passed => {}
-            Outcome::Rejected(site) => resume_unwind(Box::new(Rejected(site))),
+            Outcome::Rejected(site) => resume_unwind(Box::new(Rejected(site.clone()))),
             Outcome::Failed(failure) => resume_unwind(Box::new(Replayed(failure.clone()))),
         }
     }
@@ -56,10 +56,7 @@ pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> C
         let bindings = case::take_bindings();
         let outcome = match result {
             Ok(Ok(())) => Outcome::Passed,
-            Ok(Err(message)) => Outcome::Failed(Failure {
-                location: None,
-                message,
-            }),
+            Ok(Err(message)) => Outcome::Failed(Failure::returned(message)),
             Err(outcome) => outcome,
         };
         Recorded {

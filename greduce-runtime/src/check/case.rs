@@ -51,7 +51,7 @@ impl<T, E: Debug> CaseResult for Result<T, E> {
 }
 
 /// The payload [`assume`] unwinds with: never printed, never a failure.
-pub(crate) struct Rejected(pub(crate) &'static Location<'static>);
+pub(crate) struct Rejected(pub(crate) String);
 
 /// The payload that re-raises a failure recorded earlier (a `#[greduce::test]` body's,
 /// which failed while its inputs were drawn).
@@ -100,7 +100,7 @@ pub fn assume(condition: bool) {
         IN_CASE.with(Cell::get),
         "greduce::assume(false) at {site} outside a greduce check"
     );
-    resume_unwind(Box::new(Rejected(site)));
+    resume_unwind(Box::new(Rejected(site.to_string())));
 }
 
 /// Adds a line to the report of the current case. Notes of passing cases and of shrink
@@ -126,10 +126,30 @@ pub fn note(line: impl Display) {
 /// How a case failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Failure {
-    /// `file:line:col` of the panic; `None` for a returned failure.
-    pub(crate) location: Option<String>,
-    /// The panic message, or the returned error.
+    /// Where.
+    pub(crate) at: At,
+    /// The panic message, the returned error, or what happened to the process.
     pub(crate) message: String,
+}
+
+/// Where a case failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum At {
+    /// A panic at `file:line:col`.
+    Panic(String),
+    /// The property returned a failure.
+    Returned,
+    /// The process running the case crashed or timed out (fork mode).
+    Process,
+}
+
+impl Failure {
+    pub(crate) fn returned(message: String) -> Failure {
+        Failure {
+            at: At::Returned,
+            message,
+        }
+    }
 }
 
 impl Failure {
@@ -137,12 +157,10 @@ impl Failure {
     pub(crate) fn same(&self, other: &Failure, mode: SameFailure) -> bool {
         match mode {
             SameFailure::Any => true,
-            SameFailure::Location => self.location == other.location,
-            SameFailure::Message => {
-                self.location == other.location && self.message == other.message
-            }
+            SameFailure::Location => self.at == other.at,
+            SameFailure::Message => self.at == other.at && self.message == other.message,
             SameFailure::Similar => {
-                self.location == other.location && gist(&self.message) == gist(&other.message)
+                self.at == other.at && gist(&self.message) == gist(&other.message)
             }
         }
     }
@@ -152,18 +170,20 @@ impl Failure {
     /// The failure in one line: where, and the message's first line.
     pub(crate) fn one_line(&self) -> String {
         let message = self.message.lines().next().unwrap_or("");
-        match &self.location {
-            Some(at) => format!("panicked at {at}: {message}"),
-            None => format!("returned a failure: {message}"),
+        match &self.at {
+            At::Panic(at) => format!("panicked at {at}: {message}"),
+            At::Returned => format!("returned a failure: {message}"),
+            At::Process => message.to_string(),
         }
     }
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.location {
-            Some(at) => write!(f, "panicked at {at}:")?,
-            None => write!(f, "returned a failure:")?,
+        match &self.at {
+            At::Panic(at) => write!(f, "panicked at {at}:")?,
+            At::Returned => write!(f, "returned a failure:")?,
+            At::Process => write!(f, "the test process failed:")?,
         }
         for line in self.message.lines() {
             write!(f, "\n    {line}")?;
@@ -192,8 +212,8 @@ fn gist(message: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Outcome {
     Passed,
-    /// Rejected by `assume` at this location.
-    Rejected(&'static Location<'static>),
+    /// Rejected by `assume` at this location (`file:line:col`).
+    Rejected(String),
     Failed(Failure),
 }
 
@@ -219,13 +239,14 @@ pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>,
 /// Classifies an unwinding case.
 fn ended(payload: &(dyn Any + Send)) -> Outcome {
     if let Some(Rejected(site)) = payload.downcast_ref::<Rejected>() {
-        return Outcome::Rejected(site);
+        return Outcome::Rejected(site.clone());
     }
     if let Some(Replayed(failure)) = payload.downcast_ref::<Replayed>() {
         return Outcome::Failed(failure.clone());
     }
+    let location = panic_hook::take_location().unwrap_or_else(|| "an unknown place".to_string());
     Outcome::Failed(Failure {
-        location: panic_hook::take_location(),
+        at: At::Panic(location),
         message: panic_hook::message(payload),
     })
 }
@@ -239,10 +260,7 @@ pub(crate) fn check<T, P: CaseResult>(
     let (result, notes) = run(quiet, || property(input).into_result());
     let outcome = match result {
         Ok(Ok(())) => Outcome::Passed,
-        Ok(Err(message)) => Outcome::Failed(Failure {
-            location: None,
-            message,
-        }),
+        Ok(Err(message)) => Outcome::Failed(Failure::returned(message)),
         Err(outcome) => outcome,
     };
     (outcome, notes)
@@ -254,7 +272,7 @@ mod tests {
 
     fn panic_at(at: &str, message: &str) -> Failure {
         Failure {
-            location: Some(at.to_string()),
+            at: At::Panic(at.to_string()),
             message: message.to_string(),
         }
     }
@@ -307,15 +325,12 @@ mod tests {
         assert_eq!(check(true, &mut prop, &1).0, Outcome::Passed);
         assert_eq!(
             check(true, &mut prop, &-1).0,
-            Outcome::Failed(Failure {
-                location: None,
-                message: "\"negative\"".into()
-            })
+            Outcome::Failed(Failure::returned("\"negative\"".into()))
         );
         let Outcome::Failed(f) = check(true, &mut prop, &11).0 else {
             panic!("expected a failure")
         };
         assert_eq!(f.message, "too big: 11");
-        assert!(f.location.unwrap().contains("case.rs"));
+        assert!(matches!(f.at, At::Panic(at) if at.contains("case.rs")));
     }
 }

@@ -63,6 +63,8 @@ pub(crate) struct Config {
     pub(crate) max_rejects: Option<u64>,
     pub(crate) same_failure: SameFailure,
     pub(crate) regressions: Regressions,
+    pub(crate) fork: bool,
+    pub(crate) timeout: Option<Duration>,
 }
 
 impl Default for Config {
@@ -79,6 +81,8 @@ impl Default for Config {
             max_rejects: None,
             same_failure: SameFailure::Similar,
             regressions: Regressions::Default,
+            fork: false,
+            timeout: None,
         }
     }
 }
@@ -112,6 +116,8 @@ pub(crate) const VARIABLES: &[&str] = &[
     "GREDUCE_NO_SHRINK",
     "GREDUCE_VERBOSE",
     "GREDUCE_REGRESSIONS",
+    "GREDUCE_FORK",
+    "GREDUCE_TIMEOUT",
 ];
 
 impl Config {
@@ -163,6 +169,12 @@ impl Config {
         }
         if let Some((name, v)) = get("GREDUCE_VERBOSE") {
             self.verbose = parse_flag(name, &v)?;
+        }
+        if let Some((name, v)) = get("GREDUCE_FORK") {
+            self.fork = parse_flag(name, &v)?;
+        }
+        if let Some((name, v)) = get("GREDUCE_TIMEOUT") {
+            self.timeout = Some(parse_duration(name, &v)?);
         }
         if let Some((_, v)) = get("GREDUCE_REGRESSIONS") {
             self.regressions = match v.trim() {
@@ -263,6 +275,8 @@ mod tests {
             ("GREDUCE_NO_SHRINK", "1"),
             ("GREDUCE_VERBOSE", "true"),
             ("GREDUCE_REGRESSIONS", "off"),
+            ("GREDUCE_FORK", "yes"),
+            ("GREDUCE_TIMEOUT", "250ms"),
         ])
         .unwrap();
         assert_eq!(config.cases, 1000);
@@ -274,6 +288,8 @@ mod tests {
         assert!(!config.shrink);
         assert!(config.verbose);
         assert_eq!(config.regressions, Regressions::Off);
+        assert!(config.fork);
+        assert_eq!(config.timeout, Some(Duration::from_millis(250)));
     }
 
     #[test]

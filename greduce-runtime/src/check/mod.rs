@@ -8,6 +8,7 @@
 pub(crate) mod body;
 mod case;
 mod config;
+mod fork;
 mod report;
 mod saved;
 
@@ -33,7 +34,6 @@ use saved::SavedFailures;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write as _;
-use std::panic::Location;
 use std::path::PathBuf;
 use std::sync::Once;
 use std::time::Duration;
@@ -112,6 +112,14 @@ pub struct Check<'g, T, S = usize> {
     /// A `#[greduce::test]` body: the generator's output carries the verdict (no output
     /// cache), and the final run of the minimal case replays the body.
     body: bool,
+    /// Fork mode, once the check runs.
+    fork: Option<Fork>,
+}
+
+/// Fork mode: the test to run in child processes, and the time limit of each.
+struct Fork {
+    test: String,
+    timeout: Option<Duration>,
 }
 
 impl<'g, T: Debug> Check<'g, T> {
@@ -126,6 +134,7 @@ impl<'g, T: Debug> Check<'g, T> {
             examples: Vec::new(),
             progress: true,
             body: false,
+            fork: None,
         }
     }
 }
@@ -241,6 +250,25 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         self
     }
 
+    /// Whether to run each property call in a child process (the test binary, run again on
+    /// this test), so that a crash (`abort()`, a stack overflow, a segfault in unsafe or FFI
+    /// code) is a failure that shrinks like a panic (default false; `GREDUCE_FORK=1`). Needs
+    /// the test to run under `cargo test`.
+    #[must_use]
+    pub fn fork(mut self, on: bool) -> Self {
+        self.config.fork = on;
+        self
+    }
+
+    /// A time limit for each property call; a call that takes longer is a failure ("timed
+    /// out") that shrinks like a panic (default none; `GREDUCE_TIMEOUT=5s`). Turns on
+    /// [`fork`](Check::fork) mode: a hung call can only be stopped in a child process.
+    #[must_use]
+    pub fn timeout(mut self, limit: Duration) -> Self {
+        self.config.timeout = Some(limit);
+        self
+    }
+
     /// Whether to write to stderr, as things happen, the failing input when it is found and
     /// a progress line each second while shrinking takes more than a second (default true).
     /// These lines bypass the test harness's output capture, so they show even if the test
@@ -263,6 +291,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             examples: self.examples,
             progress: self.progress,
             body: self.body,
+            fork: None,
         }
     }
 
@@ -297,6 +326,24 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             return Err(report::problem(&name, None, &e.to_string()));
         }
         warn_unknown_variables();
+        if let Some(job) = fork::child_job() {
+            self.run_child_job(job, &mut property);
+            // The job is done: nothing else of the test runs in the child.
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().flush();
+            std::process::exit(0);
+        }
+        if config.fork || config.timeout.is_some() {
+            match fork_test(self.body) {
+                Ok(test) => {
+                    self.fork = Some(Fork {
+                        test,
+                        timeout: config.timeout,
+                    });
+                }
+                Err(why) => return Err(report::problem(&name, None, why)),
+            }
+        }
         for (index, example) in self.examples.iter().enumerate() {
             // Run loudly: a failing example is the final failing case.
             if let (Outcome::Failed(failure), notes) = case::check(false, &mut property, example) {
@@ -331,6 +378,33 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         }
     }
 
+    /// In a fork-mode child: checks the one input the job names and writes the result.
+    fn run_child_job<P: CaseResult>(
+        &mut self,
+        job: Result<(fork::Job, bool), String>,
+        property: &mut impl FnMut(&T) -> P,
+    ) {
+        let (job, loud) = job.unwrap_or_else(|e| panic!("greduce: {e}"));
+        let generator = &mut self.generator;
+        let input = match job {
+            fork::Job::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
+            fork::Job::Trace(trace) => {
+                crate::replay(|rng| generator(rng), &trace, &[], Strategy::Halt)
+                    .result
+                    .map(|run| run.output)
+            }
+        };
+        let (outcome, notes) = match input {
+            Ok(input) => case::check(!loud, property, &input),
+            Err(e) => {
+                let failure =
+                    Failure::returned(format!("the child process could not replay the input: {e}"));
+                (Outcome::Failed(failure), Vec::new())
+            }
+        };
+        fork::write_result(&outcome, &notes);
+    }
+
     /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
     /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
     /// (stale: reported on stderr, kept in the file).
@@ -347,7 +421,13 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             crate::replay(|rng| generator(rng), &entry.trace, &[], Strategy::Halt).result
         });
         let why = match replayed {
-            Ok(Ok(run)) => match case::check(true, property, &run.output) {
+            Ok(Ok(run)) => match ask(
+                self.fork.as_ref(),
+                property,
+                &run.output,
+                &fork::Input::Trace(&run.trace),
+                false,
+            ) {
                 (Outcome::Failed(failure), _) => {
                     let origin = format!("the saved failure at {}", saved.at(entry));
                     let failing = Failing {
@@ -391,7 +471,13 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             let generator = &mut self.generator;
             let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
             let outcome = match generated {
-                Ok(input) => match case::check(true, property, &input) {
+                Ok(input) => match ask(
+                    self.fork.as_ref(),
+                    property,
+                    &input,
+                    &fork::Input::Seed(seed),
+                    false,
+                ) {
                     (Outcome::Failed(failure), _) => {
                         let failing = Failing {
                             name,
@@ -454,7 +540,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             ));
         }
         if !config.shrink {
-            let (outcome, notes) = case::check(false, property, &failing.input);
+            let which = match &trace {
+                Some(trace) => fork::Input::Trace(trace),
+                None => fork::Input::Seed(failing.seed),
+            };
+            let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
             let flaky = !failing.same(&outcome);
             return failing.report(shown, &failing.failure, &notes, None, flaky);
         }
@@ -483,7 +573,14 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         let (outcome, notes) = if self.body {
             self.final_body_run(&reduction.trace, property)
         } else {
-            case::check(false, property, &reduction.output)
+            let which = fork::Input::Trace(&reduction.trace);
+            ask(
+                self.fork.as_ref(),
+                property,
+                &reduction.output,
+                &which,
+                true,
+            )
         };
         let (failure, notes, flaky) = match outcome {
             Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, false),
@@ -578,6 +675,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             }
         };
         let size = &self.size;
+        let fork = self.fork.as_ref();
         let generator = &mut self.generator;
         let reduced = Reducer::new(|rng: &mut StdRng| generator(rng))
             .strategy(config.strategy)
@@ -587,8 +685,9 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .output_cache(!self.body)
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .watch(|p| save(p))
-            .try_reduce(trace, |output: &T| {
-                match case::check(true, property, output) {
+            .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
+                let which = fork::Input::Trace(trace);
+                match ask(fork, property, output, &which, false) {
                     (Outcome::Failed(f), notes) if failing.same_failure(&f) => {
                         last = (f, notes);
                         crate::Outcome::Reproduces
@@ -606,6 +705,41 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             return Err(failing.report(shown.to_string(), &failing.failure, &[], None, true));
         }
         Ok((reduction, last))
+    }
+}
+
+/// Runs the property on `input`: in this process, or in a child process (fork mode), where
+/// `which` names the input. `loud`: its output shows (the final run of the minimal case).
+fn ask<T, P: CaseResult>(
+    fork: Option<&Fork>,
+    property: &mut impl FnMut(&T) -> P,
+    input: &T,
+    which: &fork::Input<'_>,
+    loud: bool,
+) -> (Outcome, Vec<String>) {
+    match fork {
+        Some(fork) => fork::check(&fork.test, which, loud, fork.timeout),
+        None => case::check(!loud, property, input),
+    }
+}
+
+/// The test that fork-mode children run: the running test, by the name libtest gives its
+/// thread.
+fn fork_test(body: bool) -> Result<String, &'static str> {
+    if body {
+        return Err(
+            "fork mode does not run `#[greduce::test]` bodies in a child process yet \
+                    (the body generates and checks in one function, in this process); write \
+                    the test with `greduce::check`, whose generator runs here and property in \
+                    a child",
+        );
+    }
+    match std::thread::current().name() {
+        Some(name) if name != "main" => Ok(name.to_string()),
+        _ => Err(
+            "fork mode needs the check to run in a `cargo test` test: each property call \
+                  runs the test binary again on the test, found by its name",
+        ),
     }
 }
 
@@ -712,11 +846,11 @@ fn not_deterministic(name: &str, seed: u64, first: &str, second: &str) -> Report
 #[derive(Default)]
 struct Rejects {
     total: u64,
-    by_site: Vec<(&'static Location<'static>, u64)>,
+    by_site: Vec<(String, u64)>,
 }
 
 impl Rejects {
-    fn add(&mut self, site: &'static Location<'static>) {
+    fn add(&mut self, site: String) {
         self.total += 1;
         match self.by_site.iter_mut().find(|(s, _)| *s == site) {
             Some((_, n)) => *n += 1,
@@ -729,7 +863,6 @@ impl Rejects {
             .by_site
             .iter()
             .max_by_key(|(_, n)| *n)
-            .copied()
             .expect("at least one rejection");
         format!(
             "too many rejected cases: {} rejected (limit {limit}) for {passed} passing. Most \
@@ -788,7 +921,8 @@ fn warn_unknown_variables() {
     ONCE.call_once(|| {
         for (name, _) in std::env::vars_os() {
             let Some(name) = name.to_str() else { continue };
-            if name.starts_with("GREDUCE_") && !config::VARIABLES.contains(&name) {
+            let internal = [fork::JOB, fork::RESULT].contains(&name);
+            if name.starts_with("GREDUCE_") && !config::VARIABLES.contains(&name) && !internal {
                 to_stderr(&format!(
                     "greduce: warning: unknown environment variable {name}; greduce reads {}\n",
                     config::VARIABLES.join(", ")

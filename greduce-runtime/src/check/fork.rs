@@ -1,0 +1,317 @@
+//! Fork mode: each property call runs in a child process, so a crash (`abort()`, a stack
+//! overflow, a segfault in unsafe or FFI code) or a hang (with a timeout) is a failure
+//! that shrinks like a panic, instead of the end of the test run.
+//!
+//! The child is the test binary itself, run again on this one test (`<name> --exact`)
+//! with a job file naming the input: the seed of a case (the child generates it) or the
+//! trace of a shrink candidate (the child replays it). The child runs the generator and the
+//! property once, writes what happened to a result file and exits; no result file means it
+//! crashed.
+
+use super::case::{At, Failure, Outcome};
+use crate::trace::Trace;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The variable that makes a test process a fork-mode child: the job file's path.
+pub(crate) const JOB: &str = "GREDUCE_FORK_JOB";
+/// The result file's path, in a child.
+pub(crate) const RESULT: &str = "GREDUCE_FORK_RESULT";
+
+/// The input a child checks.
+pub(crate) enum Input<'a> {
+    /// The case with this seed.
+    Seed(u64),
+    /// The run with this trace.
+    Trace(&'a Trace),
+}
+
+/// A job a child read.
+pub(crate) enum Job {
+    Seed(u64),
+    Trace(Trace),
+}
+
+/// In a fork-mode child: the job, and whether to run it loudly.
+pub(crate) fn child_job() -> Option<Result<(Job, bool), String>> {
+    let path = std::env::var_os(JOB)?;
+    Some(read_job(Path::new(&path)))
+}
+
+fn read_job(path: &Path) -> Result<(Job, bool), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the fork job {}: {e}", path.display()))?;
+    let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let (loud, input) = match first.split_once(' ') {
+        Some(("loud", input)) => (true, input),
+        Some(("quiet", input)) => (false, input),
+        _ => return Err(format!("bad fork job {}", path.display())),
+    };
+    let job = match input.strip_prefix("seed ") {
+        Some(seed) => Job::Seed(crate::check::parse_seed("seed", seed).map_err(|e| e.to_string())?),
+        None => Job::Trace(Trace::parse(rest).map_err(|e| e.to_string())?),
+    };
+    Ok((job, loud))
+}
+
+/// In a child: writes how the property ended.
+pub(crate) fn write_result(outcome: &Outcome, notes: &[String]) {
+    let Some(path) = std::env::var_os(RESULT) else {
+        return;
+    };
+    let mut out = String::new();
+    match outcome {
+        Outcome::Passed => out.push_str("passed\n"),
+        Outcome::Rejected(site) => {
+            let _ = writeln!(out, "rejected\n{}", escape(site));
+        }
+        Outcome::Failed(f) => {
+            let location = match &f.at {
+                At::Panic(at) => escape(at),
+                At::Returned | At::Process => "-".to_string(),
+            };
+            let _ = writeln!(out, "failed\n{location}\n{}", escape(&f.message));
+        }
+    }
+    for note in notes {
+        out.push_str(&escape(note));
+        out.push('\n');
+    }
+    // If this fails the parent sees no result, and reports the child as crashed.
+    let _ = std::fs::write(path, out);
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('\n', "\\n")
+}
+
+fn unescape(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some('n')) => {
+                out.push('\n');
+                chars.next();
+            }
+            ('\\', Some('\\')) => {
+                out.push('\\');
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn read_result(text: &str) -> Option<(Outcome, Vec<String>)> {
+    let mut lines = text.lines();
+    let outcome = match lines.next()? {
+        "passed" => Outcome::Passed,
+        "rejected" => Outcome::Rejected(unescape(lines.next()?)),
+        "failed" => {
+            let location = unescape(lines.next()?);
+            let message = unescape(lines.next()?);
+            let at = if location == "-" {
+                At::Returned
+            } else {
+                At::Panic(location)
+            };
+            Outcome::Failed(Failure { at, message })
+        }
+        _ => return None,
+    };
+    Some((outcome, lines.map(unescape).collect()))
+}
+
+/// Files for one child, removed when dropped.
+struct Files {
+    job: PathBuf,
+    result: PathBuf,
+}
+
+impl Files {
+    fn new() -> Files {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let base = std::env::temp_dir().join(format!("greduce-fork-{}-{n}", std::process::id()));
+        Files {
+            job: base.with_extension("job"),
+            result: base.with_extension("result"),
+        }
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.job);
+        let _ = std::fs::remove_file(&self.result);
+    }
+}
+
+/// Runs the property on `input` in a child process running test `test`. `loud`: the
+/// child's output shows (the final run of the minimal case); otherwise it is discarded.
+pub(crate) fn check(
+    test: &str,
+    input: &Input<'_>,
+    loud: bool,
+    timeout: Option<Duration>,
+) -> (Outcome, Vec<String>) {
+    let files = Files::new();
+    let mut job = String::from(if loud { "loud " } else { "quiet " });
+    match input {
+        Input::Seed(seed) => {
+            let _ = writeln!(job, "seed {seed:#x}");
+        }
+        Input::Trace(trace) => {
+            job.push_str("trace\n");
+            job.push_str(&trace.to_text());
+        }
+    }
+    if let Err(e) = std::fs::write(&files.job, job) {
+        return crashed(&format!("cannot write the fork job: {e}"));
+    }
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return crashed(&format!("cannot find the test binary: {e}")),
+    };
+    let output = || if loud { Stdio::piped() } else { Stdio::null() };
+    let child = Command::new(exe)
+        .args([test, "--exact", "--nocapture", "--test-threads=1", "-q"])
+        .env(JOB, &files.job)
+        .env(RESULT, &files.result)
+        .stdin(Stdio::null())
+        .stdout(output())
+        .stderr(output())
+        .spawn();
+    let mut child = match child {
+        Ok(child) => child,
+        Err(e) => return crashed(&format!("cannot start the test binary: {e}")),
+    };
+    // Read the loud child's output as it comes (a full pipe would block it).
+    let readers = [
+        child
+            .stdout
+            .take()
+            .map(|out| std::thread::spawn(move || drain(out))),
+        child
+            .stderr
+            .take()
+            .map(|err| std::thread::spawn(move || drain(err))),
+    ];
+    let started = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => return crashed(&format!("cannot wait for the child process: {e}")),
+        }
+        if let Some(limit) = timeout
+            && started.elapsed() >= limit
+        {
+            let _ = child.kill();
+            let _ = child.wait();
+            return crashed(&format!("timed out after {limit:?}"));
+        }
+        // Short sleeps first: most children are done within milliseconds.
+        let waited = started.elapsed();
+        std::thread::sleep(
+            (waited / 8).clamp(Duration::from_micros(200), Duration::from_millis(20)),
+        );
+    };
+    let [out, err] = readers.map(|r| r.and_then(|r| r.join().ok()).unwrap_or_default());
+    show_child_output(&out, &err);
+    match std::fs::read_to_string(&files.result)
+        .ok()
+        .and_then(|text| read_result(&text))
+    {
+        Some(result) => result,
+        None => crashed(&describe(status)),
+    }
+}
+
+fn drain(mut from: impl std::io::Read) -> String {
+    let mut bytes = Vec::new();
+    let _ = from.read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Shows what the child printed, as if this process had printed it (so the test harness
+/// captures it with the test's own output), without the child's harness lines.
+fn show_child_output(out: &str, err: &str) {
+    let harness = |line: &str| {
+        line.is_empty() || line.starts_with("running 1 test") || line.starts_with("test result:")
+    };
+    for line in out.lines().filter(|l| !harness(l)) {
+        println!("{line}");
+    }
+    for line in err.lines() {
+        eprintln!("{line}");
+    }
+}
+
+fn crashed(what: &str) -> (Outcome, Vec<String>) {
+    let failure = Failure {
+        at: At::Process,
+        message: format!("the test process {what}"),
+    };
+    (Outcome::Failed(failure), Vec::new())
+}
+
+/// How a child that wrote no result ended.
+fn describe(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt as _;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                4 => " (SIGILL)",
+                6 => " (SIGABRT: abort, or a stack overflow)",
+                7 => " (SIGBUS)",
+                8 => " (SIGFPE)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV: invalid memory access)",
+                _ => "",
+            };
+            return format!("crashed: killed by signal {signal}{name}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with code {code} without finishing the property"),
+        None => format!("crashed: {status}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_round_trip() {
+        let outcome = Outcome::Failed(Failure {
+            at: At::Panic("a.rs:1:2".into()),
+            message: "two\nlines \\n".into(),
+        });
+        let notes = vec!["note\none".to_string()];
+        let path = Files::new();
+        // Written where a child would write it.
+        let mut text = String::new();
+        text.push_str("failed\n");
+        text.push_str(&escape("a.rs:1:2"));
+        text.push('\n');
+        text.push_str(&escape("two\nlines \\n"));
+        text.push('\n');
+        text.push_str(&escape("note\none"));
+        text.push('\n');
+        assert_eq!(read_result(&text), Some((outcome, notes)));
+        drop(path);
+        assert_eq!(
+            read_result("rejected\nx.rs:3:4\n"),
+            Some((Outcome::Rejected("x.rs:3:4".into()), Vec::new()))
+        );
+        assert_eq!(read_result("garbage"), None);
+    }
+}

@@ -1,0 +1,116 @@
+//! Fork mode: property calls in child processes, so crashes and hangs are failures that
+//! shrink like panics.
+
+use greduce::{Check, generator};
+use rand::RngExt;
+use std::time::Duration;
+
+#[generator]
+fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(0..30) {
+        v.push(rng.random_range(0..1000));
+    }
+    v
+}
+
+fn forked() -> Check<'static, Vec<u32>> {
+    Check::new(numbers)
+        .seed(1)
+        .name("forked")
+        .print_progress(false)
+        .persist(false)
+        .fork(true)
+}
+
+/// The number of elements of the minimal input.
+fn minimal_len(report: &greduce::Report) -> usize {
+    let input = report.input().unwrap();
+    if input == "[]" {
+        0
+    } else {
+        input.matches(',').count() + 1
+    }
+}
+
+#[test]
+fn abort_is_a_failure_that_shrinks() {
+    let report = forked()
+        .try_check(|v: &Vec<u32>| {
+            if v.len() >= 5 {
+                std::process::abort();
+            }
+        })
+        .unwrap_err();
+    let text = report.to_string();
+    assert_eq!(minimal_len(&report), 5, "{text}");
+    assert!(
+        text.contains(
+            "failure: the test process failed:\n    the test process crashed: killed by signal 6"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_endless_loop_times_out_and_shrinks() {
+    let report = forked()
+        .timeout(Duration::from_millis(300))
+        .max_shrink_calls(40)
+        .try_check(|v: &Vec<u32>| {
+            while v.len() >= 5 {
+                std::hint::spin_loop();
+            }
+        })
+        .unwrap_err();
+    let text = report.to_string();
+    assert_eq!(minimal_len(&report), 5, "{text}");
+    assert!(
+        text.contains("the test process timed out after 300ms"),
+        "{text}"
+    );
+}
+
+fn depth(n: u64) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        1 + depth(std::hint::black_box(n - 1))
+    }
+}
+
+#[test]
+fn a_stack_overflow_is_a_failure() {
+    let report = forked()
+        .try_check(|v: &Vec<u32>| {
+            if v.len() >= 5 {
+                let _ = depth(u64::MAX);
+            }
+        })
+        .unwrap_err();
+    assert_eq!(minimal_len(&report), 5, "{report}");
+    assert!(report.to_string().contains("killed by signal"), "{report}");
+}
+
+#[test]
+fn panics_report_the_same_way_in_a_child() {
+    let property = |v: &Vec<u32>| assert!(v.len() < 5, "too long");
+    let forked = forked().try_check(property).unwrap_err();
+    let local = forked_off().try_check(property).unwrap_err();
+    assert_eq!(forked.input(), local.input());
+    assert!(
+        forked
+            .to_string()
+            .contains("failure: panicked at tests/fork.rs:")
+    );
+    assert!(forked.to_string().contains("    too long\n"));
+}
+
+fn forked_off() -> Check<'static, Vec<u32>> {
+    forked().fork(false)
+}
+
+#[test]
+fn passing_properties_pass_in_children() {
+    forked().cases(20).check(|v: &Vec<u32>| v.len() < 30);
+}
