@@ -10,8 +10,157 @@
 //!
 //! # Example
 //!
-//! The GReduce paper's motivating example: a password typed twice. The bug shows on any
-//! password containing `c`.
+//! A property test: greduce runs it on 100 generated inputs; when one fails, it shrinks it
+//! by re-running the generator, and reports the smallest failing input it found.
+//!
+//! ```
+//! use greduce::{Check, generator};
+//! use rand::RngExt;
+//!
+//! /// A list of up to 30 numbers below 1000.
+//! #[generator]
+//! fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+//!     let mut v = Vec::new();
+//!     for _ in 0..rng.random_range(0..30) {
+//!         v.push(rng.random_range(0..1000));
+//!     }
+//!     v
+//! }
+//!
+//! // A property that holds: nothing to report.
+//! greduce::check(numbers, |v: &Vec<u32>| v.iter().all(|&n| n < 1000));
+//!
+//! // One that does not (any list of 5 or more numbers fails it).
+//! let report = Check::new(numbers)
+//!     .seed(1)
+//!     .persist(false)
+//!     .try_check(|v: &Vec<u32>| assert!(v.len() < 5, "too many numbers"))
+//!     .unwrap_err();
+//! // Shrinking removed loop iterations until 5 numbers were left: any fewer would pass.
+//! assert_eq!(report.input(), Some("[797, 691, 196, 427, 216]"));
+//! println!("{report}");
+//! ```
+//!
+//! The report (what `check` panics with in a test) reads:
+//!
+//! ```text
+//! greduce: `property` failed on case 1 (seed 0x1)
+//!
+//! minimal failing input (size 6, was 25):
+//!     [797, 691, 196, 427, 216]
+//!
+//! failure: panicked at src/lib.rs:31:32:
+//!     too many numbers
+//!
+//! generator trace:
+//!     loop at src/lib.rs:12: 5 iterations (was 24)
+//!
+//! shrinking: 22 property calls in 0.00 s
+//! reproduce: GREDUCE_SEED=0x1 cargo test -- property --exact
+//! ```
+//!
+//! (In a test, the name is the test's, and `reproduce` is the command that runs it again.)
+//!
+//! # Property tests
+//!
+//! Two ways to write one:
+//!
+//! - **Imperative**, with [`#[greduce::test]`](macro@test): the test body takes the rng,
+//!   draws its inputs (by calling generators, or drawing directly) and checks them. The body
+//!   is instrumented like a generator, and the report shows every top-level `let` that drew
+//!   randomness with its `Debug`:
+//!
+//!   ```
+//!   # use greduce::generator;
+//!   # use rand::RngExt;
+//!   # #[generator]
+//!   # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+//!   #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+//!   # }
+//!   #[greduce::test(cases = 200)]
+//!   fn sum_is_order_independent(rng: &mut impl rand::Rng) {
+//!       let v = numbers(rng);
+//!       let k = rng.random_range(0..=v.len());
+//!       let mut rotated = v.clone();
+//!       rotated.rotate_left(k);
+//!       assert_eq!(rotated.iter().sum::<u32>(), v.iter().sum::<u32>());
+//!   }
+//!   # fn main() {}
+//!   ```
+//!
+//!   In the report: `let v = [..];` and `let k = ..;`. Write it `#[greduce::test]` (importing
+//!   it would shadow the built-in `#[test]`).
+//! - **Functional**, with [`check`] or the [`Check`] builder inside any test: a generator and
+//!   a property taking `&T`.
+//!
+//! A property fails by panicking, by returning `false`, or by returning `Err` (any
+//! `Result<_, E: Debug>`). [`assume`] rejects a case (too many rejections fail the check
+//! with a message naming the `assume`); [`note`] adds a line to the report of the final
+//! failing case only. [`Check::example`] adds inputs that are always checked first.
+//!
+//! While cases run and shrinking tries candidates, panics print nothing; only the final run
+//! of the minimal case prints (its panic message, and anything it prints). A candidate counts
+//! only if it fails the same way as the original ([`SameFailure`]: by default a panic at the
+//! same place with a similar message), so shrinking never slides to another bug. The
+//! minimal case runs once more at the end: if it passes, the report says the property is
+//! flaky. If the generator gives another input for the same seed, the report says it is not
+//! deterministic instead of shrinking.
+//!
+//! Cases run with the generator called directly (as fast as without greduce); only a
+//! failing case is run again, recording, to be shrunk.
+//!
+//! # Configuration
+//!
+//! Each setting is a [`Check`] builder method and a `#[greduce::test(..)]` argument; an
+//! environment variable, when set, wins over both:
+//!
+//! | setting | variable | default |
+//! |---|---|---|
+//! | [`cases`](Check::cases) | `GREDUCE_CASES` | 100 |
+//! | [`seed`](Check::seed) | `GREDUCE_SEED` (decimal or `0x` hex) | random per run |
+//! | [`max_shrink_calls`](Check::max_shrink_calls) | `GREDUCE_MAX_SHRINK_CALLS` | 2000 |
+//! | [`max_shrink_time`](Check::max_shrink_time) | `GREDUCE_MAX_SHRINK_TIME` (`10s`, `500ms`) | 10 s |
+//! | [`strategy`](Check::strategy) | `GREDUCE_STRATEGY` (`halt`, `bypass`, `realign`) | re-align |
+//! | [`search`](Check::search) | `GREDUCE_SEARCH` (`tree`, `sequence`) | tree |
+//! | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK=1` | shrink |
+//! | [`verbose`](Check::verbose) (list every candidate) | `GREDUCE_VERBOSE=1` | off |
+//! | [`fork`](Check::fork) | `GREDUCE_FORK=1` | off |
+//! | [`timeout`](Check::timeout) | `GREDUCE_TIMEOUT` (`5s`) | none |
+//! | [`regressions`](Check::regressions), [`persist`](Check::persist) | `GREDUCE_REGRESSIONS` (a directory, or `off`) | `greduce-regressions/` |
+//!
+//! A variable with a value greduce cannot use fails the test with an error naming it.
+//! `GREDUCE_SEED=<seed>` with the seed a report prints runs that failing case first, so it
+//! fails and shrinks the same way again; the report's last line is that command.
+//!
+//! Shrinking stops when a budget runs out and reports the best input so far, saying so.
+//! When it takes more than a second, a progress line (property calls, current size) is
+//! written to stderr each second.
+//!
+//! # Saved failures
+//!
+//! A failure is saved as soon as it is found, and again after each improvement while
+//! shrinking (so an interrupted run loses nothing), in `greduce-regressions/<test>.txt`
+//! in the package's directory: the shrunk trace as text ([`Trace::to_text`]), one node per
+//! line keyed by call site (`random_range@src/gen.rs:12:17`), with the input and the
+//! failure as comments. Commit the file: saved failures replay before the generated cases on
+//! every run, so a fixed bug stays tested. A saved failure that no longer replays (its
+//! generator changed) is reported as stale and kept until you delete it; a file greduce
+//! cannot read is reported with its line, is never overwritten, and the generated cases
+//! still run (then the test fails, naming the file).
+//!
+//! # Crashes and hangs
+//!
+//! With [`Check::fork`], every property call runs in a child process (the test binary run
+//! again on the one test), so `std::process::abort()`, a stack overflow or a segfault in
+//! unsafe or FFI code is a failure that shrinks like a panic; with [`Check::timeout`], so is
+//! a call that runs too long. Fork mode runs `greduce::check` tests (the generator in the
+//! test process, the property in the child); `#[greduce::test]` bodies, which generate and
+//! check in one function, do not run in child processes yet.
+//!
+//! # The engine
+//!
+//! The reducer can be used directly. The GReduce paper's motivating example: a password
+//! typed twice, with a bug on any password containing `c`.
 //!
 //! ```
 //! use greduce::{Reducer, Search, Strategy, generator};
