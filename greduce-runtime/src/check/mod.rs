@@ -253,7 +253,9 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// Whether to run each property call in a child process (the test binary, run again on
     /// this test), so that a crash (`abort()`, a stack overflow, a segfault in unsafe or FFI
     /// code) is a failure that shrinks like a panic (default false; `GREDUCE_FORK=1`). Needs
-    /// the test to run under `cargo test`.
+    /// the test to run under `cargo test`. The child runs the test's code up to its first
+    /// forked check, which runs the one property call and ends the child: keep one forked
+    /// check per test, and nothing before it that must not run many times.
     #[must_use]
     pub fn fork(mut self, on: bool) -> Self {
         self.config.fork = on;
@@ -326,14 +328,15 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             return Err(report::problem(&name, None, &e.to_string()));
         }
         warn_unknown_variables();
-        if let Some(job) = fork::child_job() {
-            self.run_child_job(job, &mut property);
-            // The job is done: nothing else of the test runs in the child.
-            let _ = std::io::stdout().flush();
-            let _ = std::io::stderr().flush();
-            std::process::exit(0);
-        }
         if config.fork || config.timeout.is_some() {
+            if let Some(job) = fork::child_job() {
+                // A child process running one property call for the parent's (first)
+                // forked check of this test. Nothing else of the test runs after it.
+                self.run_child_job(job, &mut property);
+                let _ = std::io::stdout().flush();
+                let _ = std::io::stderr().flush();
+                std::process::exit(0);
+            }
             match fork_test(self.body) {
                 Ok(test) => {
                     self.fork = Some(Fork {
