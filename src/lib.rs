@@ -111,8 +111,9 @@
 //!
 //! # Configuration
 //!
-//! Each setting is a [`Check`] builder method and a `#[greduce::test(..)]` argument; an
-//! environment variable, when set, wins over both:
+//! Each setting is a [`Check`] builder method and (except fork and timeout, which
+//! `#[greduce::test]` bodies do not support yet) a `#[greduce::test(..)]` argument of the
+//! same name; an environment variable, when set, wins over both:
 //!
 //! | setting | variable | default |
 //! |---|---|---|

@@ -257,8 +257,15 @@ fn check_panics_with_the_report() {
 /// Runs test `name` of this binary in a child process with `vars` set; returns its stderr
 /// and stdout. The child tests below run only when `CHECK_TEST_CHILD` is set.
 fn child(name: &str, vars: &[(&str, &str)]) -> (String, String) {
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+    let mut child = Command::new(std::env::current_exe().unwrap());
+    child.args([name, "--exact", "--nocapture", "--test-threads=1"]);
+    // The developer's own settings must not change what the child does.
+    for (var, _) in std::env::vars_os() {
+        if var.to_string_lossy().starts_with("GREDUCE_") {
+            child.env_remove(var);
+        }
+    }
+    let out = child
         .env("CHECK_TEST_CHILD", "1")
         .env("GREDUCE_REGRESSIONS", "off")
         .envs(vars.iter().copied())
@@ -383,4 +390,25 @@ fn shrinking_prints_only_progress() {
     let panics = err.lines().filter(|l| l.starts_with("thread '")).count();
     assert_eq!(panics, 2, "{err}");
     assert!(err.contains("minimal failing input"), "{err}");
+}
+
+#[generator]
+fn even_lists<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let v = numbers(rng);
+    assume(v.len().is_multiple_of(2));
+    v
+}
+
+#[test]
+fn assume_in_the_generator_rejects_while_shrinking_too() {
+    let report = quiet_check(even_lists)
+        .verbose(true)
+        .try_check(|v: &Vec<u32>| assert!(v.len() < 4, "long"))
+        .unwrap_err();
+    // Odd lengths are rejected (never accepted), so the minimal list has 4 numbers.
+    assert_eq!(report.input().unwrap().matches(',').count(), 3, "{report}");
+    assert!(
+        !report.to_string().contains("outside a greduce check"),
+        "{report}"
+    );
 }

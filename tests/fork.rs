@@ -114,3 +114,13 @@ fn forked_off() -> Check<'static, Vec<u32>> {
 fn passing_properties_pass_in_children() {
     forked().cases(20).check(|v: &Vec<u32>| v.len() < 30);
 }
+
+#[test]
+fn two_forked_checks_in_one_test_each_get_their_own_calls() {
+    forked().cases(10).check(|v: &Vec<u32>| v.len() < 30);
+    let report = forked()
+        .try_check(|v: &Vec<u32>| assert!(v.len() < 3, "second"))
+        .unwrap_err();
+    assert_eq!(minimal_len(&report), 3, "{report}");
+    assert!(report.to_string().contains("    second\n"), "{report}");
+}

@@ -115,7 +115,7 @@ const FAILS: fn(&Vec<u32>) = |v| assert!(v.iter().sum::<u32>() < 3000, "sum too 
 #[test]
 fn failures_are_saved_while_shrinking_and_replayed_first() {
     let dir = temp_dir("saved");
-    let file = dir.join("persist__sum.txt");
+    let file = dir.join("persist").join("persist__sum.txt");
     // What the file said each time the property ran (after the first failure).
     let seen = RefCell::new(Vec::new());
     let report = check_in(&dir, 1)
@@ -165,7 +165,7 @@ fn failures_are_saved_while_shrinking_and_replayed_first() {
 #[test]
 fn a_second_failure_gets_its_own_entry() {
     let dir = temp_dir("second");
-    let file = dir.join("persist__sum.txt");
+    let file = dir.join("persist").join("persist__sum.txt");
     check_in(&dir, 1).try_check(FAILS).unwrap_err();
     // Passing on the saved one, failing on a new case.
     check_in(&dir, 2)
@@ -179,7 +179,7 @@ fn a_second_failure_gets_its_own_entry() {
 #[test]
 fn a_corrupt_file_is_reported_and_the_cases_still_run() {
     let dir = temp_dir("corrupt");
-    let file = dir.join("persist__sum.txt");
+    let file = dir.join("persist").join("persist__sum.txt");
     check_in(&dir, 1).try_check(FAILS).unwrap_err();
     let mut lines: Vec<String> = std::fs::read_to_string(&file)
         .unwrap()
@@ -235,15 +235,20 @@ fn child_stale() {
 #[test]
 fn a_stale_failure_is_reported_and_kept() {
     let dir = temp_dir("stale");
-    let file = dir.join("persist__sum.txt");
+    let file = dir.join("persist").join("persist__sum.txt");
     check_in(&dir, 1).try_check(FAILS).unwrap_err();
     let saved = std::fs::read_to_string(&file).unwrap();
     // Another generator under the same test name: the saved trace does not fit it.
-    let out = Command::new(std::env::current_exe().unwrap())
+    let mut child = Command::new(std::env::current_exe().unwrap());
+    child
         .args(["child_stale", "--exact", "--nocapture"])
-        .env("PERSIST_TEST_DIR", &dir)
-        .output()
-        .unwrap();
+        .env("PERSIST_TEST_DIR", &dir);
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("GREDUCE_") {
+            child.env_remove(name);
+        }
+    }
+    let out = child.output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
@@ -270,4 +275,50 @@ fn saving_can_be_turned_off() {
         .try_check(FAILS)
         .unwrap_err();
     assert!(!report.to_string().contains("saved in"));
+}
+
+#[test]
+fn a_generator_that_records_nothing_is_reported_unshrunk_and_not_saved() {
+    let dir = temp_dir("unrecorded");
+    // A closure, not a `#[generator]`: its draws are not recorded.
+    let report = Check::new(|rng: &mut rand::rngs::StdRng| rng.random_range(0..100u32))
+        .name("persist::plain")
+        .seed(3)
+        .print_progress(false)
+        .regressions(&dir)
+        .try_check(|x: &u32| assert!(*x < 10))
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(text.contains("failing input (not shrunk):"), "{text}");
+    assert!(
+        text.contains("not shrunk: the generator recorded no decisions"),
+        "{text}"
+    );
+    assert!(!dir.exists());
+}
+
+#[test]
+fn saves_from_many_threads_keep_every_entry() {
+    let dir = temp_dir("threads");
+    std::thread::scope(|scope| {
+        for k in 0..8u32 {
+            let dir = &dir;
+            // Each thread fails on its own inputs only, so another thread's saved failure
+            // (replayed first) passes, and each thread saves its own entry.
+            scope.spawn(move || {
+                let mine = |v: &Vec<u32>| !(v.len() >= 3 && v[0] % 8 == k);
+                check_in(dir, u64::from(k) * 1000)
+                    .try_check(mine)
+                    .unwrap_err();
+            });
+        }
+    });
+    let file = dir.join("persist").join("persist__sum.txt");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(saved.matches("\nfailure 0x").count(), 8, "{saved}");
+    let leftovers: Vec<_> = std::fs::read_dir(file.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(leftovers.len(), 1, "{leftovers:?}");
 }

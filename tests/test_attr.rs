@@ -45,8 +45,14 @@ fn failing(rng: &mut impl rand::Rng) {
 
 #[test]
 fn a_failing_body_is_shrunk_and_reported_by_binding() {
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args(["failing", "--exact", "--nocapture"])
+    let mut child = Command::new(std::env::current_exe().unwrap());
+    child.args(["failing", "--exact", "--nocapture"]);
+    for (var, _) in std::env::vars_os() {
+        if var.to_string_lossy().starts_with("GREDUCE_") {
+            child.env_remove(var);
+        }
+    }
+    let out = child
         .env("TEST_ATTR_CHILD", "1")
         .env("GREDUCE_REGRESSIONS", "off")
         .output()

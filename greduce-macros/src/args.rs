@@ -53,6 +53,7 @@ pub(crate) struct Setting {
 pub(crate) enum Value {
     Int(syn::LitInt),
     Bool(syn::LitBool),
+    Str(syn::LitStr),
     /// A duration, in milliseconds.
     Millis(u64, Span),
     /// `greduce::<ty>::<variant>`.
@@ -68,7 +69,8 @@ pub(crate) struct TestArgs {
 
 const TEST_ARGUMENTS: &str = "expected `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`, \
      `max_shrink_time = \"<duration>\"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`, \
-     `search = tree|sequence`, `shrink = <bool>`, `rng = <parameter>` or `crate = <path>`";
+     `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `persist = <bool>`, \
+     `regressions = \"<directory>\"`, `rng = <parameter>` or `crate = <path>`";
 
 impl TestArgs {
     pub(crate) fn parse(tokens: TokenStream) -> syn::Result<TestArgs> {
@@ -101,7 +103,8 @@ impl TestArgs {
                     n.base10_parse::<u64>()?;
                     Value::Int(n)
                 }
-                "shrink" => Value::Bool(input.parse()?),
+                "shrink" | "verbose" | "persist" => Value::Bool(input.parse()?),
+                "regressions" => Value::Str(input.parse()?),
                 "max_shrink_time" => {
                     let s: syn::LitStr = input.parse()?;
                     let millis = duration_millis(&s.value()).ok_or_else(|| {

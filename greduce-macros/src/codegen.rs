@@ -412,6 +412,7 @@ impl Codegen {
             let value = match value {
                 Value::Int(n) => quote!(#n),
                 Value::Bool(b) => quote!(#b),
+                Value::Str(s) => quote!(#s),
                 Value::Millis(ms, span) => {
                     quote_spanned!(*span=> ::core::time::Duration::from_millis(#ms))
                 }

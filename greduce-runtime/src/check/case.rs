@@ -123,6 +123,19 @@ pub fn note(line: impl Display) {
     }
 }
 
+/// Runs `f` as part of a case (so `assume` and `note` work in it), without catching
+/// anything: for the generator runs of shrinking, which the reducer catches.
+pub(crate) fn within<T>(f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            IN_CASE.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(IN_CASE.with(|c| c.replace(true)));
+    f()
+}
+
 /// How a case failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Failure {

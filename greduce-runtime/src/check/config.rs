@@ -170,11 +170,19 @@ impl Config {
         if let Some((name, v)) = get("GREDUCE_VERBOSE") {
             self.verbose = parse_flag(name, &v)?;
         }
+        if let Some((name, v)) = get("GREDUCE_TIMEOUT") {
+            self.timeout = match v.trim() {
+                "" | "0" | "off" | "none" => None,
+                _ => Some(parse_duration(name, &v)?),
+            };
+            // A hung call can only be stopped in a child process.
+            self.fork |= self.timeout.is_some();
+        }
         if let Some((name, v)) = get("GREDUCE_FORK") {
             self.fork = parse_flag(name, &v)?;
-        }
-        if let Some((name, v)) = get("GREDUCE_TIMEOUT") {
-            self.timeout = Some(parse_duration(name, &v)?);
+            if !self.fork {
+                self.timeout = None;
+            }
         }
         if let Some((_, v)) = get("GREDUCE_REGRESSIONS") {
             self.regressions = match v.trim() {
@@ -290,6 +298,21 @@ mod tests {
         assert_eq!(config.regressions, Regressions::Off);
         assert!(config.fork);
         assert_eq!(config.timeout, Some(Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn fork_and_timeout() {
+        let fork = |vars: &[(&str, &str)]| with(vars).map(|c| (c.fork, c.timeout));
+        assert_eq!(
+            fork(&[("GREDUCE_TIMEOUT", "2s")]),
+            Ok((true, Some(Duration::from_secs(2))))
+        );
+        assert_eq!(fork(&[("GREDUCE_TIMEOUT", "0")]), Ok((false, None)));
+        assert_eq!(fork(&[("GREDUCE_TIMEOUT", "off")]), Ok((false, None)));
+        assert_eq!(
+            fork(&[("GREDUCE_TIMEOUT", "2s"), ("GREDUCE_FORK", "0")]),
+            Ok((false, None))
+        );
     }
 
     #[test]

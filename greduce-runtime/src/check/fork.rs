@@ -10,7 +10,10 @@
 
 use super::case::{At, Failure, Outcome};
 use crate::trace::Trace;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::panic::Location;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,38 +33,86 @@ pub(crate) enum Input<'a> {
 }
 
 /// A job a child read.
-pub(crate) enum Job {
+pub(crate) struct Job {
+    /// The check it is for ([`check_id`]).
+    pub(crate) check: String,
+    /// Whether the child's output shows.
+    pub(crate) loud: bool,
+    pub(crate) input: JobInput,
+}
+
+/// The input of a job.
+pub(crate) enum JobInput {
     Seed(u64),
     Trace(Trace),
 }
 
-/// In a fork-mode child: the job, and whether to run it loudly.
-pub(crate) fn child_job() -> Option<Result<(Job, bool), String>> {
+thread_local! {
+    /// How many checks started at each call site on this thread.
+    static STARTED: RefCell<HashMap<String, u32>> = RefCell::new(HashMap::new());
+}
+
+/// Names the check starting now at `site` within the running test: the call site and how
+/// many checks started there before on this thread. A child runs the test from its start,
+/// so the check a job is for gets the same name in the child.
+pub(crate) fn check_id(site: &Location<'_>) -> String {
+    let site = site.to_string();
+    let n = STARTED.with(|started| {
+        let mut started = started.borrow_mut();
+        let n = started.entry(site.clone()).or_insert(0);
+        *n += 1;
+        *n
+    });
+    format!("{site}#{n}")
+}
+
+/// In a fork-mode child: the job.
+pub(crate) fn child_job() -> Option<Result<Job, String>> {
     let path = std::env::var_os(JOB)?;
     Some(read_job(Path::new(&path)))
 }
 
-fn read_job(path: &Path) -> Result<(Job, bool), String> {
+fn read_job(path: &Path) -> Result<Job, String> {
+    let bad = || format!("bad fork job {}", path.display());
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read the fork job {}: {e}", path.display()))?;
-    let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
-    let (loud, input) = match first.split_once(' ') {
-        Some(("loud", input)) => (true, input),
-        Some(("quiet", input)) => (false, input),
-        _ => return Err(format!("bad fork job {}", path.display())),
+    let mut lines = text.splitn(4, '\n');
+    let check = lines
+        .next()
+        .and_then(|l| l.strip_prefix("check "))
+        .ok_or_else(bad)?;
+    let loud = match lines.next() {
+        Some("loud") => true,
+        Some("quiet") => false,
+        _ => return Err(bad()),
     };
-    let job = match input.strip_prefix("seed ") {
-        Some(seed) => Job::Seed(crate::check::parse_seed("seed", seed).map_err(|e| e.to_string())?),
-        None => Job::Trace(Trace::parse(rest).map_err(|e| e.to_string())?),
+    let input = match lines.next() {
+        Some("trace") => {
+            let trace = Trace::parse(lines.next().unwrap_or("")).map_err(|e| e.to_string())?;
+            JobInput::Trace(trace)
+        }
+        Some(line) => {
+            let seed = line.strip_prefix("seed ").ok_or_else(bad)?;
+            JobInput::Seed(crate::check::parse_seed("seed", seed).map_err(|e| e.to_string())?)
+        }
+        None => return Err(bad()),
     };
-    Ok((job, loud))
+    Ok(Job {
+        check: check.to_string(),
+        loud,
+        input,
+    })
 }
 
 /// In a child: writes how the property ended.
 pub(crate) fn write_result(outcome: &Outcome, notes: &[String]) {
-    let Some(path) = std::env::var_os(RESULT) else {
-        return;
-    };
+    if let Some(path) = std::env::var_os(RESULT) {
+        // If this fails the parent sees no result, and reports the child as crashed.
+        let _ = std::fs::write(path, result_text(outcome, notes));
+    }
+}
+
+fn result_text(outcome: &Outcome, notes: &[String]) -> String {
     let mut out = String::new();
     match outcome {
         Outcome::Passed => out.push_str("passed\n"),
@@ -71,7 +122,8 @@ pub(crate) fn write_result(outcome: &Outcome, notes: &[String]) {
         Outcome::Failed(f) => {
             let location = match &f.at {
                 At::Panic(at) => escape(at),
-                At::Returned | At::Process => "-".to_string(),
+                At::Returned => "-".to_string(),
+                At::Process => "=".to_string(),
             };
             let _ = writeln!(out, "failed\n{location}\n{}", escape(&f.message));
         }
@@ -80,8 +132,7 @@ pub(crate) fn write_result(outcome: &Outcome, notes: &[String]) {
         out.push_str(&escape(note));
         out.push('\n');
     }
-    // If this fails the parent sees no result, and reports the child as crashed.
-    let _ = std::fs::write(path, out);
+    out
 }
 
 fn escape(text: &str) -> String {
@@ -115,10 +166,10 @@ fn read_result(text: &str) -> Option<(Outcome, Vec<String>)> {
         "failed" => {
             let location = unescape(lines.next()?);
             let message = unescape(lines.next()?);
-            let at = if location == "-" {
-                At::Returned
-            } else {
-                At::Panic(location)
+            let at = match location.as_str() {
+                "-" => At::Returned,
+                "=" => At::Process,
+                _ => At::Panic(location),
             };
             Outcome::Failed(Failure { at, message })
         }
@@ -156,12 +207,13 @@ impl Drop for Files {
 /// child's output shows (the final run of the minimal case); otherwise it is discarded.
 pub(crate) fn check(
     test: &str,
+    check: &str,
     input: &Input<'_>,
     loud: bool,
     timeout: Option<Duration>,
 ) -> (Outcome, Vec<String>) {
     let files = Files::new();
-    let mut job = String::from(if loud { "loud " } else { "quiet " });
+    let mut job = format!("check {check}\n{}\n", if loud { "loud" } else { "quiet" });
     match input {
         Input::Seed(seed) => {
             let _ = writeln!(job, "seed {seed:#x}");
@@ -291,27 +343,32 @@ mod tests {
 
     #[test]
     fn results_round_trip() {
-        let outcome = Outcome::Failed(Failure {
-            at: At::Panic("a.rs:1:2".into()),
-            message: "two\nlines \\n".into(),
-        });
-        let notes = vec!["note\none".to_string()];
-        let path = Files::new();
-        // Written where a child would write it.
-        let mut text = String::new();
-        text.push_str("failed\n");
-        text.push_str(&escape("a.rs:1:2"));
-        text.push('\n');
-        text.push_str(&escape("two\nlines \\n"));
-        text.push('\n');
-        text.push_str(&escape("note\none"));
-        text.push('\n');
-        assert_eq!(read_result(&text), Some((outcome, notes)));
-        drop(path);
-        assert_eq!(
-            read_result("rejected\nx.rs:3:4\n"),
-            Some((Outcome::Rejected("x.rs:3:4".into()), Vec::new()))
-        );
+        let cases = [
+            (Outcome::Passed, vec![]),
+            (
+                Outcome::Rejected("x.rs:3:4".into()),
+                vec!["a note".to_string()],
+            ),
+            (
+                Outcome::Failed(Failure {
+                    at: At::Panic("a.rs:1:2".into()),
+                    message: "two\nlines \\n".into(),
+                }),
+                vec!["note\none".to_string(), "\\".to_string()],
+            ),
+            (Outcome::Failed(Failure::returned("Err(1)".into())), vec![]),
+            (
+                Outcome::Failed(Failure {
+                    at: At::Process,
+                    message: "crashed".into(),
+                }),
+                vec![],
+            ),
+        ];
+        for (outcome, notes) in cases {
+            let text = result_text(&outcome, &notes);
+            assert_eq!(read_result(&text), Some((outcome, notes)), "{text}");
+        }
         assert_eq!(read_result("garbage"), None);
     }
 }

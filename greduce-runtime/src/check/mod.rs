@@ -34,6 +34,7 @@ use saved::SavedFailures;
 use std::fmt::Debug;
 use std::hash::{BuildHasher, RandomState};
 use std::io::Write as _;
+use std::panic::Location;
 use std::path::PathBuf;
 use std::sync::Once;
 use std::time::Duration;
@@ -119,6 +120,8 @@ pub struct Check<'g, T, S = usize> {
 /// Fork mode: the test to run in child processes, and the time limit of each.
 struct Fork {
     test: String,
+    /// Which check of the test, for the child ([`fork::check_id`]).
+    check: String,
     timeout: Option<Duration>,
 }
 
@@ -268,6 +271,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn timeout(mut self, limit: Duration) -> Self {
         self.config.timeout = Some(limit);
+        self.config.fork = true;
         self
     }
 
@@ -318,6 +322,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// The [`Report`] when the property fails, when too many cases are rejected, when the
     /// generator panics or is not deterministic, or when a `GREDUCE_*` variable has an
     /// invalid value.
+    #[track_caller]
     pub fn try_check<P: CaseResult>(
         mut self,
         mut property: impl FnMut(&T) -> P,
@@ -328,24 +333,29 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             return Err(report::problem(&name, None, &e.to_string()));
         }
         warn_unknown_variables();
-        if config.fork || config.timeout.is_some() {
-            if let Some(job) = fork::child_job() {
-                // A child process running one property call for the parent's (first)
-                // forked check of this test. Nothing else of the test runs after it.
+        let id = fork::check_id(Location::caller());
+        match fork::child_job() {
+            // A child process, running one property call of this check for the parent.
+            // Nothing else of the test runs after it.
+            Some(Ok(job)) if job.check == id => {
                 self.run_child_job(job, &mut property);
                 let _ = std::io::stdout().flush();
                 let _ = std::io::stderr().flush();
                 std::process::exit(0);
             }
-            match fork_test(self.body) {
+            Some(Err(e)) => panic!("greduce: {e}"),
+            // In a child process on its way to another check, this one runs here, unforked.
+            None if config.fork => match fork_test(self.body) {
                 Ok(test) => {
                     self.fork = Some(Fork {
                         test,
+                        check: id,
                         timeout: config.timeout,
                     });
                 }
                 Err(why) => return Err(report::problem(&name, None, why)),
-            }
+            },
+            Some(Ok(_)) | None => {}
         }
         for (index, example) in self.examples.iter().enumerate() {
             // Run loudly: a failing example is the final failing case.
@@ -354,7 +364,9 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
                 return Err(report::example(&name, index, input, &failure, &notes));
             }
         }
-        let (mut saved, entries) = SavedFailures::open(&config, &name);
+        // Without a name (a test's, or given) the file would be shared by unrelated checks.
+        let named = self.name.is_some() || running_test().is_some();
+        let (mut saved, entries) = SavedFailures::open(&config, &name, named);
         let result = entries
             .iter()
             .try_for_each(|entry| {
@@ -382,16 +394,12 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// In a fork-mode child: checks the one input the job names and writes the result.
-    fn run_child_job<P: CaseResult>(
-        &mut self,
-        job: Result<(fork::Job, bool), String>,
-        property: &mut impl FnMut(&T) -> P,
-    ) {
-        let (job, loud) = job.unwrap_or_else(|e| panic!("greduce: {e}"));
+    fn run_child_job<P: CaseResult>(&mut self, job: fork::Job, property: &mut impl FnMut(&T) -> P) {
         let generator = &mut self.generator;
-        let input = match job {
-            fork::Job::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
-            fork::Job::Trace(trace) => {
+        let loud = job.loud;
+        let input = match job.input {
+            fork::JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
+            fork::JobInput::Trace(trace) => {
                 crate::replay(|rng| generator(rng), &trace, &[], Strategy::Halt)
                     .result
                     .map(|run| run.output)
@@ -410,7 +418,9 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
     /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
-    /// (stale: reported on stderr, kept in the file).
+    /// (stale: reported on stderr, kept in the file). A trace that does not replay exactly
+    /// (the generator changed: a line moved, a draw was added) is tried once more with
+    /// re-align; if that run fails, it is reported, else the entry is stale.
     fn replay_saved<P: CaseResult>(
         &mut self,
         entry: &Entry,
@@ -419,35 +429,47 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
-        let generator = &mut self.generator;
-        let (replayed, _) = case::run(true, || {
-            crate::replay(|rng| generator(rng), &entry.trace, &[], Strategy::Halt).result
-        });
-        let why = match replayed {
-            Ok(Ok(run)) => match ask(
-                self.fork.as_ref(),
-                property,
-                &run.output,
-                &fork::Input::Trace(&run.trace),
-                false,
-            ) {
+        let mut why = String::new();
+        for strategy in [Strategy::Halt, Strategy::Realign] {
+            let generator = &mut self.generator;
+            let (replayed, _) = case::run(true, || {
+                crate::replay(|rng| generator(rng), &entry.trace, &[], strategy).result
+            });
+            let run = match replayed {
+                Ok(Ok(run)) => run,
+                Ok(Err(e)) => {
+                    why = e.to_string();
+                    continue;
+                }
+                // Rejected by `assume`: nothing to check.
+                Err(Outcome::Rejected(_)) => return Ok(()),
+                Err(_) => {
+                    why = "the generator panicked".to_string();
+                    continue;
+                }
+            };
+            let which = fork::Input::Trace(&run.trace);
+            match ask(self.fork.as_ref(), property, &run.output, &which, false) {
                 (Outcome::Failed(failure), _) => {
-                    let origin = format!("the saved failure at {}", saved.at(entry));
+                    let realigned = if strategy == Strategy::Realign {
+                        ", replayed with re-align: the generator changed since it was saved"
+                    } else {
+                        ""
+                    };
                     let failing = Failing {
                         name,
                         config,
-                        origin,
+                        origin: format!("the saved failure at {}{realigned}", saved.at(entry)),
                         seed: entry.seed,
                         input: run.output,
                         failure,
                     };
                     return Err(self.shrink_failure(&failing, saved, property, Some(run.trace)));
                 }
-                _ => return Ok(()),
-            },
-            Ok(Err(e)) => e.to_string(),
-            Err(_) => "the generator panicked".to_string(),
-        };
+                _ if strategy == Strategy::Halt => return Ok(()),
+                _ => break,
+            }
+        }
         to_stderr(&format!(
             "greduce: `{name}`: the saved failure at {} is stale: it no longer replays on the \
              generator ({why}). The generator changed since it was saved; delete the entry (a \
@@ -542,32 +564,40 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
                 truncated(&shown, 2000).replace('\n', "\n    ")
             ));
         }
-        if !config.shrink {
-            let which = match &trace {
-                Some(trace) => fork::Input::Trace(trace),
-                None => fork::Input::Seed(failing.seed),
-            };
-            let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
-            let flaky = !failing.same(&outcome);
-            return failing.report(shown, &failing.failure, &notes, None, flaky);
-        }
-        let trace = match trace {
-            Some(trace) => Ok(trace),
-            None => self.record_again(failing, &shown),
+        let trace = match trace.map_or_else(|| self.record_again(failing, &shown), Ok) {
+            Ok(trace) => trace,
+            Err(report) => return report,
         };
-        let failure_text = failing.failure.one_line();
-        let reduced = trace.and_then(|trace| {
+        // A generator that is not a `#[generator]` records nothing: it cannot be replayed.
+        let recorded_nothing = trace.is_empty();
+        if !recorded_nothing {
             saved.save(&Saved {
                 name: failing.name,
                 seed: failing.seed,
                 input: &shown,
-                failure: &failure_text,
+                failure: &failing.failure.one_line(),
                 trace: &trace,
             });
-            self.reduce(failing, &shown, &trace, saved, property)
-                .map(|r| (trace, r))
-        });
-        let (trace, (reduction, last)) = match reduced {
+        }
+        if !config.shrink || recorded_nothing {
+            let which = if recorded_nothing {
+                fork::Input::Seed(failing.seed)
+            } else {
+                fork::Input::Trace(&trace)
+            };
+            let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
+            let flaky = !failing.same(&outcome);
+            let mut report = failing.report(shown, &failing.failure, &notes, None, flaky);
+            if recorded_nothing {
+                report.append(
+                    "not shrunk: the generator recorded no decisions (it is not a \
+                     `#[generator]`, or draws from an rng greduce does not see), so greduce \
+                     cannot run it again on a reduced trace",
+                );
+            }
+            return report;
+        }
+        let (reduction, last) = match self.reduce(failing, &shown, &trace, saved, property) {
             Ok(reduced) => reduced,
             Err(report) => return report,
         };
@@ -680,7 +710,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         let size = &self.size;
         let fork = self.fork.as_ref();
         let generator = &mut self.generator;
-        let reduced = Reducer::new(|rng: &mut StdRng| generator(rng))
+        let reduced = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
             .strategy(config.strategy)
             .search(config.search)
             .max_property_calls(config.max_shrink_calls)
@@ -721,7 +751,7 @@ fn ask<T, P: CaseResult>(
     loud: bool,
 ) -> (Outcome, Vec<String>) {
     match fork {
-        Some(fork) => fork::check(&fork.test, which, loud, fork.timeout),
+        Some(fork) => fork::check(&fork.test, &fork.check, which, loud, fork.timeout),
         None => case::check(!loud, property, input),
     }
 }
@@ -731,19 +761,15 @@ fn ask<T, P: CaseResult>(
 fn fork_test(body: bool) -> Result<String, &'static str> {
     if body {
         return Err(
-            "fork mode does not run `#[greduce::test]` bodies in a child process yet \
-                    (the body generates and checks in one function, in this process); write \
-                    the test with `greduce::check`, whose generator runs here and property in \
-                    a child",
+            "fork mode does not run `#[greduce::test]` bodies in a child process yet (the \
+             body generates and checks in one function, in this process); write the test \
+             with `greduce::check`, whose generator runs here and property in a child",
         );
     }
-    match std::thread::current().name() {
-        Some(name) if name != "main" => Ok(name.to_string()),
-        _ => Err(
-            "fork mode needs the check to run in a `cargo test` test: each property call \
-                  runs the test binary again on the test, found by its name",
-        ),
-    }
+    running_test().ok_or(
+        "fork mode needs the check to run in a `cargo test` test: each property call runs \
+         the test binary again on the test, found by its name",
+    )
 }
 
 /// A failure seen while shrinking, with the notes of its case.
@@ -899,9 +925,14 @@ fn random_seed() -> u64 {
 
 /// The running test's name (libtest names each test's thread after it), for reports.
 fn test_name() -> String {
+    running_test().unwrap_or_else(|| "property".to_string())
+}
+
+/// The name of the running test, when a test harness runs it on a thread of its name.
+fn running_test() -> Option<String> {
     match std::thread::current().name() {
-        Some(name) if name != "main" => name.to_string(),
-        _ => "property".to_string(),
+        Some(name) if name != "main" => Some(name.to_string()),
+        _ => None,
     }
 }
 

@@ -17,9 +17,14 @@ pub(crate) struct SavedFailures {
 
 impl SavedFailures {
     /// Opens the file of test `name` and reads its entries (none when failures are not
-    /// saved, or the file cannot be read: then [`SavedFailures::error`] says why).
-    pub(crate) fn open(config: &Config, name: &str) -> (SavedFailures, Vec<Entry>) {
-        let path = config.regressions.dir().map(|dir| file::path(&dir, name));
+    /// saved, or the file cannot be read: then [`SavedFailures::error`] says why). A check
+    /// that is not `named` (no test name, no name given) saves nothing.
+    pub(crate) fn open(config: &Config, name: &str, named: bool) -> (SavedFailures, Vec<Entry>) {
+        let path = config
+            .regressions
+            .dir()
+            .filter(|_| named)
+            .map(|dir| file::path(&dir, name));
         let mut saved = SavedFailures {
             path,
             error: None,

@@ -20,6 +20,7 @@ use crate::trace::Trace;
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One saved failure.
 #[derive(Debug)]
@@ -51,10 +52,16 @@ impl std::fmt::Display for LoadError {
 
 const HEADER: &str = "failure ";
 
-/// The file of test `name` in `dir`.
+/// The file of test `name` in `dir`: `dir/<program>/<name>.txt`, where the program is the
+/// test binary (`tests/graph.rs` runs as `graph-<hash>`: `graph`), so two test files with a
+/// test of the same name keep apart.
 pub(crate) fn path(dir: &Path, name: &str) -> PathBuf {
-    let file: String = name
-        .chars()
+    dir.join(sanitized(&program()))
+        .join(format!("{}.txt", sanitized(name)))
+}
+
+fn sanitized(name: &str) -> String {
+    name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
                 c
@@ -62,8 +69,23 @@ pub(crate) fn path(dir: &Path, name: &str) -> PathBuf {
                 '_'
             }
         })
-        .collect();
-    dir.join(format!("{file}.txt"))
+        .collect()
+}
+
+/// The running program's name, without the hash cargo appends to test binaries.
+fn program() -> String {
+    let exe = std::env::current_exe().ok();
+    let stem = exe
+        .as_deref()
+        .and_then(Path::file_stem)
+        .and_then(|s| s.to_str())
+        .unwrap_or("program");
+    match stem.rsplit_once('-') {
+        Some((name, hash)) if hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            name.to_string()
+        }
+        _ => stem.to_string(),
+    }
 }
 
 /// The entries of the file at `path`; none when it does not exist.
@@ -133,9 +155,6 @@ fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
 fn parse(content: &str) -> Result<Vec<Entry>, (usize, String)> {
     let mut entries = Vec::new();
     for raw in split(content)? {
-        if raw.trace.is_empty() {
-            return Err((raw.line, "the failure has no trace".to_string()));
-        }
         let trace = text::read(&raw.trace, 2)?;
         entries.push(Entry {
             seed: raw.seed,
@@ -159,6 +178,10 @@ pub(crate) struct Saved<'a> {
 /// keeping the others as they are. Writes a new file and renames it over the old one, so
 /// an interrupted save leaves the old file.
 pub(crate) fn save(path: &Path, saved: &Saved<'_>) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let _lock = Lock::take(path)?;
     let old = match std::fs::read_to_string(path) {
         Ok(content) => content,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
@@ -187,12 +210,60 @@ pub(crate) fn save(path: &Path, saved: &Saved<'_>) -> io::Result<()> {
     }
     out.push('\n');
     entry(saved, &mut out);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension("txt.tmp");
+    let n = NEXT_TEMP.fetch_add(1, Ordering::Relaxed);
+    let tmp = path.with_extension(format!("txt.{}-{n}.tmp", std::process::id()));
     std::fs::write(&tmp, out)?;
-    std::fs::rename(&tmp, path)
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Numbers temporary files, unique within the process.
+static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
+
+/// A lock file next to a regressions file, held while it is read and rewritten, so tests
+/// running at the same time (threads or processes) do not lose each other's entries.
+struct Lock(PathBuf);
+
+impl Lock {
+    fn take(path: &Path) -> io::Result<Lock> {
+        let lock = path.with_extension("txt.lock");
+        let started = std::time::Instant::now();
+        loop {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&lock)
+            {
+                Ok(_) => return Ok(Lock(lock)),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    // A lock older than this was left by a process that was killed.
+                    let stale = std::fs::metadata(&lock)
+                        .and_then(|m| m.modified())
+                        .ok()
+                        .and_then(|t| t.elapsed().ok())
+                        .is_some_and(|age| age > std::time::Duration::from_secs(10));
+                    if stale {
+                        let _ = std::fs::remove_file(&lock);
+                    } else if started.elapsed() > std::time::Duration::from_secs(20) {
+                        return Err(io::Error::new(
+                            io::ErrorKind::WouldBlock,
+                            format!("{} stays locked", lock.display()),
+                        ));
+                    } else {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 fn header(name: &str) -> String {

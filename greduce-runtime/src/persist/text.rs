@@ -178,8 +178,7 @@ pub(crate) fn read(lines: &[(usize, &str)], indent: usize) -> Result<Trace, (usi
     for &(number, text) in lines {
         reader.line(text, indent).map_err(|e| (number, e))?;
     }
-    let last = lines.last().map_or(0, |(n, _)| *n);
-    reader.finish().map_err(|e| (last, e))
+    Ok(reader.finish())
 }
 
 #[derive(Default)]
@@ -193,16 +192,20 @@ struct Reader {
 }
 
 impl Reader {
+    fn line_root(&mut self) {
+        self.started = true;
+        self.store.nodes.push(Node {
+            tag: Tag::Root,
+            parent: NONE,
+            end: NONE,
+            data: 0,
+        });
+        self.open.push(0);
+    }
+
     fn line(&mut self, text: &str, indent: usize) -> Result<(), ParseError> {
         if !self.started {
-            self.started = true;
-            self.store.nodes.push(Node {
-                tag: Tag::Root,
-                parent: NONE,
-                end: NONE,
-                data: 0,
-            });
-            self.open.push(0);
+            self.line_root();
         }
         let spaces = text.len() - text.trim_start_matches(' ').len();
         if spaces < indent || !(spaces - indent).is_multiple_of(2) {
@@ -398,9 +401,10 @@ impl Reader {
         Ok(site)
     }
 
-    fn finish(mut self) -> Result<Trace, ParseError> {
+    fn finish(mut self) -> Trace {
         if !self.started {
-            return Err("the trace is empty".to_string());
+            // No lines: the trace of a run that recorded nothing.
+            self.line_root();
         }
         while self.open.len() > 1 {
             self.close();
@@ -408,9 +412,9 @@ impl Reader {
         let len = self.store.nodes.len() as NodeId;
         self.store.nodes[0].end = len;
         self.store.links.sort_unstable();
-        Ok(Trace {
+        Trace {
             store: Arc::new(self.store),
-        })
+        }
     }
 }
 
@@ -561,7 +565,7 @@ fn value_from(text: &str) -> Result<Value, ParseError> {
         }
         "index" => Value::Index(number(rest)?),
         "bytes" => {
-            if !rest.len().is_multiple_of(2) {
+            if !rest.is_ascii() || !rest.len().is_multiple_of(2) {
                 return Err(format!("bad bytes `{rest}`"));
             }
             let bytes = (0..rest.len())
