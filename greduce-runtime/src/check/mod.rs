@@ -226,7 +226,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// An input that is always checked, before the generated ones. A failing example is
-    /// reported as it is (it has no trace to shrink).
+    /// reported as it is (it has no trace to shrink). Examples run in this process, also in
+    /// fork mode (a child process can only rebuild generated inputs).
     #[must_use]
     pub fn example(mut self, input: T) -> Self {
         self.examples.push(input);
