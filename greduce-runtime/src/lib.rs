@@ -29,7 +29,7 @@ pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;
 pub use record::{Run, record, record_with};
 pub use reducer::{Attempt, Progress, ReduceError, Reducer, Reduction, Verdict};
-pub use replay::{Replay, ReplayError, replay, replay_with};
+pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
 pub use search::Search;
 pub use site::Site;
 pub use stats::Stats;

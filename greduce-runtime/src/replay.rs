@@ -192,3 +192,62 @@ pub fn replay_with<R: SeedableRng, T>(
         realigned: replayed.notes,
     }
 }
+
+/// Runs `generator` answering its decisions, in the order it makes them, with `draws`: an
+/// integer range takes the offset from its lower bound (`value - lo`), a boolean takes 0
+/// (`false`) or anything else (`true`), a choice takes the index. Returns the run, with its
+/// trace, as if it had been recorded.
+///
+/// A run kept elsewhere as a flat list of draws (a choice sequence, a log of
+/// `random_range` offsets such as the GReduce artifact keeps) becomes a greduce run this
+/// way, ready to be reduced.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn word<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     let n = rng.random_range(0..8);
+///     (0..n).map(|_| rng.random_range('a'..='z')).collect()
+/// }
+///
+/// // 3 letters: 'c' (2 after 'a'), 'a', 't'.
+/// let run = greduce::replay_draws(word, &[3, 2, 0, 19]).unwrap();
+/// assert_eq!(run.output, "cat");
+/// assert!(greduce::replay_draws(word, &[3, 2, 0]).is_err()); // the draws ran out
+/// ```
+///
+/// # Errors
+///
+/// When a draw is not legal for its decision (an offset beyond the range), the draws run
+/// out, some are left over, a decision is of a kind draws cannot answer (floats,
+/// shuffles, samples, `fill`), or the generator panics.
+pub fn replay_draws<T>(
+    generator: impl FnOnce(&mut StdRng) -> T,
+    draws: &[u64],
+) -> Result<Run<T>, ReplayError> {
+    let mut rng = StdRng::seed_from_u64(0);
+    let session = Session::with_draws(draws.to_vec());
+    let (result, mut session) = run::execute(session, true, || generator(&mut rng));
+    let fault = session.fault.take();
+    let unused = session.unused_draws();
+    match (result, fault) {
+        (_, Some(fault)) => Err(ReplayError::Halted(match fault {
+            Fault::Halt(why) | Fault::Bypass { why, .. } => why,
+            Fault::OverBudget(n) => format!("stopped after {n} decisions"),
+        })),
+        (Ok(_), None) if unused > 0 => Err(ReplayError::Halted(format!(
+            "the generator returned with {unused} of {} draws unused",
+            draws.len()
+        ))),
+        (Ok(output), None) => Ok(Run {
+            output,
+            trace: session.into_trace(),
+        }),
+        (Err(payload), None) => Err(ReplayError::Panicked {
+            message: panic_hook::message(&*payload),
+            location: panic_hook::take_location(),
+        }),
+    }
+}

@@ -57,6 +57,14 @@ pub(crate) struct Session {
     budget: u64,
     pub(crate) fault: Option<Fault>,
     epoch: u64,
+    /// Scripted draws: each decision takes the next value (see [`crate::replay_draws`]).
+    script: Option<Script>,
+}
+
+/// Draws that answer a scripted run's decisions in order.
+pub(crate) struct Script {
+    values: Vec<u64>,
+    next: usize,
 }
 
 impl Session {
@@ -70,6 +78,58 @@ impl Session {
         Session::new(Some(aligner), budget, capacity)
     }
 
+    pub(crate) fn with_draws(values: Vec<u64>) -> Session {
+        let mut session = Session::new(None, u64::MAX, values.len());
+        session.script = Some(Script { values, next: 0 });
+        session
+    }
+
+    /// The draws a scripted run left unused.
+    pub(crate) fn unused_draws(&self) -> usize {
+        self.script.as_ref().map_or(0, |s| s.values.len() - s.next)
+    }
+
+    /// The next scripted draw, as the value of a decision with `args` at `site`; `None` when
+    /// the run is not scripted.
+    fn next_draw(&mut self, args: &Args, site: &Site) -> Result<Option<Value>, ()> {
+        let Some(script) = &mut self.script else {
+            return Ok(None);
+        };
+        let index = script.next;
+        let Some(&draw) = script.values.get(index) else {
+            let why = format!("the draws ran out at {}({args}) @ {site}", site.what);
+            self.fail(Fault::Halt(why));
+            return Err(());
+        };
+        script.next += 1;
+        let value = match args {
+            Args::Int { .. } | Args::WideInt(..) => Some(Value::Offset(draw)),
+            Args::Bool { .. } | Args::Ratio { .. } => Some(Value::Bool(draw != 0)),
+            Args::Index { .. } => Some(Value::Index(draw)),
+            _ => None,
+        };
+        let Some(value) = value else {
+            let why = format!(
+                "draw {index} answers {}({args}) @ {site}: scripted draws answer integer \
+                 ranges, booleans and choices only",
+                site.what
+            );
+            self.fail(Fault::Halt(why));
+            return Err(());
+        };
+        Ok(Some(value))
+    }
+
+    /// Fails a scripted run whose draw is not legal for its decision.
+    fn illegal_draw(&mut self, args: &Args, site: &Site) {
+        let index = self.script.as_ref().map_or(0, |s| s.next.saturating_sub(1));
+        let why = format!(
+            "draw {index} is out of range for {}({args}) @ {site}",
+            site.what
+        );
+        self.fail(Fault::Halt(why));
+    }
+
     fn new(aligner: Option<Aligner>, budget: u64, capacity: usize) -> Session {
         Session {
             builder: Builder::with_capacity(capacity),
@@ -80,6 +140,7 @@ impl Session {
             budget,
             fault: None,
             epoch: EPOCHS.fetch_add(1, Ordering::Relaxed),
+            script: None,
         }
     }
 
@@ -159,7 +220,8 @@ pub(crate) fn execute<T>(
     quiet: bool,
     f: impl FnOnce() -> T,
 ) -> (Result<T, Box<dyn Any + Send>>, Session) {
-    let mode = if run.aligner.is_some() {
+    // A scripted run takes the replaying paths, which ask the run for each value.
+    let mode = if run.aligner.is_some() || run.script.is_some() {
         REPLAYING
     } else {
         RECORDING
@@ -232,6 +294,8 @@ enum Plan {
         value: Option<Value>,
     },
     Simplest,
+    /// The next draw of a scripted run.
+    Scripted(Value),
 }
 
 /// A plain decision. `record` draws with the real rng (recording); `read` reads a recorded
@@ -268,7 +332,10 @@ fn decide_replaying<T>(
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         Ok(match run.align(Op::Decision, site)? {
-            Aligned::Record => unreachable!("recording returned above"),
+            Aligned::Record => match run.next_draw(&args, site)? {
+                Some(value) => Plan::Scripted(value),
+                None => unreachable!("recording returned above"),
+            },
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
@@ -295,6 +362,10 @@ fn decide_replaying<T>(
     let Some(plan) = plan else { return record().0 };
     let (t, value) = match plan {
         Plan::Simplest => simplest(),
+        Plan::Scripted(value) => {
+            let t = read(&value).unwrap_or_else(|| stop_illegal_draw(&args, site));
+            (t, value)
+        }
         Plan::Recorded { node, value } => {
             if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
                 (t, v.clone())
@@ -315,6 +386,15 @@ fn decide_replaying<T>(
         run.builder.decision(Decision { site, args, value });
     });
     t
+}
+
+/// Stops a scripted run whose draw is not legal for the decision at `site`.
+fn stop_illegal_draw(args: &Args, site: &'static Site) -> ! {
+    ok_or_stop(with_run(None, |run| {
+        run.illegal_draw(args, site);
+        Err::<(), ()>(())
+    }));
+    unreachable!("a scripted run is current")
 }
 
 /// `if <decision>`: returns the branch to take and, when a run recorded it, the run's epoch
@@ -371,7 +451,14 @@ fn select_replaying(
     let opened = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         let (taken, rec) = match run.align(Op::Selection, site)? {
-            Aligned::Record => unreachable!("recording is handled by `select`"),
+            Aligned::Record => match run.next_draw(args, site)? {
+                Some(Value::Bool(taken)) if args.admits_bool(taken) => (taken, None),
+                Some(_) => {
+                    run.illegal_draw(args, site);
+                    return Err(());
+                }
+                None => unreachable!("recording is handled by `select`"),
+            },
             Aligned::Unaligned => (simplest, None),
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
@@ -418,6 +505,7 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
     enum Answer {
         Record,
         Simplest,
+        Scripted(Value),
         Recorded {
             node: NodeId,
             value: Value,
@@ -428,7 +516,10 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
     let answer = ok_or_stop(with_run(None, |run| {
         run.tick()?;
         Ok(match run.align(Op::Switch, site)? {
-            Aligned::Record => Answer::Record,
+            Aligned::Record => match run.next_draw(&args, site)? {
+                Some(value) => Answer::Scripted(value),
+                None => Answer::Record,
+            },
             Aligned::Unaligned => Answer::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
@@ -461,6 +552,12 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
     let (t, rec) = match answer {
         Answer::Record => (record(), None),
         Answer::Simplest => (simplest(), None),
+        Answer::Scripted(value) => {
+            let t = arg
+                .read(&value)
+                .unwrap_or_else(|| stop_illegal_draw(&args, site));
+            (t, None)
+        }
         Answer::Recorded { node, value, arm } => {
             if let Some(t) = arg.read(&value) {
                 (t, arm)
@@ -594,6 +691,14 @@ pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
 pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() -> bool) -> bool {
     let plan = ok_or_stop(with_run(None, |run| {
         run.tick()?;
+        match run.next_draw(&args, site)? {
+            Some(Value::Bool(more)) if args.admits_bool(more) => return Ok(Some(more)),
+            Some(_) => {
+                run.illegal_draw(&args, site);
+                return Err(());
+            }
+            None => {}
+        }
         let Some(aligner) = &run.aligner else {
             return Ok(None);
         };
