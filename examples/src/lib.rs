@@ -1,0 +1,13 @@
+//! Domain generators written with `#[generator]`, and the GReduce paper's subjects rebuilt
+//! from its artifact.
+//!
+//! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
+//! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
+//! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
+
+pub mod graph;
+pub mod graph_oracles;
+pub mod graph_subjects;
+
+/// The graph library the generators build with, for code that names its types.
+pub use petgraph;
