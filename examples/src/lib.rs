@@ -4,10 +4,15 @@
 //! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
+//! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
+//!   fix of issue #798 (G-2).
+//! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 
+pub mod biconnectivity;
 pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
+pub mod lca;
 
 /// The graph library the generators build with, for code that names its types.
 pub use petgraph;

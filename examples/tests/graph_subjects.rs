@@ -58,3 +58,11 @@ fn g4_reduces_to_a_triangle_with_a_parallel_edge() {
     // Paper (tree + re-align): (3, 5) in 54 property calls.
     assert!(reduction.stats.property_calls < 200, "{}", reduction.stats);
 }
+
+#[test]
+fn every_oracle_holds_on_its_original() {
+    for oracle in greduce_examples::graph_oracles::oracles() {
+        let run = GraphSubject::new(oracle.subject).rebuild();
+        assert!((oracle.fails)(&run.output), "G-{}", oracle.subject);
+    }
+}

@@ -1,0 +1,257 @@
+//! The GReduce paper's Table 1, on the paper's own subjects:
+//!
+//! ```text
+//! cargo run --release -p greduce-examples -- paper-table
+//! ```
+//!
+//! For every subject with an oracle and every setting (sequence or tree search; halt,
+//! bypass or re-align), reduces the original and reports the final size, property calls,
+//! time and the share of candidates that passed the domain's validator; then the averages
+//! next to the paper's. Prints Markdown (`BENCHMARKS.md` holds its output).
+
+use greduce::{Reducer, Search, Strategy};
+use greduce_examples::graph::AnyGraph;
+use greduce_examples::graph_oracles::{Fidelity, Oracle, oracles};
+use greduce_examples::graph_subjects::GraphSubject;
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// The paper's graph results (`size`, `tests`) per subject, in the order of the artifact's
+/// `Results.xlsx` columns: tree + re-align, sequence + re-align, tree + bypass, sequence +
+/// bypass, tree + halt, sequence + halt.
+const PAPER_GRAPH: [[((usize, usize), u64); 6]; 10] = [
+    [
+        ((2, 1), 19),
+        ((2, 1), 43),
+        ((2, 1), 24),
+        ((2, 1), 43),
+        ((2, 1), 43),
+        ((2, 1), 42),
+    ],
+    [
+        ((3, 2), 39),
+        ((3, 2), 72),
+        ((3, 2), 43),
+        ((3, 2), 75),
+        ((3, 2), 55),
+        ((3, 2), 54),
+    ],
+    [
+        ((5, 4), 80),
+        ((6, 5), 173),
+        ((7, 6), 109),
+        ((9, 8), 309),
+        ((15, 14), 205),
+        ((15, 14), 194),
+    ],
+    [
+        ((3, 5), 54),
+        ((3, 4), 121),
+        ((3, 8), 61),
+        ((3, 9), 129),
+        ((3, 7), 211),
+        ((3, 7), 209),
+    ],
+    [
+        ((2, 0), 31),
+        ((2, 0), 35),
+        ((2, 0), 31),
+        ((2, 0), 35),
+        ((2, 0), 36),
+        ((2, 0), 36),
+    ],
+    [
+        ((14, 21), 309),
+        ((24, 31), 899),
+        ((23, 31), 448),
+        ((26, 32), 982),
+        ((41, 50), 936),
+        ((41, 50), 889),
+    ],
+    [
+        ((10, 11), 306),
+        ((12, 13), 549),
+        ((4, 5), 65),
+        ((20, 21), 626),
+        ((20, 22), 345),
+        ((20, 22), 325),
+    ],
+    [
+        ((5, 5), 107),
+        ((21, 21), 1215),
+        ((6, 6), 211),
+        ((44, 47), 2427),
+        ((52, 55), 1850),
+        ((52, 55), 1797),
+    ],
+    [
+        ((6, 6), 124),
+        ((12, 12), 479),
+        ((7, 7), 115),
+        ((15, 15), 603),
+        ((15, 15), 354),
+        ((15, 15), 340),
+    ],
+    [
+        ((5, 5), 147),
+        ((9, 9), 489),
+        ((5, 5), 118),
+        ((15, 15), 753),
+        ((17, 17), 384),
+        ((17, 17), 368),
+    ],
+];
+
+/// The paper's result for subject `subject` under setting `setting` (of [`SETTINGS`]).
+fn paper(subject: usize, setting: usize) -> ((usize, usize), u64) {
+    // SETTINGS order -> Results.xlsx column.
+    const COLUMN: [usize; 6] = [0, 2, 4, 1, 3, 5];
+    PAPER_GRAPH[subject - 1][COLUMN[setting]]
+}
+
+/// The settings, in the paper's order: tree re-align, tree bypass, tree halt, then the same
+/// with sequence search.
+const SETTINGS: [(Search, Strategy, &str); 6] = [
+    (Search::Tree, Strategy::Realign, "tree + re-align"),
+    (Search::Tree, Strategy::Bypass, "tree + bypass"),
+    (Search::Tree, Strategy::Halt, "tree + halt"),
+    (Search::Sequence, Strategy::Realign, "sequence + re-align"),
+    (Search::Sequence, Strategy::Bypass, "sequence + bypass"),
+    (Search::Sequence, Strategy::Halt, "sequence + halt"),
+];
+
+/// One reduction's result.
+struct Row {
+    subject: usize,
+    setting: usize,
+    original: (usize, usize),
+    size: (usize, usize),
+    calls: u64,
+    seconds: f64,
+    valid: u64,
+    seen: u64,
+}
+
+fn reduce(subject: &GraphSubject, oracle: &Oracle, setting: usize) -> Row {
+    let run = subject.rebuild();
+    let (search, strategy, _) = SETTINGS[setting];
+    let (valid, seen) = (Cell::new(0), Cell::new(0));
+    let started = Instant::now();
+    let reduction = Reducer::new(subject.generator())
+        .search(search)
+        .strategy(strategy)
+        .size(AnyGraph::size)
+        .reduce(&run.trace, |g: &AnyGraph| {
+            seen.set(seen.get() + 1);
+            if g.is_valid() {
+                valid.set(valid.get() + 1);
+            }
+            (oracle.fails)(g)
+        });
+    Row {
+        subject: subject.id,
+        setting,
+        original: run.output.size(),
+        size: reduction.output.size(),
+        calls: reduction.stats.property_calls,
+        seconds: started.elapsed().as_secs_f64(),
+        valid: valid.get(),
+        seen: seen.get(),
+    }
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0.0), |(s, n), v| (s + v, n + 1.0));
+    if n == 0.0 { 0.0 } else { sum / n }
+}
+
+fn main() {
+    let what = std::env::args().nth(1).unwrap_or_default();
+    if what != "paper-table" {
+        eprintln!("usage: cargo run --release -p greduce-examples -- paper-table");
+        std::process::exit(2);
+    }
+    let oracles = oracles();
+    let mut rows = Vec::new();
+    for oracle in &oracles {
+        let subject = GraphSubject::new(oracle.subject);
+        for setting in 0..SETTINGS.len() {
+            rows.push(reduce(&subject, oracle, setting));
+        }
+    }
+    print!("{}", report(&oracles, &rows));
+}
+
+fn report(oracles: &[Oracle], rows: &[Row]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "## Graphs (JGraphT subjects, FastGnm)\n");
+    let _ = writeln!(out, "Oracles:\n");
+    for oracle in oracles {
+        let _ = writeln!(out, "- G-{}: {}.", oracle.subject, oracle.what);
+    }
+    let _ = writeln!(
+        out,
+        "- G-3, G-6, G-7: no oracle yet (`DeltaSteppingShortestPath`, an unknown algorithm, \
+         `HeldKarpTSP`).\n"
+    );
+    let _ = writeln!(
+        out,
+        "Size is (vertices, edges); calls are property calls (the paper's \"tests\"); valid is \
+         the share of candidates the domain validator accepted.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| subject | oracle | setting | original | ours: size | calls | time | valid | paper: size | calls |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|");
+    for row in rows {
+        let oracle = oracles
+            .iter()
+            .find(|o| o.subject == row.subject)
+            .expect("an oracle");
+        let (paper_size, paper_calls) = paper(row.subject, row.setting);
+        let fidelity = match oracle.fidelity {
+            Fidelity::High => "high",
+            Fidelity::Medium => "medium",
+            Fidelity::Synthetic => "synthetic",
+        };
+        let _ = writeln!(
+            out,
+            "| G-{} | {fidelity} | {} | {:?} | {:?} | {} | {:.2} s | {:.1} % | {:?} | {} |",
+            row.subject,
+            SETTINGS[row.setting].2,
+            row.original,
+            row.size,
+            row.calls,
+            row.seconds,
+            100.0 * row.valid as f64 / row.seen.max(1) as f64,
+            paper_size,
+            paper_calls,
+        );
+    }
+    let _ = writeln!(out, "\n### Averages over the subjects above\n");
+    let _ = writeln!(
+        out,
+        "| setting | ours: size | calls | valid | paper (same subjects): size | calls |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    for (setting, (_, _, name)) in SETTINGS.iter().enumerate() {
+        let ours: Vec<&Row> = rows.iter().filter(|r| r.setting == setting).collect();
+        let paper: Vec<((usize, usize), u64)> =
+            ours.iter().map(|r| paper(r.subject, setting)).collect();
+        let _ = writeln!(
+            out,
+            "| {name} | ({:.1}, {:.1}) | {:.1} | {:.1} % | ({:.1}, {:.1}) | {:.1} |",
+            mean(ours.iter().map(|r| r.size.0 as f64)),
+            mean(ours.iter().map(|r| r.size.1 as f64)),
+            mean(ours.iter().map(|r| r.calls as f64)),
+            100.0 * ours.iter().map(|r| r.valid).sum::<u64>() as f64
+                / ours.iter().map(|r| r.seen).sum::<u64>().max(1) as f64,
+            mean(paper.iter().map(|p| p.0.0 as f64)),
+            mean(paper.iter().map(|p| p.0.1 as f64)),
+            mean(paper.iter().map(|p| p.1 as f64)),
+        );
+    }
+    out
+}
