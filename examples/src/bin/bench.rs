@@ -13,6 +13,7 @@ use greduce::{Reducer, Search, Strategy};
 use greduce_examples::graph::AnyGraph;
 use greduce_examples::graph_oracles::{Fidelity, Oracle, oracles};
 use greduce_examples::graph_subjects::GraphSubject;
+use greduce_examples::proptest_baseline;
 use std::cell::Cell;
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -181,6 +182,59 @@ fn main() {
         }
     }
     print!("{}", report(&oracles, &rows));
+    print!("{}", baseline(&oracles, &rows));
+}
+
+/// proptest on the same generator and oracles, next to tree + re-align.
+fn baseline(oracles: &[Oracle], rows: &[Row]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\n### proptest on the same generator and oracles\n");
+    let _ = writeln!(
+        out,
+        "proptest shrinks only inputs it generated: it generates with the subject's model \
+         (seeded) until the oracle fails, then shrinks with its default limits. Ours: tree + \
+         re-align on the paper's original.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| subject | proptest: original | final | calls | ours: original | final | calls |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|");
+    let (mut theirs, mut ours) = (Vec::new(), Vec::new());
+    for oracle in oracles {
+        let subject = GraphSubject::new(oracle.subject);
+        let row = rows
+            .iter()
+            .find(|r| r.subject == oracle.subject && r.setting == 0)
+            .expect("tree + re-align ran");
+        let started = Instant::now();
+        let result = proptest_baseline::shrink(oracle, subject.model, subject.directed, 7);
+        let cell = match result {
+            Some(b) => {
+                theirs.push(b);
+                ours.push(row);
+                format!("{:?} | {:?} | {}", b.original, b.size, b.calls)
+            }
+            None => "no failure in 1000 cases | | ".to_string(),
+        };
+        let _ = started;
+        let _ = writeln!(
+            out,
+            "| G-{} | {cell} | {:?} | {:?} | {} |",
+            oracle.subject, row.original, row.size, row.calls
+        );
+    }
+    let _ = writeln!(
+        out,
+        "| mean (where both failed) | | ({:.1}, {:.1}) | {:.1} | | ({:.1}, {:.1}) | {:.1} |",
+        mean(theirs.iter().map(|b| b.size.0 as f64)),
+        mean(theirs.iter().map(|b| b.size.1 as f64)),
+        mean(theirs.iter().map(|b| b.calls as f64)),
+        mean(ours.iter().map(|r| r.size.0 as f64)),
+        mean(ours.iter().map(|r| r.size.1 as f64)),
+        mean(ours.iter().map(|r| r.calls as f64)),
+    );
+    out
 }
 
 fn report(oracles: &[Oracle], rows: &[Row]) -> String {
