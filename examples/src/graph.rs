@@ -5,6 +5,7 @@
 //! (each pair once, in a fixed order) by index, removing each drawn edge with swap-remove.
 //! Both loops are reducible: removing vertex iterations shrinks the pool, so a recorded
 //! index may name another edge, or none (then re-align answers the first edge of the pool).
+//! The one departure from JQF is the order of the pool ([`edge_pool`]).
 //! Every graph it returns, reduced or not, is a graph whose edges join existing vertices.
 
 use greduce::generator;
@@ -76,14 +77,19 @@ pub fn fast_gnm<Ty: EdgeType, R: rand::Rng + ?Sized>(
     graph
 }
 
-/// The possible edges of a graph on `n` vertices, in FastGnm's order.
+/// The possible edges of a graph on `n` vertices, ordered by their larger endpoint: the
+/// edges of vertex `j` come after those of every vertex before it, so the index of an edge
+/// does not depend on `n`, and a recorded index keeps naming the same edge when reduction
+/// removes vertices. (JQF orders by the smaller endpoint; that makes every index change
+/// meaning when one vertex goes. The paper's originals rebuild exactly either way: their
+/// draws are computed from the graphs.)
 pub fn edge_pool(n: usize, directed: bool) -> Vec<(usize, usize)> {
     let mut pool = Vec::new();
-    for i in 0..n {
-        let from = if directed { 0 } else { i };
-        for j in from..n {
-            if i != j {
-                pool.push((i, j));
+    for j in 1..n {
+        for i in 0..j {
+            pool.push((i, j));
+            if directed {
+                pool.push((j, i));
             }
         }
     }
