@@ -1,6 +1,8 @@
 //! Domain generators written with `#[generator]`, and the GReduce paper's subjects rebuilt
 //! from its artifact.
 //!
+//! - [`dl`]: DL models (a port of the Isra generator) as computation graphs.
+//! - [`dl_subjects`]: the paper's twenty TVM subjects, rebuilt from the artifact's draws.
 //! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
@@ -10,6 +12,8 @@
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 
 pub mod biconnectivity;
+pub mod dl;
+pub mod dl_subjects;
 pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
