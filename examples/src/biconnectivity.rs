@@ -1,5 +1,6 @@
 //! JGraphT's `BiconnectivityInspector` blocks, before and after the fix of issue #798 (the
-//! paper's subject G-2), restated from its behaviour (the project's research notes).
+//! paper's subject G-2), restated from its behaviour (issue #798, pull request #816 and its
+//! test `testGithubIssueBug798`).
 //!
 //! A depth-first search computes discovery times and low links; at each cutpoint the edges
 //! of the block below it are popped off an edge stack. Before the fix the popping stopped at

@@ -3,9 +3,11 @@
 //!
 //! The generator makes `n` vertices, then draws `m` edges from the pool of possible edges
 //! (each pair once, in a fixed order) by index, removing each drawn edge with swap-remove.
-//! Both loops are reducible: removing vertex iterations shrinks the pool, so a recorded
-//! index may name another edge, or none (then re-align answers the first edge of the pool).
-//! The one departure from JQF is the order of the pool ([`edge_pool`]).
+//! Reducible parts: the vertex positions (removing the last ones shrinks the pool), each
+//! vertex's presence (removing a vertex leaves the pool as it is: its edges are left out),
+//! the edges, and the extra copies of a multigraph's edges. Departures from JQF, both for
+//! reduction: each vertex's presence is a decision ([`PRESENT`]), and the pool is ordered by
+//! the larger endpoint ([`edge_pool`]).
 //! Every graph it returns, reduced or not, is a graph whose edges join existing vertices.
 
 use greduce::generator;
@@ -36,22 +38,34 @@ pub struct GnmModel {
 /// their weight (0 when unweighted).
 pub type GnmGraph<Ty> = Graph<u32, u8, Ty>;
 
-/// FastGnm: `n` vertices, then `m` edges drawn from the pool of possible edges with
-/// swap-remove (directed graphs: every ordered pair; undirected: every pair once), stopping
-/// early if the pool runs out. Draws: `n`, `m`, then per edge the pool index, the weight
-/// (weighted graphs) and the number of copies (multigraphs).
+/// How likely each vertex is to be present: in practice always (as in JQF, which makes
+/// exactly `n`), but a decision, so that reduction can remove one vertex, any one, without
+/// changing what the later draws mean.
+pub const PRESENT: f64 = 1.0 - 1e-9;
+
+/// FastGnm: `n` vertex positions (each vertex present, in practice always), then `m` edges
+/// drawn from the pool of possible edges between positions with swap-remove (directed
+/// graphs: every ordered pair; undirected: every pair once), stopping early if the pool runs
+/// out. An edge to a vertex that reduction removed is left out. Draws: `n`, whether each
+/// vertex is present, `m`, then per edge the pool index, the weight (weighted graphs) and
+/// the number of copies (multigraphs).
 #[generator]
 pub fn fast_gnm<Ty: EdgeType, R: rand::Rng + ?Sized>(
     rng: &mut R,
     model: &GnmModel,
 ) -> GnmGraph<Ty> {
     let mut graph = GnmGraph::<Ty>::default();
+    // The vertex at each position (its id is the position + 1), if present.
+    let mut at: Vec<Option<NodeIndex>> = Vec::new();
     let vertices = rng.random_range(1..=model.nodes.max(1));
-    for _ in 0..vertices {
-        let id = graph.node_count() as u32 + 1;
-        graph.add_node(id);
+    for i in 0..vertices {
+        if rng.random_bool(PRESENT) {
+            at.push(Some(graph.add_node(i as u32 + 1)));
+        } else {
+            at.push(None);
+        }
     }
-    let mut pool = edge_pool(graph.node_count(), Ty::is_directed());
+    let mut pool = edge_pool(at.len(), Ty::is_directed());
     let edges = rng.random_range(0..=model.edges);
     for _ in 0..edges {
         if pool.is_empty() {
@@ -59,30 +73,35 @@ pub fn fast_gnm<Ty: EdgeType, R: rand::Rng + ?Sized>(
         }
         let index = rng.random_range(0..pool.len());
         let (from, to) = pool.swap_remove(index);
-        let (from, to) = (NodeIndex::new(from), NodeIndex::new(to));
+        let ends = (at[from], at[to]);
         let weight = if model.weighted {
             rng.random_range(0..10)
         } else {
             0
         };
-        graph.add_edge(from, to, weight);
+        if let (Some(from), Some(to)) = ends {
+            graph.add_edge(from, to, weight);
+        }
         if model.multigraph {
             let copies = rng.random_range(1..=3);
             // Each copy after the first is a reducible part.
             for _ in 1..copies {
-                graph.add_edge(from, to, weight);
+                if let (Some(from), Some(to)) = ends {
+                    graph.add_edge(from, to, weight);
+                }
             }
         }
     }
     graph
 }
 
-/// The possible edges of a graph on `n` vertices, ordered by their larger endpoint: the
-/// edges of vertex `j` come after those of every vertex before it, so the index of an edge
-/// does not depend on `n`, and a recorded index keeps naming the same edge when reduction
-/// removes vertices. (JQF orders by the smaller endpoint; that makes every index change
-/// meaning when one vertex goes. The paper's originals rebuild exactly either way: their
-/// draws are computed from the graphs.)
+/// The possible edges between `n` vertex positions, ordered by their larger endpoint: the
+/// edges of position `j` come after those of every position before it, so the index of an
+/// edge does not depend on `n`, and a recorded index mostly keeps naming the same edge when
+/// reduction removes the last positions (not always: swap-remove refills a slot with the
+/// last edge of the pool, which does depend on `n`). JQF orders by the smaller endpoint,
+/// which makes every index change meaning when one position goes; the paper's originals
+/// rebuild exactly either way, from draws computed for this order.
 pub fn edge_pool(n: usize, directed: bool) -> Vec<(usize, usize)> {
     let mut pool = Vec::new();
     for j in 1..n {

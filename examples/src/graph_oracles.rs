@@ -103,13 +103,15 @@ pub fn oracles() -> Vec<Oracle> {
         },
         Oracle {
             subject: 9,
-            what: "`NaiveLCAFinder` LCA sets differ before and after the #953 fix, for some pair",
+            what: "`NaiveLCAFinder` LCA sets differ before and after the #953 fix, for some pair \
+                   (cycles included, as in the paper's differential)",
             fidelity: Fidelity::Medium,
             fails: |g| matches!(g, AnyGraph::Directed(g) if crate::lca::g9_fails(g)),
         },
         Oracle {
             subject: 10,
-            what: "`NaiveLCAFinder` answers differ before and after the #839 fix, for some pair",
+            what: "`NaiveLCAFinder` answers differ before and after the #839 fix, for some pair \
+                   (cycles included; a differential, not the crash the notes expected)",
             fidelity: Fidelity::Medium,
             fails: |g| matches!(g, AnyGraph::Directed(g) if crate::lca::g10_fails(g)),
         },

@@ -2,7 +2,8 @@
 //!
 //! The artifact keeps each original graph, not the random draws that made it. FastGnm can be
 //! inverted: replaying the pool with swap-remove finds each edge at one index, so the edge
-//! list gives back the exact draws (`k` per edge; the weight of weighted graphs; for G-4, the
+//! list gives back the draws of our port (its pool order, so not JQF's indices: G-1's first
+//! index is 4624 here, 4351 in JQF) (`k` per edge; the weight of weighted graphs; for G-4, the
 //! multigraph, the number of consecutive copies). [`GraphSubject::rebuild`] feeds them to
 //! [`fast_gnm`](crate::graph::fast_gnm) with `greduce::replay_draws`, which gives the
 //! original graph together with its trace, ready to be reduced.
@@ -168,8 +169,10 @@ fn invert(
         picks.push((index as u64, edge.2, copies as u64));
         at += copies;
     }
-    // n in 1..=nodes, m in 0..=picks.
-    let mut draws = vec![nodes as u64 - 1, picks.len() as u64];
+    // n in 1..=nodes, every vertex present, m in 0..=picks.
+    let mut draws = vec![nodes as u64 - 1];
+    draws.extend(std::iter::repeat_n(1, nodes));
+    draws.push(picks.len() as u64);
     for (k, w, copies) in &picks {
         draws.push(*k);
         if weighted {

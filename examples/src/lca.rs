@@ -2,7 +2,8 @@
 //! (issue #839): lowest common ancestors in a directed graph, where `parents(v)` are the
 //! sources of `v`'s incoming edges.
 //!
-//! Restated from the versions' behaviour (the project's research notes), not translated:
+//! Restated from the versions' behaviour (JGraphT issues #839 and #953, pull requests #855
+//! and #963), not translated:
 //! - [`lca_v0`]: before #855. Walks up from both vertices level by level and answers the
 //!   first vertex the two searches share; wrong when one vertex is an ancestor of the other
 //!   (#839).
@@ -13,8 +14,9 @@
 //! - [`lca_set_v2`]: after #963. All ancestors of each vertex, intersected; the members with
 //!   no edge to another member.
 //!
-//! Java's iteration order decides which member of a set `getLCA` returns; for small integer
-//! vertices that is ascending order, so "first" here is the smallest.
+//! Which member of a set `getLCA` returns depends on Java's set iteration order; here it is
+//! the smallest, which can differ from Java's in ties (the oracles below compare sets, or
+//! ask whether an answer is in the correct set, so ties do not matter to them).
 
 use crate::graph::GnmGraph;
 use petgraph::Directed;
@@ -135,13 +137,19 @@ pub fn lca_v1(g: &Digraph, a: usize, b: usize) -> Option<usize> {
     lca_set_v1(g, a, b).first().copied()
 }
 
-/// G-9 (#953): some pair of vertices whose LCA sets differ before and after the fix.
+/// G-9 (#953): some pair of vertices whose LCA sets differ before and after the fix. Like
+/// the paper's differential oracle, it asks about every pair of the graph, cycles
+/// included (the finder is meant for DAGs; on cycles its versions disagree for reasons
+/// other than #953 too).
 pub fn g9_fails(g: &Digraph) -> bool {
     let n = g.node_count();
     (0..n).any(|a| (a + 1..n).any(|b| lca_set_v1(g, a, b) != lca_set_v2(g, a, b)))
 }
 
-/// G-10 (#839): some pair of vertices whose LCA differs before and after the fix.
+/// G-10 (#839): some pair of vertices whose LCA differs before and after the #839 fix (the
+/// old level-by-level walk against the set-based finder that replaced it). A differential
+/// like the paper's, on every pair, cycles included; the research notes expected the old
+/// code to crash, but it returns a wrong ancestor instead.
 pub fn g10_fails(g: &Digraph) -> bool {
     let n = g.node_count();
     (0..n).any(|a| (a + 1..n).any(|b| lca_v0(g, a, b) != lca_v1(g, a, b)))

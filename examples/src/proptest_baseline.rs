@@ -64,6 +64,9 @@ pub struct Baseline {
     pub calls: u64,
 }
 
+/// proptest's default limit on shrink iterations.
+pub const MAX_SHRINK_ITERS: u64 = 4000;
+
 /// Generates until `oracle` fails (at most 1000 cases, seeded), then shrinks with proptest's
 /// default limits. `None` when no generated input failed.
 pub fn shrink(oracle: &Oracle, model: GnmModel, directed: bool, seed: u8) -> Option<Baseline> {
