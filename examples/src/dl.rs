@@ -473,9 +473,10 @@ fn specific<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, step: &mut Step)
             step.inputs.push(st.constant(ints(&reps)));
         }
         "Gather" => {
-            let (indices, shape) = gather(rng, st, &d);
+            let (axis, indices, shape) = gather(rng, st, &d);
             step.inputs.push(indices);
             step.out = shape;
+            step.attrs.push(("axis", Attr::Int(axis as i64)));
         }
         "Slice" => {
             let (constants, shape) = slice(rng, st, &d);
@@ -709,9 +710,14 @@ fn split<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, x: usize, d: &[usiz
     });
 }
 
-/// Gather: the axis, the indices' shape and values. Returns the indices and the output shape.
+/// Gather: the axis, the indices' shape and values. Returns the axis, the indices and the
+/// output shape.
 #[generator]
-fn gather<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, d: &[usize]) -> (usize, Vec<usize>) {
+fn gather<R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    st: &mut State,
+    d: &[usize],
+) -> (usize, usize, Vec<usize>) {
     let rank = d.len();
     let axis = if rng.random_range(0..10) > 0 {
         rng.random_range(0..rank)
@@ -737,7 +743,7 @@ fn gather<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, d: &[usize]) -> (u
     let mut out = d[..axis].to_vec();
     out.extend(&index_shape);
     out.extend(&d[axis + 1..]);
-    (indices, out)
+    (axis, indices, out)
 }
 
 /// Slice: starts, ends and steps; returns the four constants and the output shape.

@@ -84,26 +84,75 @@ pub fn infer(model: &Model, bugs: Bugs) -> Result<Vec<Option<Vec<usize>>>, Inval
     Ok(shapes)
 }
 
-/// Whether the model is valid: defined before use, every operator's rules hold, and the
-/// declared shapes are the inferred ones.
+/// Every node where shape inference with `bugs` fails, going on past each failure with the
+/// declared shapes of the failed node's outputs.
+pub fn all_failures(model: &Model, bugs: Bugs) -> Vec<Invalid> {
+    let mut shapes: Vec<Vec<usize>> = model.tensors.iter().map(|t| t.shape.clone()).collect();
+    let mut failures = Vec::new();
+    for (i, node) in model.nodes.iter().enumerate() {
+        let ins: Vec<Vec<usize>> = node.inputs.iter().map(|t| shapes[*t].clone()).collect();
+        match node_shapes(model, node, &ins, bugs) {
+            Ok(outs) if outs.len() == node.outputs.len() => {
+                for (&t, shape) in node.outputs.iter().zip(outs) {
+                    shapes[t] = shape;
+                }
+            }
+            Ok(_) => failures.push(Invalid {
+                node: i,
+                op: node.op,
+                why: "wrong number of outputs".to_string(),
+            }),
+            Err(why) => failures.push(Invalid {
+                node: i,
+                op: node.op,
+                why,
+            }),
+        }
+    }
+    failures
+}
+
+/// Whether the model is valid: every input is defined before it is used (so the graph is
+/// acyclic), and each node's rules hold and give the output shapes the model declares, from
+/// the input shapes it declares.
 ///
 /// # Errors
 ///
 /// What is wrong, and where.
 pub fn validate(model: &Model) -> Result<(), Invalid> {
-    let shapes = infer(model, Bugs::default())?;
+    let mut defined: Vec<bool> = model
+        .tensors
+        .iter()
+        .map(|t| !matches!(t.source, Source::Output))
+        .collect();
     for (i, node) in model.nodes.iter().enumerate() {
+        let fail = |why: String| Invalid {
+            node: i,
+            op: node.op,
+            why,
+        };
+        if let Some(t) = node.inputs.iter().find(|t| !defined[**t]) {
+            return Err(fail(format!("input t{t} is used before it is defined")));
+        }
+        let ins: Vec<Vec<usize>> = node
+            .inputs
+            .iter()
+            .map(|t| model.tensors[*t].shape.clone())
+            .collect();
+        let outs = node_shapes(model, node, &ins, Bugs::default()).map_err(fail)?;
+        let declared: Vec<&Vec<usize>> = node
+            .outputs
+            .iter()
+            .map(|t| &model.tensors[*t].shape)
+            .collect();
+        if outs.iter().collect::<Vec<_>>() != declared {
+            return Err(fail(format!("outputs are {outs:?}, declared {declared:?}")));
+        }
         for &t in &node.outputs {
-            if shapes[t].as_ref() != Some(&model.tensors[t].shape) {
-                return Err(Invalid {
-                    node: i,
-                    op: node.op,
-                    why: format!(
-                        "t{t} is declared {:?} but is {:?}",
-                        model.tensors[t].shape, shapes[t]
-                    ),
-                });
+            if defined[t] {
+                return Err(fail(format!("t{t} is defined twice")));
             }
+            defined[t] = true;
         }
     }
     Ok(())
@@ -131,12 +180,6 @@ fn node_shapes(
     let x = ins.first().ok_or("no input")?;
     let rank = x.len();
     need((1..=5).contains(&rank), "rank out of 1..=5")?;
-    let same = |n: usize| -> Result<(), String> {
-        need(
-            ins.len() >= n && ins.iter().all(|s| s == x),
-            "operands must have the first operand's shape",
-        )
-    };
     let out = match node.op {
         "Abs" | "Ceil" | "Cos" | "Dropout" | "Erf" | "Exp" | "Floor" | "HardSigmoid"
         | "Identity" | "LeakyRelu" | "Neg" | "Reciprocal" | "Relu" | "Round" | "Selu"
@@ -148,17 +191,19 @@ fn node_shapes(
             x.clone()
         }
         "Softmax" => {
-            need((attr_int(node, "axis").unwrap_or(-1) as usize) < rank, "axis out of range")?;
+            need(
+                (attr_int(node, "axis").unwrap_or(-1) as usize) < rank,
+                "axis out of range",
+            )?;
             x.clone()
         }
         "Add" | "Sub" | "Mul" | "Div" | "PRelu" => {
             need(ins.len() == 2, "takes two inputs")?;
-            same(2)?;
-            x.clone()
+            broadcast(ins)?
         }
         "Sum" | "Max" | "Min" | "Mean" => {
-            same(2)?;
-            x.clone()
+            need(ins.len() >= 2, "takes two inputs or more")?;
+            broadcast(ins)?
         }
         "Concat" => {
             let axis = attr_int(node, "axis").ok_or("no axis")? as usize;
@@ -202,7 +247,10 @@ fn node_shapes(
         "BatchNormalization" => {
             need((3..=5).contains(&rank), "rank 3..=5")?;
             need(ins.len() == 5, "takes five inputs")?;
-            need(ins[1..].iter().all(|s| s == &vec![x[1]]), "parameters of shape [C]")?;
+            need(
+                ins[1..].iter().all(|s| s == &vec![x[1]]),
+                "parameters of shape [C]",
+            )?;
             x.clone()
         }
         "Flatten" => {
@@ -230,14 +278,20 @@ fn node_shapes(
         "SpaceToDepth" => {
             need(rank == 4, "rank 4")?;
             let b = attr_int(node, "blocksize").ok_or("no blocksize")? as usize;
-            need(b >= 1 && x[2] % b == 0 && x[3] % b == 0, "blocksize divides H and W")?;
+            need(
+                b >= 1 && x[2] % b == 0 && x[3] % b == 0,
+                "blocksize divides H and W",
+            )?;
             vec![x[0], x[1] * b * b, x[2] / b, x[3] / b]
         }
         "Split" => {
             let axis = attr_int(node, "axis").ok_or("no axis")? as usize;
             need(axis < rank, "axis out of range")?;
             let sizes = constant(model, node, 1)?;
-            need(sizes.iter().sum::<usize>() == x[axis], "sizes add up to the axis")?;
+            need(
+                sizes.iter().sum::<usize>() == x[axis],
+                "sizes add up to the axis",
+            )?;
             return Ok(sizes
                 .iter()
                 .map(|s| {
@@ -268,10 +322,16 @@ fn node_shapes(
                 constant(model, node, 2)?,
                 constant(model, node, 4)?,
             );
-            need(starts.len() == rank && ends.len() == rank && steps.len() == rank, "per dim")?;
+            need(
+                starts.len() == rank && ends.len() == rank && steps.len() == rank,
+                "per dim",
+            )?;
             (0..rank)
                 .map(|i| {
-                    need(starts[i] < ends[i] && ends[i] <= x[i] && steps[i] >= 1, "bounds")?;
+                    need(
+                        starts[i] < ends[i] && ends[i] <= x[i] && steps[i] >= 1,
+                        "bounds",
+                    )?;
                     Ok((ends[i] - starts[i]).div_ceil(steps[i]))
                 })
                 .collect::<Result<_, String>>()?
@@ -308,12 +368,23 @@ fn node_shapes(
                 })
                 .collect()
         }
+        "Expand" if bugs != Bugs::default() => {
+            // A buggy compiler's shapes may not broadcast: take the target where it is set.
+            let target = constant(model, node, 1)?;
+            need(target.len() == rank, "target rank")?;
+            (0..rank)
+                .map(|i| if target[i] == 1 { x[i] } else { target[i] })
+                .collect()
+        }
         "Expand" => {
             let target = constant(model, node, 1)?;
             need(target.len() == rank, "target rank")?;
             (0..rank)
                 .map(|i| {
-                    need(target[i] == 1 || x[i] == 1 || target[i] == x[i], "broadcast")?;
+                    need(
+                        target[i] == 1 || x[i] == 1 || target[i] == x[i],
+                        "broadcast",
+                    )?;
                     Ok(x[i].max(target[i]))
                 })
                 .collect::<Result<_, String>>()?
@@ -333,12 +404,31 @@ fn node_shapes(
             }
             let mut sorted = perm.clone();
             sorted.sort_unstable();
-            need(sorted == (0..rank).collect::<Vec<_>>(), "perm is a permutation")?;
+            need(
+                sorted == (0..rank).collect::<Vec<_>>(),
+                "perm is a permutation",
+            )?;
             perm.iter().map(|p| x[*p]).collect()
         }
         op => return Err(format!("unknown operator {op}")),
     };
     Ok(vec![out])
+}
+
+/// Multidirectional broadcasting (numpy's rule, as ONNX has it) of same-rank shapes.
+fn broadcast(ins: &[Vec<usize>]) -> Result<Vec<usize>, String> {
+    let mut out = ins[0].clone();
+    for s in &ins[1..] {
+        need(s.len() == out.len(), "operands of different ranks")?;
+        for (o, d) in out.iter_mut().zip(s) {
+            if *o == 1 {
+                *o = *d;
+            } else {
+                need(*d == 1 || *d == *o, "shapes do not broadcast")?;
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Pooling and convolution output shapes.
@@ -347,7 +437,10 @@ fn window_shape(node: &Node, ins: &[Vec<usize>], x: &[usize]) -> Result<Vec<usiz
     need((3..=5).contains(&rank), "rank 3..=5")?;
     let kernel = attr_ints(node, "kernel_shape").ok_or("no kernel_shape")?;
     let strides = attr_ints(node, "strides").ok_or("no strides")?;
-    need(kernel.len() == rank - 2 && strides.len() == rank - 2, "one per spatial dim")?;
+    need(
+        kernel.len() == rank - 2 && strides.len() == rank - 2,
+        "one per spatial dim",
+    )?;
     let mut out = x.to_vec();
     for i in 0..rank - 2 {
         need(strides[i] >= 1 && kernel[i] >= 1, "positive")?;

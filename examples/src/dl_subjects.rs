@@ -1,7 +1,9 @@
 //! The paper's twenty DL subjects (TVM bugs DL-1 to DL-20), rebuilt from the artifact's
 //! recorded draws, and the oracles that reproduce some of them in Rust.
 
-use crate::dl::{Model, isra};
+use crate::dl::{Model, Source, isra};
+use crate::dl_shapes::{Bugs, all_failures, infer};
+use crate::graph_oracles::Fidelity;
 use greduce::Run;
 
 /// The recorded draws of each subject (`data/dl/dlN.draws.txt`).
@@ -102,4 +104,155 @@ pub fn global_pool_on_rank_3(m: &Model) -> bool {
         matches!(n.op, "GlobalMaxPool" | "GlobalAveragePool")
             && m.tensors[n.inputs[0]].shape.len() == 3
     })
+}
+
+/// A DL subject's oracle.
+#[derive(Clone, Copy, Debug)]
+pub struct DlOracle {
+    /// The subject (1 to 20).
+    pub subject: usize,
+    /// What the predicate checks.
+    pub what: &'static str,
+    /// How faithful it is.
+    pub fidelity: Fidelity,
+    /// `true` when the model shows the bug.
+    pub fails: fn(&Model) -> bool,
+}
+
+fn has_op(m: &Model, op: &str) -> bool {
+    m.nodes.iter().any(|n| n.op == op)
+}
+
+/// Where shape inference with `bugs` first fails: the operator.
+fn first_failure(m: &Model, bugs: Bugs) -> Option<&'static str> {
+    infer(m, bugs).err().map(|e| e.op)
+}
+
+const POOL_BUG: Bugs = Bugs {
+    pool_keeps_last_dim: true,
+    flatten_axis0_rank1: false,
+};
+
+const FLATTEN_BUG: Bugs = Bugs {
+    pool_keeps_last_dim: false,
+    flatten_axis0_rank1: true,
+};
+
+/// Whether the slope of some `PRelu` satisfies `bad`.
+fn prelu_slope(m: &Model, bad: impl Fn(&crate::dl::Tensor) -> bool) -> bool {
+    m.nodes
+        .iter()
+        .any(|n| n.op == "PRelu" && bad(&m.tensors[n.inputs[1]]))
+}
+
+/// The subjects with an oracle (the research notes, section 6). DL-2, DL-7 and DL-8 have
+/// none: their root causes are unclear.
+#[allow(clippy::too_many_lines)] // Reason: a table, one entry per subject.
+pub fn dl_oracles() -> Vec<DlOracle> {
+    use Fidelity::{High, Medium};
+    let pool_then = |subject, what, op: &'static str| DlOracle {
+        subject,
+        what,
+        fidelity: High,
+        fails: match op {
+            "Reshape" => |m| first_failure(m, POOL_BUG) == Some("Reshape"),
+            _ => |m| {
+                all_failures(m, POOL_BUG)
+                    .iter()
+                    .any(|f| f.op == "Conv" && f.why.contains("kernel_shape"))
+            },
+        },
+    };
+    vec![
+        DlOracle {
+            subject: 1,
+            what: "a PRelu whose slope is not 1-D",
+            fidelity: Medium,
+            fails: |m| prelu_slope(m, |t| t.shape.len() != 1),
+        },
+        pool_then(
+            3,
+            "under 5-D global pooling that keeps the last dim, a Reshape's counts differ first",
+            "Reshape",
+        ),
+        pool_then(4, "as DL-3", "Reshape"),
+        DlOracle {
+            subject: 5,
+            what: "an LpPool on a rank-5 input",
+            fidelity: Medium,
+            fails: |m| {
+                m.nodes
+                    .iter()
+                    .any(|n| n.op == "LpPool" && m.tensors[n.inputs[0]].shape.len() == 5)
+            },
+        },
+        DlOracle {
+            subject: 6,
+            what: "a PRelu whose slope is not 1-D",
+            fidelity: Medium,
+            fails: |m| prelu_slope(m, |t| t.shape.len() != 1),
+        },
+        DlOracle {
+            subject: 9,
+            what: "a global pooling on a rank-3 input",
+            fidelity: High,
+            fails: global_pool_on_rank_3,
+        },
+        pool_then(
+            10,
+            "under 5-D global pooling that keeps the last dim, a Conv weight disagrees with its \
+             kernel",
+            "Conv",
+        ),
+        DlOracle {
+            subject: 11,
+            what: "with Flatten(axis = 0) typed as 1-D, a Transpose's perm fails first",
+            fidelity: Medium,
+            fails: |m| first_failure(m, FLATTEN_BUG) == Some("Transpose"),
+        },
+        DlOracle {
+            subject: 12,
+            what: "a global pooling on a rank-3 input",
+            fidelity: High,
+            fails: global_pool_on_rank_3,
+        },
+        pool_then(13, "as DL-3", "Reshape"),
+        pool_then(14, "as DL-10", "Conv"),
+        DlOracle {
+            subject: 15,
+            what: "a PRelu whose slope is computed (not an input)",
+            fidelity: Medium,
+            fails: |m| prelu_slope(m, |t| t.source == Source::Output),
+        },
+        DlOracle {
+            subject: 16,
+            what: "a PRelu whose slope is computed (not an input)",
+            fidelity: Medium,
+            fails: |m| prelu_slope(m, |t| t.source == Source::Output),
+        },
+        DlOracle {
+            subject: 17,
+            what: "a PRelu whose slope is not 1-D",
+            fidelity: Medium,
+            fails: |m| prelu_slope(m, |t| t.shape.len() != 1),
+        },
+        DlOracle {
+            subject: 18,
+            what: "a ReduceSum (every one the generator makes fails in TVM's frontend)",
+            fidelity: High,
+            fails: |m| has_op(m, "ReduceSum"),
+        },
+        DlOracle {
+            subject: 19,
+            what: "a Gemm (the generator never gives it the third input TVM wants)",
+            fidelity: High,
+            fails: |m| has_op(m, "Gemm"),
+        },
+        DlOracle {
+            subject: 20,
+            what: "an Unsqueeze (axes as an input, which TVM's frontend does not read)",
+            fidelity: High,
+            fails: |m| has_op(m, "Unsqueeze"),
+        },
+    ]
 }

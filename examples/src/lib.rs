@@ -2,6 +2,7 @@
 //! from its artifact.
 //!
 //! - [`dl`]: DL models (a port of the Isra generator) as computation graphs.
+//! - [`dl_shapes`]: shape inference: the DL validator, and buggy shape rules for oracles.
 //! - [`dl_subjects`]: the paper's twenty TVM subjects, rebuilt from the artifact's draws.
 //! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
@@ -13,6 +14,7 @@
 
 pub mod biconnectivity;
 pub mod dl;
+pub mod dl_shapes;
 pub mod dl_subjects;
 pub mod graph;
 pub mod graph_oracles;

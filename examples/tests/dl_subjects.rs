@@ -44,3 +44,31 @@ fn dl9_reduces_to_a_global_pool_on_rank_3() {
     let reduced = reduce(9, greduce_examples::dl_subjects::global_pool_on_rank_3);
     assert_eq!(reduced.size(), (2, 2), "{reduced:?}");
 }
+
+#[test]
+fn every_original_passes_the_validator() {
+    for id in 1..=20 {
+        let run = DlSubject::new(id).rebuild();
+        if let Err(e) = greduce_examples::dl_shapes::validate(&run.output) {
+            panic!("DL-{id}: {e:?}\n{:?}", run.output);
+        }
+    }
+}
+
+#[test]
+fn generated_models_pass_the_validator() {
+    for seed in 0..200 {
+        let run = greduce::record(isra, seed);
+        if let Err(e) = greduce_examples::dl_shapes::validate(&run.output) {
+            panic!("seed {seed}: {e:?}");
+        }
+    }
+}
+
+#[test]
+fn every_oracle_holds_on_its_original() {
+    for oracle in greduce_examples::dl_subjects::dl_oracles() {
+        let run = DlSubject::new(oracle.subject).rebuild();
+        assert!((oracle.fails)(&run.output), "DL-{}", oracle.subject);
+    }
+}

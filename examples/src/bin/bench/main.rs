@@ -9,6 +9,8 @@
 //! time and the share of candidates that passed the domain's validator; then the averages
 //! next to the paper's. Prints Markdown (`BENCHMARKS.md` holds its output).
 
+mod dl;
+
 use greduce::{Reducer, Search, Strategy};
 use greduce_examples::graph::AnyGraph;
 use greduce_examples::graph_oracles::{Fidelity, Oracle, oracles};
@@ -113,7 +115,7 @@ fn paper(subject: usize, setting: usize) -> ((usize, usize), u64) {
 
 /// The settings, in the paper's order: tree re-align, tree bypass, tree halt, then the same
 /// with sequence search.
-const SETTINGS: [(Search, Strategy, &str); 6] = [
+pub(crate) const SETTINGS: [(Search, Strategy, &str); 6] = [
     (Search::Tree, Strategy::Realign, "tree + re-align"),
     (Search::Tree, Strategy::Bypass, "tree + bypass"),
     (Search::Tree, Strategy::Halt, "tree + halt"),
@@ -162,7 +164,7 @@ fn reduce(subject: &GraphSubject, oracle: &Oracle, setting: usize) -> Row {
     }
 }
 
-fn mean(values: impl Iterator<Item = f64>) -> f64 {
+pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     let (sum, n) = values.fold((0.0, 0.0), |(s, n), v| (s + v, n + 1.0));
     if n == 0.0 { 0.0 } else { sum / n }
 }
@@ -183,6 +185,7 @@ fn main() {
     }
     print!("{}", report(&oracles, &rows));
     print!("{}", baseline(&oracles, &rows));
+    print!("{}", dl::table());
 }
 
 /// proptest on the same generator and oracles, next to tree + re-align.
