@@ -83,11 +83,9 @@ impl DlSubject {
         DlSubject { id, draws }
     }
 
-    /// The original model with its trace. The draws replay exactly on all twenty (every
-    /// draw used, the level-2 decision counts equal to the artifact's); the sizes match the
-    /// artifact's for eighteen, and DL-10 and DL-12 have one distinct tensor more (edges
-    /// equal): some tensor the artifact shares between two nodes is two tensors here. Which
-    /// one is not known yet.
+    /// The original model with its trace. On all twenty the draws replay exactly (every
+    /// draw used, the level-2 decision counts equal to the artifact's) and the sizes are the
+    /// artifact's.
     ///
     /// # Panics
     ///

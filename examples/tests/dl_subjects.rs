@@ -12,11 +12,7 @@ fn the_originals_rebuild_from_their_draws() {
         let run = subject.rebuild();
         let (tensors, edges) = run.output.size();
         let (want_tensors, want_edges) = ORIGINAL_SIZES[id - 1];
-        assert_eq!(edges, want_edges, "DL-{id}");
-        // DL-10 and DL-12 have one tensor more than the artifact's models (see
-        // `DlSubject::rebuild`); the other 18 are exact.
-        let extra = usize::from(id == 10 || id == 12);
-        assert_eq!(tensors, want_tensors + extra, "DL-{id}");
+        assert_eq!((tensors, edges), (want_tensors, want_edges), "DL-{id}");
     }
 }
 
