@@ -10,6 +10,7 @@
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
+//! - [`onnx`]: export of the DL models to ONNX files.
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 
 pub mod biconnectivity;
@@ -20,6 +21,7 @@ pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
 pub mod lca;
+pub mod onnx;
 pub mod proptest_baseline;
 
 /// The graph library the generators build with, for code that names its types.

@@ -68,3 +68,63 @@ fn every_oracle_holds_on_its_original() {
         assert!((oracle.fails)(&run.output), "DL-{}", oracle.subject);
     }
 }
+
+#[test]
+fn the_reduced_dl19_exports_to_onnx() {
+    use greduce_examples::onnx::{ModelProto, to_onnx};
+    use prost::Message;
+    let reduced = reduce(19, |m| m.ops().contains(&"Gemm"));
+    let bytes = to_onnx(&reduced);
+    let model = ModelProto::decode(&bytes[..]).unwrap();
+    assert_eq!(model.opset_import[0].version, 13);
+    let graph = model.graph.unwrap();
+    assert_eq!(graph.node.len(), 1);
+    assert_eq!(graph.node[0].op_type, "Gemm");
+    // Two float inputs, no constant, one output.
+    assert_eq!(
+        (
+            graph.input.len(),
+            graph.initializer.len(),
+            graph.output.len()
+        ),
+        (2, 0, 1)
+    );
+    let dims = |v: &greduce_examples::onnx::ValueInfoProto| -> Vec<i64> {
+        let t = v.r#type.as_ref().unwrap().tensor_type.as_ref().unwrap();
+        t.shape
+            .as_ref()
+            .unwrap()
+            .dim
+            .iter()
+            .map(|d| d.dim_value)
+            .collect()
+    };
+    let (a, b, y) = (
+        dims(&graph.input[0]),
+        dims(&graph.input[1]),
+        dims(&graph.output[0]),
+    );
+    assert_eq!((a[1], y), (b[0], vec![a[0], b[1]]));
+}
+
+#[test]
+fn every_original_exports() {
+    use greduce_examples::onnx::{ModelProto, to_onnx};
+    use prost::Message;
+    for id in 1..=20 {
+        let m = DlSubject::new(id).rebuild().output;
+        let graph = ModelProto::decode(&to_onnx(&m)[..]).unwrap().graph.unwrap();
+        assert_eq!(graph.node.len(), m.nodes.len(), "DL-{id}");
+        // Every node input is a graph input, a constant or an earlier node's output.
+        let mut defined: std::collections::BTreeSet<String> = graph
+            .input
+            .iter()
+            .map(|i| i.name.clone())
+            .chain(graph.initializer.iter().map(|t| t.name.clone()))
+            .collect();
+        for node in &graph.node {
+            assert!(node.input.iter().all(|i| defined.contains(i)), "DL-{id}");
+            defined.extend(node.output.iter().cloned());
+        }
+    }
+}
