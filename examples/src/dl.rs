@@ -8,7 +8,18 @@
 //!
 //! Reducible parts: each operator step (a loop counted by the first draw), the extra inputs
 //! of the variadic operators, and the optional attributes (a `match` whose removed arm means
-//! "not set").
+//! "not set"); also, because their counts are draws, the dimensions of the first tensor, of
+//! a Gather's indices and of a Reshape's target (each removal gives another valid model).
+//! Unlike the artifact, the pieces of a Split cannot be removed one by one (their number is
+//! not a draw of its own), and removing a step skips its draws rather than running it and
+//! dropping its outputs: what follows re-aligns.
+//!
+//! Departures from the artifact's generator, each for reduction and each keeping its draws:
+//! the number of steps is drawn in `1..=100` ([`isra`]), and `Conv` and `ConvTranspose` get
+//! group 1 although the choice is drawn.
+//!
+//! Like the artifact's, the generator can chain `ConvTranspose`s into huge tensors (one model
+//! in a few hundred needs more memory than a runtime can give to run it; all are valid).
 
 use greduce::generator;
 use rand::RngExt;
@@ -304,8 +315,8 @@ fn ints(values: &[usize]) -> Vec<i64> {
 /// An Isra model: `1..=100` operator steps on tensors of rank `1..=5` and dimensions
 /// `1..=5`.
 ///
-/// The one departure from the artifact: it draws the number of steps in `20..=100`, this
-/// draws it in `1..=100`, so reduction can remove steps below twenty (a count decision must
+/// A departure from the artifact: it draws the number of steps in `20..=100`, this draws it
+/// in `1..=100`, so reduction can remove steps below twenty (a count decision must
 /// be able to take the kept number of iterations). Its recorded first draw is shifted by 19
 /// when replayed ([`crate::dl_subjects::DlSubject`]).
 #[generator]

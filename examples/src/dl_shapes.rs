@@ -1,10 +1,13 @@
 //! Shape inference for the DL models: the domain validator, and the buggy shape rules that
 //! reproduce some of the paper's TVM subjects.
 //!
-//! [`infer`] walks the nodes in order, checks that every input is defined before it is used
-//! (so the graph is acyclic), checks each operator's rank, attribute and shape rules, and
-//! computes its output shapes. [`validate`] also checks them against the shapes the model
-//! declares: a model that passes is one an ONNX runtime would accept.
+//! [`infer`] walks the nodes in order and computes each operator's output shapes under its
+//! rank, attribute and shape rules. [`validate`] checks, node by node, that every input is
+//! defined before it is used (so the graph is acyclic), that the operator has its number of
+//! inputs and its constants where it takes them (int64 constants, float data elsewhere),
+//! that its rules hold, and that they give the output shapes the model declares. It covers
+//! what the generator can make, under the ONNX opset-13 rules of those operators; it is not
+//! a full ONNX checker.
 
 use crate::dl::{Attr, Model, Node, Source};
 
@@ -134,6 +137,7 @@ pub fn validate(model: &Model) -> Result<(), Invalid> {
         if let Some(t) = node.inputs.iter().find(|t| !defined[**t]) {
             return Err(fail(format!("input t{t} is used before it is defined")));
         }
+        check_inputs(model, node).map_err(fail)?;
         let ins: Vec<Vec<usize>> = node
             .inputs
             .iter()
@@ -153,6 +157,58 @@ pub fn validate(model: &Model) -> Result<(), Invalid> {
                 return Err(fail(format!("t{t} is defined twice")));
             }
             defined[t] = true;
+        }
+    }
+    Ok(())
+}
+
+/// The inputs of an operator that are int64 constants; every other input is float data.
+fn constant_inputs(op: &str) -> &'static [usize] {
+    match op {
+        "ReduceSum" | "Tile" | "Gather" | "Reshape" | "Unsqueeze" | "Expand" | "Pad" | "Split" => {
+            &[1]
+        }
+        "Resize" => &[1, 2],
+        "Slice" => &[1, 2, 3, 4],
+        _ => &[],
+    }
+}
+
+/// How many inputs an operator takes: exactly, or at least (variadic).
+fn input_count(op: &str) -> (usize, bool) {
+    match op {
+        "Sum" | "Max" | "Min" | "Mean" | "Concat" => (1, true),
+        "Add" | "Sub" | "Mul" | "Div" | "PRelu" | "MatMul" | "Gemm" | "Conv" | "ConvTranspose"
+        | "ReduceSum" | "Tile" | "Gather" | "Reshape" | "Unsqueeze" | "Expand" | "Pad"
+        | "Split" => (2, false),
+        "Resize" => (3, false),
+        "Slice" | "BatchNormalization" => (5, false),
+        _ => (1, false),
+    }
+}
+
+/// The number of inputs, which are constants, and that constants hold as many values as
+/// their shape says.
+fn check_inputs(model: &Model, node: &Node) -> Result<(), String> {
+    let (count, variadic) = input_count(node.op);
+    let n = node.inputs.len();
+    if n < count || (!variadic && n > count) {
+        return Err(format!("takes {count} inputs, has {n}"));
+    }
+    let constants = constant_inputs(node.op);
+    for (i, &t) in node.inputs.iter().enumerate() {
+        let tensor = &model.tensors[t];
+        match (&tensor.source, constants.contains(&i)) {
+            (Source::Constant(values), true) => {
+                if values.len() != tensor.shape.iter().product::<usize>() {
+                    return Err(format!("constant t{t} has {} values", values.len()));
+                }
+            }
+            (Source::Constant(_), false) => {
+                return Err(format!("input {i} is an int64 constant, not float data"));
+            }
+            (_, true) => return Err(format!("input {i} must be a constant")),
+            (_, false) => {}
         }
     }
     Ok(())
@@ -191,16 +247,28 @@ fn node_shapes(
             x.clone()
         }
         "Softmax" => {
+            let axis = attr_int(node, "axis").unwrap_or(-1);
             need(
-                (attr_int(node, "axis").unwrap_or(-1) as usize) < rank,
+                (-(rank as i64)..rank as i64).contains(&axis),
                 "axis out of range",
             )?;
             x.clone()
         }
-        "Add" | "Sub" | "Mul" | "Div" | "PRelu" => {
-            need(ins.len() == 2, "takes two inputs")?;
-            broadcast(ins)?
+        "PRelu" => {
+            // The slope broadcasts to the input, not the other way.
+            let slope = &ins[1];
+            need(
+                slope.len() <= rank
+                    && slope
+                        .iter()
+                        .rev()
+                        .zip(x.iter().rev())
+                        .all(|(s, d)| *s == 1 || s == d),
+                "the slope does not broadcast to the input",
+            )?;
+            x.clone()
         }
+        "Add" | "Sub" | "Mul" | "Div" => broadcast(ins)?,
         "Sum" | "Max" | "Min" | "Mean" => {
             need(ins.len() >= 2, "takes two inputs or more")?;
             broadcast(ins)?
@@ -311,30 +379,40 @@ fn node_shapes(
             need(axis < rank, "axis out of range")?;
             let values = constant(model, node, 1)?;
             need(values.iter().all(|v| *v < x[axis]), "index out of range")?;
+            need(
+                values.len() == ins[1].iter().product::<usize>(),
+                "as many indices as their shape says",
+            )?;
             let mut out = x[..axis].to_vec();
             out.extend(&ins[1]);
             out.extend(&x[axis + 1..]);
             out
         }
         "Slice" => {
-            let (starts, ends, steps) = (
+            let (starts, ends, axes, steps) = (
                 constant(model, node, 1)?,
                 constant(model, node, 2)?,
+                constant(model, node, 3)?,
                 constant(model, node, 4)?,
             );
+            let k = axes.len();
             need(
-                starts.len() == rank && ends.len() == rank && steps.len() == rank,
-                "per dim",
+                starts.len() == k && ends.len() == k && steps.len() == k,
+                "per axis",
             )?;
-            (0..rank)
-                .map(|i| {
-                    need(
-                        starts[i] < ends[i] && ends[i] <= x[i] && steps[i] >= 1,
-                        "bounds",
-                    )?;
-                    Ok((ends[i] - starts[i]).div_ceil(steps[i]))
-                })
-                .collect::<Result<_, String>>()?
+            let mut seen = vec![false; rank];
+            let mut out = x.clone();
+            for i in 0..k {
+                let a = axes[i];
+                need(a < rank && !seen[a], "axes in range, each once")?;
+                seen[a] = true;
+                need(
+                    starts[i] < ends[i] && ends[i] <= x[a] && steps[i] >= 1,
+                    "bounds",
+                )?;
+                out[a] = (ends[i] - starts[i]).div_ceil(steps[i]);
+            }
+            out
         }
         "Resize" => {
             need((3..=5).contains(&rank), "rank 3..=5")?;
@@ -357,6 +435,10 @@ fn node_shapes(
             let axes = constant(model, node, 1)?;
             let e = rank + axes.len();
             need(e <= 5 && axes.iter().all(|a| *a < e), "axes out of range")?;
+            let mut unique = axes.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            need(unique.len() == axes.len(), "axes each once")?;
             let mut from = x.iter();
             (0..e)
                 .map(|i| {
@@ -470,4 +552,99 @@ fn window_shape(node: &Node, ins: &[Vec<usize>], x: &[usize]) -> Result<Vec<usiz
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dl::{Node, Tensor};
+
+    fn model(tensors: &[(Vec<usize>, Source)], nodes: Vec<Node>) -> Model {
+        Model {
+            tensors: tensors
+                .iter()
+                .map(|(shape, source)| Tensor {
+                    shape: shape.clone(),
+                    source: source.clone(),
+                })
+                .collect(),
+            nodes,
+        }
+    }
+
+    fn node(op: &'static str, inputs: &[usize], outputs: &[usize]) -> Node {
+        Node {
+            op,
+            inputs: inputs.to_vec(),
+            outputs: outputs.to_vec(),
+            attrs: Vec::new(),
+        }
+    }
+
+    fn why(m: &Model) -> String {
+        validate(m).map_or_else(|e| e.why, |()| "valid".to_string())
+    }
+
+    #[test]
+    fn rejects_what_onnx_rejects() {
+        let input = |s: &[usize]| (s.to_vec(), Source::Input);
+        let out = |s: &[usize]| (s.to_vec(), Source::Output);
+        // A unary operator with two inputs.
+        let m = model(
+            &[input(&[2]), input(&[2]), out(&[2])],
+            vec![node("Relu", &[0, 1], &[2])],
+        );
+        assert_eq!(why(&m), "takes 1 inputs, has 2");
+        // Float data mixed with an int64 constant.
+        let m = model(
+            &[
+                input(&[2]),
+                (vec![2], Source::Constant(vec![1, 2])),
+                out(&[2]),
+            ],
+            vec![node("Add", &[0, 1], &[2])],
+        );
+        assert_eq!(why(&m), "input 1 is an int64 constant, not float data");
+        // A PRelu slope larger than its input.
+        let m = model(
+            &[input(&[1, 3]), input(&[2, 3]), out(&[1, 3])],
+            vec![node("PRelu", &[0, 1], &[2])],
+        );
+        assert_eq!(why(&m), "the slope does not broadcast to the input");
+        // A constant whose values do not fill its shape.
+        let m = model(
+            &[
+                input(&[2, 2]),
+                (vec![2], Source::Constant(vec![4])),
+                out(&[4]),
+            ],
+            vec![node("Reshape", &[0, 1], &[2])],
+        );
+        assert_eq!(why(&m), "constant t1 has 1 values");
+        // Unsqueeze with an axis twice.
+        let m = model(
+            &[
+                input(&[2]),
+                (vec![2], Source::Constant(vec![0, 0])),
+                out(&[1, 1, 2]),
+            ],
+            vec![node("Unsqueeze", &[0, 1], &[2])],
+        );
+        assert_eq!(why(&m), "axes each once");
+        // An input used before it is made (a cycle, or a wrong order).
+        let m = model(
+            &[input(&[2]), out(&[2]), out(&[2])],
+            vec![node("Relu", &[1], &[2]), node("Relu", &[0], &[1])],
+        );
+        assert_eq!(why(&m), "input t1 is used before it is defined");
+    }
+
+    #[test]
+    fn accepts_softmax_without_an_axis() {
+        let m = model(
+            &[(vec![2, 3], Source::Input), (vec![2, 3], Source::Output)],
+            vec![node("Softmax", &[0], &[1])],
+        );
+        assert_eq!(why(&m), "valid");
+    }
 }

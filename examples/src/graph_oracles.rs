@@ -52,12 +52,25 @@ pub fn g4_fails(g: &GnmGraph<Undirected>) -> bool {
 pub enum Fidelity {
     /// The bug's own condition (a port, or an exact equivalent).
     High,
-    /// A port of the buggy and the fixed code, compared on every pair of vertices: which
-    /// queries the original test made is unknown.
+    /// Close to the bug's condition, but not exactly it: a port compared on queries the
+    /// original test may not have made, or a buggy rule reconstructed from the error.
     Medium,
+    /// A guess at the condition from the error and the paper's reduced input; it may reduce
+    /// further than the real bug would.
+    Low,
     /// A stand-in predicate: the algorithm under test is unknown; the predicate holds on the
     /// original and has the paper's minimum shape.
     Synthetic,
+}
+
+/// The label of a fidelity, as the benchmark prints it.
+pub fn fidelity_label(fidelity: Fidelity) -> &'static str {
+    match fidelity {
+        Fidelity::High => "high",
+        Fidelity::Medium => "medium",
+        Fidelity::Low => "low",
+        Fidelity::Synthetic => "synthetic",
+    }
 }
 
 /// A subject's oracle: whether a graph still shows the bug.

@@ -13,7 +13,7 @@ mod dl;
 
 use greduce::{Reducer, Search, Strategy};
 use greduce_examples::graph::AnyGraph;
-use greduce_examples::graph_oracles::{Fidelity, Oracle, oracles};
+use greduce_examples::graph_oracles::{Fidelity, Oracle, fidelity_label, oracles};
 use greduce_examples::graph_subjects::GraphSubject;
 use greduce_examples::proptest_baseline;
 use std::cell::Cell;
@@ -277,11 +277,7 @@ fn report(oracles: &[Oracle], rows: &[Row]) -> String {
             .find(|o| o.subject == row.subject)
             .expect("an oracle");
         let (paper_size, paper_calls) = paper(row.subject, row.setting);
-        let fidelity = match oracle.fidelity {
-            Fidelity::High => "high",
-            Fidelity::Medium => "medium",
-            Fidelity::Synthetic => "synthetic",
-        };
+        let fidelity = fidelity_label(oracle.fidelity);
         let _ = writeln!(
             out,
             "| G-{} | {fidelity} | {} | {:?} | {:?} | {} | {:.2} s | {:.1} % | {:?} | {} |",
