@@ -11,6 +11,8 @@
 //!
 //! - `draws`: does nothing but draw (a reducible loop of `random_range` pushes). The worst
 //!   case: every nanosecond of bookkeeping shows.
+//! - `isra`: the GReduce paper's DL-model generator (the `greduce-examples` port), 300 models
+//!   in a row; ratios are to its direct call (it has no un-annotated twin).
 //! - `graph`: a FastGnm-style random graph, like the ones greduce is meant for: named nodes,
 //!   edges drawn from the pool of possible edges with swap-remove, weights, adjacency lists
 //!   and a set of edges.
@@ -84,6 +86,17 @@ macro_rules! graph {
     };
 }
 
+/// The Isra DL-model generator (the GReduce paper's own), 300 models in a row: its port is
+/// annotated, so there is no un-annotated twin; called directly, it runs its original code.
+#[generator]
+fn isra_models<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
+    let mut nodes = 0;
+    for _ in 0..rng.random_range(300..=300) {
+        nodes += greduce_examples::dl::isra(rng).nodes.len();
+    }
+    nodes
+}
+
 graph!(graph_plain);
 graph!(
     #[generator]
@@ -122,12 +135,13 @@ fn measure<T>(
 fn report<T: std::fmt::Debug>(
     name: &str,
     runs: usize,
-    plain: fn(&mut StdRng) -> T,
+    plain: Option<fn(&mut StdRng) -> T>,
     annotated: fn(&mut StdRng) -> T,
 ) {
     let run = greduce::record(annotated, 1);
     let decisions = run.trace.decision_count();
-    let [base, direct, record] = measure(runs, plain, annotated);
+    // Without a twin, the direct call (which runs the original code) is the base.
+    let [base, direct, record] = measure(runs, plain.unwrap_or(annotated), annotated);
     let mut replays: Vec<Duration> = (0..runs)
         .map(|_| {
             let started = Instant::now();
@@ -144,12 +158,20 @@ fn report<T: std::fmt::Debug>(
         "{name}: {decisions} decisions, {} trace nodes (median of {runs} runs)",
         run.trace.len()
     );
-    println!("  without #[generator]          {:8.2} ms", ms(base));
-    println!(
-        "  #[generator], called directly {:8.2} ms  {:+6.1}%  (target: within 2%)",
-        ms(direct),
-        (ratio(direct) - 1.0) * 100.0
-    );
+    if plain.is_some() {
+        println!("  without #[generator]          {:8.2} ms", ms(base));
+    } else {
+        println!("  without #[generator]               n/a  (ratios are to the direct call)");
+    }
+    if plain.is_some() {
+        println!(
+            "  #[generator], called directly {:8.2} ms  {:+6.1}%  (target: within 2%)",
+            ms(direct),
+            (ratio(direct) - 1.0) * 100.0
+        );
+    } else {
+        println!("  #[generator], called directly {:8.2} ms", ms(direct));
+    }
     println!(
         "  recorded by greduce           {:8.2} ms  {:6.2}x  (target: within 1.3x)",
         ms(record),
@@ -162,7 +184,7 @@ fn report<T: std::fmt::Debug>(
     );
 }
 
-/// `overhead once <draws|graph> <plain|direct|record>`: one run of one variant, for an
+/// `overhead once <draws|graph|isra> <plain|direct|record>`: one run of one variant, for an
 /// instruction count (`valgrind --tool=callgrind`) that machine noise does not move.
 fn once(generator: &str, variant: &str) {
     match (generator, variant) {
@@ -172,7 +194,11 @@ fn once(generator: &str, variant: &str) {
         ("graph", "plain") => drop(black_box(graph_plain(&mut StdRng::seed_from_u64(1)))),
         ("graph", "direct") => drop(black_box(graph_annotated(&mut StdRng::seed_from_u64(1)))),
         ("graph", "record") => drop(black_box(greduce::record(graph_annotated, 1))),
-        _ => eprintln!("usage: overhead once <draws|graph> <plain|direct|record>"),
+        ("isra", "direct") => drop(black_box(isra_models(&mut StdRng::seed_from_u64(1)))),
+        ("isra", "record") => drop(black_box(greduce::record(isra_models, 1))),
+        _ => eprintln!(
+            "usage: overhead once <draws|graph|isra> <plain|direct|record> (isra: direct or record)"
+        ),
     }
 }
 
@@ -189,6 +215,7 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(21);
-    report("draws", runs, draws_plain, draws_annotated);
-    report("graph", runs, graph_plain, graph_annotated);
+    report("draws", runs, Some(draws_plain), draws_annotated);
+    report("graph", runs, Some(graph_plain), graph_annotated);
+    report("isra", runs, None, isra_models);
 }
