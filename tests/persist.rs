@@ -322,3 +322,71 @@ fn saves_from_many_threads_keep_every_entry() {
         .collect();
     assert_eq!(leftovers.len(), 1, "{leftovers:?}");
 }
+
+/// Hand-edited trace files: whatever the edit, parsing answers an error or a trace, and
+/// replaying a parsed trace answers a run or an error; nothing panics.
+#[test]
+fn edited_traces_never_panic() {
+    use rand::SeedableRng;
+    let run = greduce::record(everything, 11);
+    let text = run.trace.to_text();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    let pieces = [
+        "",
+        " ",
+        "  ",
+        "iteration",
+        "then",
+        "arm",
+        "decision",
+        "loop",
+        "if",
+        "match",
+        "scope",
+        "=",
+        ":",
+        "@",
+        "offset:",
+        "int:u8:0:",
+        "linked:0",
+        "99999999999999999999",
+        "-1",
+        "é",
+    ];
+    for _ in 0..2000 {
+        let mut edited: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+        let at = rng.random_range(0..edited.len());
+        match rng.random_range(0..4) {
+            0 => {
+                edited.remove(at);
+            }
+            1 => edited.insert(at, edited[rng.random_range(0..edited.len())].clone()),
+            2 => {
+                let line = &mut edited[at];
+                let cut = rng.random_range(0..=line.len());
+                if line.is_char_boundary(cut) {
+                    line.truncate(cut);
+                }
+            }
+            _ => {
+                let piece = pieces[rng.random_range(0..pieces.len())];
+                let line = &mut edited[at];
+                let cut = rng.random_range(0..=line.len());
+                if line.is_char_boundary(cut) {
+                    line.insert_str(cut, piece);
+                }
+            }
+        }
+        if let Ok(trace) = Trace::parse(&edited.join("\n")) {
+            // A panic inside greduce itself would show as the generator's, at its location.
+            let replay = greduce::replay(everything, &trace, &[], Strategy::Realign);
+            if let Err(greduce::ReplayError::Panicked { message, location }) = replay.result {
+                let inside = location
+                    .as_deref()
+                    .is_some_and(|l| l.contains("greduce-runtime"));
+                assert!(!inside, "{message} at {location:?}\n{}", edited.join("\n"));
+            }
+        }
+    }
+}
