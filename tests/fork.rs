@@ -55,7 +55,7 @@ fn abort_is_a_failure_that_shrinks() {
 #[test]
 fn an_endless_loop_times_out_and_shrinks() {
     let report = forked()
-        .timeout(Duration::from_millis(1000))
+        .timeout(Duration::from_secs(1))
         .max_shrink_calls(40)
         .try_check(|v: &Vec<u32>| {
             while v.len() >= 5 {
