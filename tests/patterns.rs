@@ -389,3 +389,44 @@ fn generators_returning_impl_trait() {
     assert_eq!(direct(100), (recorded.output)(100));
     assert_eq!(recorded.trace.decision_count(), 1);
 }
+
+/// Returns a closure that keeps drawing from the rng after the generator returned.
+#[generator]
+fn draw_later<R: rand::Rng + ?Sized>(rng: &mut R) -> impl FnMut() -> u32 + '_ {
+    let top = rng.random_range(50..100);
+    move || rng.random_range(0..top)
+}
+
+fn draw_later_plain<R: rand::Rng + ?Sized>(rng: &mut R) -> impl FnMut() -> u32 + '_ {
+    let top = rng.random_range(50..100);
+    move || rng.random_range(0..top)
+}
+
+#[generator]
+fn drawn_later<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    // A closure made by another generator, then a `move` closure in the body.
+    let mut later = draw_later(rng);
+    let (a, b) = (later(), later());
+    drop(later);
+    let mut pair = move || (rng.random_range(0..10), rng.random_range(0..10));
+    let (c, d) = pair();
+    vec![a, b, c, d]
+}
+
+#[test]
+fn move_closures_that_draw_are_recorded_and_replayed() {
+    use rand::SeedableRng;
+    for seed in 0..20 {
+        let mut direct = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut plain = rand::rngs::StdRng::seed_from_u64(seed);
+        let (mut f, mut g) = (draw_later(&mut direct), draw_later_plain(&mut plain));
+        assert_eq!([f(), f()], [g(), g()]);
+    }
+    let run = greduce::record(drawn_later, 7);
+    // The bound, two draws in the returned closure, two in the body's closure.
+    assert_eq!(run.trace.decision_count(), 5);
+    let text = run.trace.to_string();
+    assert_eq!(text.matches("random_range").count(), 5, "{text}");
+    let replayed = greduce::replay(drawn_later, &run.trace, &[], Strategy::Halt);
+    assert_eq!(replayed.result.expect("replays").output, run.output);
+}

@@ -57,6 +57,9 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
+/// The name of the run's handle in an instrumented body.
+pub(crate) const RUN: &str = "__greduce_run";
+
 fn hygienic(name: &str) -> Ident {
     Ident::new(name, Span::mixed_site())
 }
@@ -67,6 +70,13 @@ impl Codegen {
     fn private(&self, span: Span) -> TokenStream {
         let krate = &self.krate;
         respan(quote!(#krate::__private), span)
+    }
+
+    /// `&__greduce_run`: the run's handle, which the instrumented body takes when it starts
+    /// ([`Codegen::body`]) and every runtime call receives.
+    fn run() -> TokenStream {
+        let run = hygienic(RUN);
+        quote!(&#run)
     }
 
     /// `&mut *rng`
@@ -115,21 +125,22 @@ impl Codegen {
         let method = draw.method.to_string();
         let site = self.site(&method, draw.method.span());
         let rng = self.rng(draw.span);
+        let run = Self::run();
         let args = &draw.args;
         match method.as_str() {
             "random_ratio" => {
                 let (n, d) = (&args[0], &args[1]);
                 let direct = Self::direct(draw, 2);
-                parse_quote_spanned!(draw.span=> #p::random_ratio((#n, #d), #site, #rng, #direct))
+                parse_quote_spanned!(draw.span=> #p::random_ratio((#n, #d), #run, #site, #rng, #direct))
             }
             "random" => {
                 let direct = Self::direct(draw, 0);
-                parse_quote_spanned!(draw.span=> #p::random(#site, #rng, #direct))
+                parse_quote_spanned!(draw.span=> #p::random(#run, #site, #rng, #direct))
             }
             _ => {
                 let f = format_ident!("{}", method);
                 let direct = Self::direct(draw, 1);
-                parse_quote_spanned!(draw.span=> #p::#f(#(#args,)* #site, #rng, #direct))
+                parse_quote_spanned!(draw.span=> #p::#f(#(#args,)* #run, #site, #rng, #direct))
             }
         }
     }
@@ -160,18 +171,19 @@ impl Codegen {
     /// A slice or iterator decision.
     ///
     /// Input: `xs.choose(&mut rng)`. Output:
-    /// `xs.__greduce_choose(&mut *rng, SITE, |s, r| s.choose(r))`; method resolution picks
+    /// `xs.__greduce_choose(&mut *rng, &run, SITE, |s, r| s.choose(r))`; method resolution picks
     /// the slice or the iterator implementation, as it picks rand's for `choose`.
     pub(crate) fn seq(&self, receiver: &Expr, method: &Ident, extra: &[Expr], span: Span) -> Expr {
         let site = self.site(&method.to_string(), method.span());
         let rng = self.rng(span);
+        let run = Self::run();
         let ours = format_ident!("__greduce_{}", method);
         let (s, r) = (hygienic("__greduce_seq"), hygienic("__greduce_rng"));
         let params: Vec<Ident> = (0..extra.len())
             .map(|i| hygienic(&format!("__greduce_arg{i}")))
             .collect();
         parse_quote_spanned! {span=>
-            #receiver.#ours(#rng, #(#extra,)* #site, |#s, #r, #(#params),*| #s.#method(#r, #(#params),*))
+            #receiver.#ours(#rng, #(#extra,)* #run, #site, |#s, #r, #(#params),*| #s.#method(#r, #(#params),*))
         }
     }
 
@@ -183,7 +195,8 @@ impl Codegen {
     /// Output:
     /// `items; if !__private::active() { plain } else {
     ///     use __private::{IteratorDecisions as _, SliceDecisions as _}; // when used
-    ///     let __greduce_scope = __private::scope(SITE);
+    ///     let __greduce_run = __private::run();
+    ///     let __greduce_scope = __private::scope(&__greduce_run, SITE);
     ///     instrumented
     /// }`
     pub(crate) fn body(
@@ -197,11 +210,13 @@ impl Codegen {
         let p = self.private(name.span());
         let site = self.site(&name.to_string(), name.span());
         let scope = hygienic("__greduce_scope");
+        let handle = hygienic(RUN);
         let imports = seq.then(|| quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
         let stmts = &instrumented.stmts;
         let instrumented = quote! {
             #imports
-            let #scope = #p::scope(#site);
+            let #handle = #p::run();
+            let #scope = #p::scope(&#handle, #site);
             #(#stmts)*
         };
         let mut body: Vec<Stmt> = items.to_vec();
@@ -235,9 +250,9 @@ impl Codegen {
     /// in place, or bound by a `let`), which the loop links to when it starts.
     ///
     /// Input: `0..rng.random_range(1..5)`. Output:
-    /// `__private::counted_loop(0, __private::random_range(1..5, ..), LOOP, COUNT)`.
+    /// `__private::counted_loop(&run, 0, __private::random_range(1..5, ..), LOOP, COUNT)`.
     /// Input: `0..n` after `let n = rng.random_range(..)`. Output:
-    /// `__private::counted_loop(0, n, LOOP, COUNT)`.
+    /// `__private::counted_loop(&run, 0, n, LOOP, COUNT)`.
     pub(crate) fn reducible_loop(
         &self,
         start: &Expr,
@@ -254,25 +269,27 @@ impl Codegen {
         } else {
             quote!(counted_loop)
         };
-        parse_quote_spanned!(span=> #p::#f(#start, #n, #loop_site, #count_site))
+        let run = Self::run();
+        parse_quote_spanned!(span=> #p::#f(#run, #start, #n, #loop_site, #count_site))
     }
 
     /// `repeat_with(..).take(<count>)`.
     ///
-    /// Output: `__private::counted_take(repeat_with(..), n, LOOP, COUNT)`, `n` as in
+    /// Output: `__private::counted_take(&run, repeat_with(..), n, LOOP, COUNT)`, `n` as in
     /// [`Codegen::reducible_loop`].
     pub(crate) fn take(&self, iter: &Expr, count: &Count, span: Span) -> Expr {
         let p = self.private(span);
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
         let n = self.count(count);
-        parse_quote_spanned!(span=> #p::counted_take(#iter, #n, #loop_site, #count_site))
+        let run = Self::run();
+        parse_quote_spanned!(span=> #p::counted_take(#run, #iter, #n, #loop_site, #count_site))
     }
 
     /// A reducible `while` loop.
     ///
     /// Input: `'l: while ok && rng.random_bool(0.9) { .. }`. Output:
-    /// `{ let mut w = __private::while_loop(LOOP);
+    /// `{ let mut w = __private::while_loop(&run, LOOP);
     ///    'l: while ok && w.next(0.9, SITE, &mut *rng, |r, a| r.random_bool(a)) { .. } }`
     pub(crate) fn while_loop(
         &self,
@@ -289,10 +306,11 @@ impl Codegen {
         let rng = self.rng(draw.span);
         let (arg, direct) = self.boolean(draw);
         let w = hygienic("__greduce_while");
+        let run = Self::run();
         let prefix = prefix.map(|c| quote!(#c &&));
         parse_quote_spanned! {span=>
             {
-                let mut #w = #p::while_loop(#loop_site);
+                let mut #w = #p::while_loop(#run, #loop_site);
                 #(#attrs)* #label while #prefix #w.next(#arg, #site, #rng, #direct) #body
             }
         }
@@ -301,7 +319,7 @@ impl Codegen {
     /// A reducible selection.
     ///
     /// Input: `if rng.random_bool(0.5) { A } else { B }`. Output:
-    /// `match __private::selection(0.5, SITE, &mut *rng, |r, a| r.random_bool(a)) {
+    /// `match __private::selection(0.5, &run, SITE, &mut *rng, |r, a| r.random_bool(a)) {
     ///      sel if sel.taken() => { A }
     ///      sel => { B }
     ///  }`
@@ -322,9 +340,10 @@ impl Codegen {
         let rng = self.rng(draw.span);
         let (arg, direct) = self.boolean(draw);
         let sel = hygienic("__greduce_sel");
+        let run = Self::run();
         let otherwise = otherwise.map_or_else(|| quote!({}), |e| quote!(#e));
         let mut m: ExprMatch = parse_quote_spanned! {span=>
-            match #p::selection(#arg, #site, #rng, #direct) {
+            match #p::selection(#arg, #run, #site, #rng, #direct) {
                 #sel if #sel.taken() => #then
                 #sel => #otherwise
             }
@@ -341,7 +360,7 @@ impl Codegen {
     /// A multi-way selection.
     ///
     /// Input: `match rng.random_range(0..3) { arms }`. Output:
-    /// `match __private::switch(0..3, SITE, &mut *rng, ..) { s => match s.value() { arms } }`
+    /// `match __private::switch(0..3, &run, SITE, &mut *rng, ..) { s => match s.value() { arms } }`
     pub(crate) fn switch(&self, draw: &Draw, arms: &[Arm], (span, close): (Span, Span)) -> Expr {
         let p = self.private(draw.span);
         let site = self.site("match", draw.method.span());
@@ -349,8 +368,9 @@ impl Codegen {
         let arg = &draw.args[0];
         let direct = Self::direct(draw, 1);
         let s = hygienic("__greduce_switch");
+        let run = Self::run();
         let mut m: ExprMatch = parse_quote_spanned! {span=>
-            match #p::switch(#arg, #site, #rng, #direct) {
+            match #p::switch(#arg, #run, #site, #rng, #direct) {
                 #s => match #s.value() { #(#arms)* }
             }
         };
@@ -362,17 +382,34 @@ impl Codegen {
     pub(crate) fn pass_rng(&self, callee: &str, arg: &Expr, span: Span) -> Expr {
         let p = self.private(span);
         let site = self.site(callee, span);
-        parse_quote_spanned!(span=> #p::pass_rng(#site, #arg))
+        let run = Self::run();
+        parse_quote_spanned!(span=> #p::pass_rng(#run, #site, #arg))
     }
 
     /// A call of another generator (its arguments already use [`Codegen::pass_rng`]).
     ///
     /// Input: `list(rng, 3)`. Output:
-    /// `__private::call_returned(SITE, list(__private::pass_rng(SITE, &mut *rng), 3))`.
+    /// `__private::call_returned(&run, SITE, list(__private::pass_rng(&run, SITE, &mut *rng), 3))`.
     pub(crate) fn call(&self, call: &Expr, callee: &str, span: Span) -> Expr {
         let p = self.private(span);
         let site = self.site(callee, span);
-        parse_quote_spanned!(span=> #p::call_returned(#site, #call))
+        let run = Self::run();
+        parse_quote_spanned!(span=> #p::call_returned(#run, #site, #call))
+    }
+
+    /// A `move` closure that uses the run's handle gets its own copy of it (a clone of the
+    /// handle, which is shared), so the body can still use the handle after the closure.
+    ///
+    /// Input: `move || rng.random::<u8>()` (rewritten). Output:
+    /// `{ let __greduce_run = Clone::clone(&__greduce_run); move || .. }`
+    pub(crate) fn own_run(closure: &Expr) -> Expr {
+        let handle = hygienic(RUN);
+        parse_quote! {
+            {
+                let #handle = ::core::clone::Clone::clone(&#handle);
+                #closure
+            }
+        }
     }
 }
 

@@ -13,9 +13,10 @@
 //! - `match rng.random_range(..) { .. }`;
 //! - calls passing the rng (nested generators; checked at run time to be `#[generator]`s).
 
-use crate::codegen::{Codegen, Count, Draw};
+use crate::codegen::{self, Codegen, Count, Draw};
 use crate::rand_api;
 use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens as _;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Arm, Block, Expr, ExprCall, Ident, Item, Local, Pat, RangeLimits, Stmt, UnOp};
@@ -521,6 +522,10 @@ impl VisitMut for Recognizer<'_> {
                     }
                     this.visit_expr_mut(&mut c.body);
                 });
+                let handle = Ident::new(codegen::RUN, Span::mixed_site());
+                if c.capture.is_some() && find_ident(&c.body.to_token_stream(), &handle).is_some() {
+                    *e = Codegen::own_run(e);
+                }
             }
             _ if self.is_rng(e) || self.is_rng_arg(e) => {
                 let error = syn::Error::new_spanned(

@@ -303,6 +303,14 @@ snapshot!(
     }
 );
 snapshot!(
+    /// A `move` closure that draws gets its own handle on the run, so it can outlive the
+    /// body (here it is returned) and the body can still use the handle after it.
+    move_closure_that_draws, (), fn g<'a, R: rand::Rng + ?Sized>(rng: &'a mut R) -> impl FnMut() -> u32 + 'a {
+        let k = rng.random_range(1..10);
+        move || rng.random_range(0..k)
+    }
+);
+snapshot!(
     /// `n` in the `if let` is not the count decided above: a plain loop.
     named_count_shadowed_by_if_let, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R, m: Option<u8>) -> u32 {
         let n = rng.random_range(1..5u8);

@@ -1,7 +1,9 @@
 //! What the code written by `#[generator]` calls. Not public API: no semver guarantees.
 //!
-//! Every entry point first asks [`active`] (one thread-local read). Outside a greduce run
-//! it calls `direct`, a closure holding the user's own rand call, so an annotated generator
+//! An annotated generator asks [`active`] (one thread-local read) when it is called; inside
+//! a run it takes the run's handle ([`run`]) and passes it to every entry point here, which
+//! asks the handle whether it is on a run. Outside a greduce run an entry point calls
+//! `direct`, a closure holding the user's own rand call, so an annotated generator
 //! called with an ordinary rng draws exactly what the un-annotated one draws. Inside a run,
 //! recording also calls `direct` (so `greduce::record(g, seed)` sees the values `g` gives
 //! with that seed) and replaying answers from the reduced trace.
@@ -14,6 +16,7 @@ use std::ops::{Range, RangeInclusive};
 
 pub use crate::check::body::{Recorded, run_test, test};
 pub use crate::decision::Fair;
+pub use crate::run::Run;
 pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
 pub use crate::site::Site;
 
@@ -21,6 +24,12 @@ pub use crate::site::Site;
 #[inline]
 pub fn active() -> bool {
     run::active()
+}
+
+/// The current run's handle, taken when an instrumented body starts.
+#[inline]
+pub fn run() -> Run {
+    Run::current()
 }
 
 /// `let PATTERN = ..;` in a `#[greduce::test]` body drew randomness: its value, for the
@@ -38,14 +47,16 @@ fn empty_range() -> ! {
 #[inline]
 pub fn random_range<R: ?Sized, T, A: RangeArg<T> + Clone>(
     arg: A,
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, A) -> T,
 ) -> T {
-    if !active() {
+    if !handle.active() {
         return direct(rng, arg);
     }
     run::decide(
+        handle,
         site,
         arg.args(),
         || {
@@ -64,6 +75,7 @@ pub fn random_range<R: ?Sized, T, A: RangeArg<T> + Clone>(
 
 fn boolean<R: ?Sized, B: BoolArg>(
     arg: B,
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
@@ -73,6 +85,7 @@ fn boolean<R: ?Sized, B: BoolArg>(
     let simplest = args.simplest_bool();
     let admits = args.clone();
     run::decide(
+        handle,
         site,
         args,
         || {
@@ -91,41 +104,45 @@ fn boolean<R: ?Sized, B: BoolArg>(
 #[inline]
 pub fn random_bool<R: ?Sized>(
     p: f64,
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, f64) -> bool,
 ) -> bool {
-    if !active() {
+    if !handle.active() {
         return direct(rng, p);
     }
-    boolean(p, site, rng, direct)
+    boolean(p, handle, site, rng, direct)
 }
 
 /// `rng.random_ratio(numerator, denominator)`, arguments as a pair.
 #[inline]
 pub fn random_ratio<R: ?Sized>(
     ratio: (u32, u32),
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, (u32, u32)) -> bool,
 ) -> bool {
-    if !active() {
+    if !handle.active() {
         return direct(rng, ratio);
     }
-    boolean(ratio, site, rng, direct)
+    boolean(ratio, handle, site, rng, direct)
 }
 
 /// `rng.random::<T>()` for a primitive `T`.
 #[inline]
 pub fn random<R: ?Sized, T: StandardValue>(
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R) -> T,
 ) -> T {
-    if !active() {
+    if !handle.active() {
         return direct(rng);
     }
     run::decide(
+        handle,
         site,
         Args::Standard { ty: T::PRIM },
         || {
@@ -148,14 +165,16 @@ pub fn random<R: ?Sized, T: StandardValue>(
 #[allow(clippy::needless_pass_by_value)] // Reason: takes the distribution as rand does.
 pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
     distr: D,
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, &D) -> T,
 ) -> T {
-    if !active() {
+    if !handle.active() {
         return direct(rng, &distr);
     }
     run::decide(
+        handle,
         site,
         distr.args(),
         || {
@@ -176,15 +195,17 @@ pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
 #[inline]
 pub fn fill<R: ?Sized, E: FillElem>(
     dest: &mut [E],
+    handle: &Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, &mut [E]),
 ) {
-    if !active() {
+    if !handle.active() {
         return direct(rng, dest);
     }
     let len = dest.len();
     let bytes = run::decide(
+        handle,
         site,
         Args::Fill {
             len: len as u64,
@@ -216,45 +237,45 @@ pub fn fill<R: ?Sized, E: FillElem>(
 
 /// Closes the scope of a `#[generator]` function when the function returns or unwinds.
 #[must_use]
-pub struct ScopeGuard {
-    epoch: Option<u64>,
+pub struct ScopeGuard<'h> {
+    handle: Option<&'h Run>,
 }
 
 /// Opens the scope of a `#[generator]` function (the first statement of its body).
 #[inline]
-pub fn scope(site: &'static Site) -> ScopeGuard {
-    if !active() {
-        return ScopeGuard { epoch: None };
+pub fn scope<'h>(handle: &'h Run, site: &'static Site) -> ScopeGuard<'h> {
+    if !handle.active() {
+        return ScopeGuard { handle: None };
     }
-    run::open_scope(site);
+    run::open_scope(handle, site);
     ScopeGuard {
-        epoch: run::epoch(),
+        handle: Some(handle),
     }
 }
 
-impl Drop for ScopeGuard {
+impl Drop for ScopeGuard<'_> {
     #[inline]
     fn drop(&mut self) {
-        if let Some(epoch) = self.epoch {
-            run::close(epoch);
+        if let Some(handle) = self.handle {
+            run::close(handle);
         }
     }
 }
 
 /// The rng passed to the function called at `site`, which must be a `#[generator]`.
 #[inline]
-pub fn pass_rng<'r, R: ?Sized>(site: &'static Site, rng: &'r mut R) -> &'r mut R {
-    if active() {
-        run::pass_rng(site);
+pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R) -> &'r mut R {
+    if handle.active() {
+        run::pass_rng(handle, site);
     }
     rng
 }
 
 /// The value returned by the call at `site`; checks that the callee opened a scope.
 #[inline]
-pub fn call_returned<T>(site: &'static Site, value: T) -> T {
-    if active() {
-        run::call_returned(site);
+pub fn call_returned<T>(handle: &Run, site: &'static Site, value: T) -> T {
+    if handle.active() {
+        run::call_returned(handle, site);
     }
     value
 }
@@ -273,6 +294,7 @@ pub struct LoopIter<I> {
     inner: I,
     state: LoopState,
     lazy: bool,
+    handle: Run,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -286,11 +308,7 @@ enum LoopState {
         count: Count,
     },
     /// Open in the trace as node `lp`.
-    Open {
-        epoch: u64,
-        lp: u32,
-        in_iteration: bool,
-    },
+    Open { lp: u32, in_iteration: bool },
 }
 
 /// A loop count, for linking it to the decision that made it.
@@ -303,13 +321,13 @@ struct Count {
 
 impl<I> LoopIter<I> {
     fn new<T: Int>(
+        handle: &Run,
         inner: I,
         n: T,
-        loop_site: &'static Site,
-        count_site: &'static Site,
+        (loop_site, count_site): (&'static Site, &'static Site),
         lazy: bool,
     ) -> Self {
-        let state = if active() {
+        let state = if handle.active() {
             let count = Count {
                 bits: n.to_bits(),
                 ty: T::TY,
@@ -323,7 +341,16 @@ impl<I> LoopIter<I> {
         } else {
             LoopState::Off
         };
-        LoopIter { inner, state, lazy }
+        LoopIter {
+            inner,
+            state,
+            lazy,
+            handle: if handle.active() {
+                handle.clone()
+            } else {
+                Run::off()
+            },
+        }
     }
 }
 
@@ -338,42 +365,41 @@ impl<I: Iterator> LoopIter<I> {
             count,
         } = self.state
         {
-            self.state = match (
-                run::epoch(),
-                run::counted_loop(loop_site, count_site, count.bits, count.ty, count.mask),
-            ) {
-                (Some(epoch), Some(lp)) => LoopState::Open {
-                    epoch,
+            let lp = run::counted_loop(
+                &self.handle,
+                loop_site,
+                count_site,
+                count.bits,
+                count.ty,
+                count.mask,
+            );
+            self.state = match lp {
+                Some(lp) => LoopState::Open {
                     lp,
                     in_iteration: false,
                 },
-                _ => LoopState::Off,
+                None => LoopState::Off,
             };
         }
-        let LoopState::Open {
-            epoch,
-            lp,
-            in_iteration,
-        } = self.state
-        else {
+        let LoopState::Open { lp, in_iteration } = self.state else {
             return next(&mut self.inner);
         };
         if self.lazy {
             let more = self.inner.size_hint().1 != Some(0);
-            self.step(epoch, lp, in_iteration, more);
+            self.step(lp, in_iteration, more);
             next(&mut self.inner)
         } else {
             let item = next(&mut self.inner);
-            self.step(epoch, lp, in_iteration, item.is_some());
+            self.step(lp, in_iteration, item.is_some());
             item
         }
     }
 
-    fn step(&mut self, epoch: u64, lp: u32, in_iteration: bool, more: bool) {
-        run::step_loop(epoch, lp, in_iteration, more);
+    #[inline]
+    fn step(&mut self, lp: u32, in_iteration: bool, more: bool) {
+        run::step_loop(&self.handle, lp, in_iteration, more);
         self.state = if more {
             LoopState::Open {
-                epoch,
                 lp,
                 in_iteration: true,
             }
@@ -408,13 +434,8 @@ impl<I: ExactSizeIterator> ExactSizeIterator for LoopIter<I> {}
 
 impl<I> Drop for LoopIter<I> {
     fn drop(&mut self) {
-        if let LoopState::Open {
-            epoch,
-            lp,
-            in_iteration,
-        } = self.state
-        {
-            run::step_loop(epoch, lp, in_iteration, false);
+        if let LoopState::Open { lp, in_iteration } = self.state {
+            run::step_loop(&self.handle, lp, in_iteration, false);
         }
     }
 }
@@ -423,61 +444,64 @@ impl<I> Drop for LoopIter<I> {
 /// or `let n = rng.random_range(r); .. start..n`): a reducible loop counted by it.
 #[inline]
 pub fn counted_loop<T: Int>(
+    handle: &Run,
     start: T,
     n: T,
     loop_site: &'static Site,
     count_site: &'static Site,
 ) -> LoopIter<Range<T>> {
-    LoopIter::new(start..n, n, loop_site, count_site, false)
+    LoopIter::new(handle, start..n, n, (loop_site, count_site), false)
 }
 
 /// `for _ in start..=n`, as [`counted_loop`].
 #[inline]
 pub fn counted_loop_inclusive<T: Int>(
+    handle: &Run,
     start: T,
     n: T,
     loop_site: &'static Site,
     count_site: &'static Site,
 ) -> LoopIter<RangeInclusive<T>> {
-    LoopIter::new(start..=n, n, loop_site, count_site, false)
+    LoopIter::new(handle, start..=n, n, (loop_site, count_site), false)
 }
 
 /// `iter.take(n)` (on `repeat_with`), as [`counted_loop`].
 #[inline]
 pub fn counted_take<I: Iterator>(
+    handle: &Run,
     iter: I,
     n: usize,
     loop_site: &'static Site,
     count_site: &'static Site,
 ) -> LoopIter<Take<I>> {
-    LoopIter::new(iter.take(n), n, loop_site, count_site, true)
+    LoopIter::new(handle, iter.take(n), n, (loop_site, count_site), true)
 }
 
 /// A `while .. rng.random_bool(p)` loop: each iteration is a reducible part.
 #[must_use]
 #[derive(Debug)]
-pub struct WhileLoop {
-    epoch: Option<u64>,
+pub struct WhileLoop<'h> {
+    handle: Option<&'h Run>,
     in_iteration: bool,
 }
 
 /// Opens a `while` loop whose condition ends in a boolean decision.
 #[inline]
-pub fn while_loop(loop_site: &'static Site) -> WhileLoop {
-    if !active() {
+pub fn while_loop<'h>(handle: &'h Run, loop_site: &'static Site) -> WhileLoop<'h> {
+    if !handle.active() {
         return WhileLoop {
-            epoch: None,
+            handle: None,
             in_iteration: false,
         };
     }
-    run::while_loop(loop_site, Args::Bool { p: 0.5 });
+    run::while_loop(handle, loop_site, Args::Bool { p: 0.5 });
     WhileLoop {
-        epoch: run::epoch(),
+        handle: Some(handle),
         in_iteration: false,
     }
 }
 
-impl WhileLoop {
+impl WhileLoop<'_> {
     /// The loop condition's decision: whether to run another iteration.
     #[inline]
     pub fn next<R: ?Sized, B: BoolArg>(
@@ -487,27 +511,27 @@ impl WhileLoop {
         rng: &mut R,
         direct: impl FnOnce(&mut R, B) -> bool,
     ) -> bool {
-        let Some(epoch) = self.epoch else {
+        let Some(handle) = self.handle else {
             return direct(rng, arg);
         };
         if self.in_iteration {
             self.in_iteration = false;
-            run::close(epoch);
+            run::close(handle);
         }
         arg.check();
-        let more = run::while_next(site, arg.args(), || direct(rng, arg));
+        let more = run::while_next(handle, site, arg.args(), || direct(rng, arg));
         self.in_iteration = more;
         more
     }
 }
 
-impl Drop for WhileLoop {
+impl Drop for WhileLoop<'_> {
     fn drop(&mut self) {
-        if let Some(epoch) = self.epoch {
+        if let Some(handle) = self.handle {
             if self.in_iteration {
-                run::close(epoch);
+                run::close(handle);
             }
-            run::close(epoch);
+            run::close(handle);
         }
     }
 }
@@ -515,12 +539,13 @@ impl Drop for WhileLoop {
 /// `if <boolean decision> { .. } else { .. }`: the branch taken, open until dropped.
 #[must_use]
 #[derive(Debug)]
-pub struct Selection {
+pub struct Selection<'h> {
     taken: bool,
-    epoch: Option<u64>,
+    /// The run, when it opened the selection.
+    opened: Option<&'h Run>,
 }
 
-impl Selection {
+impl Selection<'_> {
     /// Whether to run the `then` block.
     #[inline]
     pub fn taken(&self) -> bool {
@@ -528,11 +553,11 @@ impl Selection {
     }
 }
 
-impl Drop for Selection {
+impl Drop for Selection<'_> {
     #[inline]
     fn drop(&mut self) {
-        if let Some(epoch) = self.epoch {
-            run::close_choice(epoch);
+        if let Some(handle) = self.opened {
+            run::close_choice(handle);
         }
     }
 }
@@ -540,32 +565,37 @@ impl Drop for Selection {
 /// `if rng.random_bool(p)` (or `random_ratio`, with the pair, or `random::<bool>()`, with
 /// [`Fair`]): a reducible selection.
 #[inline]
-pub fn selection<R: ?Sized, B: BoolArg>(
+pub fn selection<'h, R: ?Sized, B: BoolArg>(
     arg: B,
+    handle: &'h Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
-) -> Selection {
-    if !active() {
+) -> Selection<'h> {
+    if !handle.active() {
         return Selection {
             taken: direct(rng, arg),
-            epoch: None,
+            opened: None,
         };
     }
     arg.check();
-    let (taken, epoch) = run::select(site, &arg.args(), || direct(rng, arg));
-    Selection { taken, epoch }
+    let (taken, opened) = run::select(handle, site, &arg.args(), || direct(rng, arg));
+    Selection {
+        taken,
+        opened: opened.then_some(handle),
+    }
 }
 
 /// `match rng.random_range(arg) { .. }`: the value, with the arm open until dropped.
 #[must_use]
 #[derive(Debug)]
-pub struct Switch<T> {
+pub struct Switch<'h, T> {
     value: T,
-    epoch: Option<u64>,
+    /// The run, when it opened the switch.
+    opened: Option<&'h Run>,
 }
 
-impl<T: Copy> Switch<T> {
+impl<T: Copy> Switch<'_, T> {
     /// The value to match on.
     #[inline]
     pub fn value(&self) -> T {
@@ -573,11 +603,11 @@ impl<T: Copy> Switch<T> {
     }
 }
 
-impl<T> Drop for Switch<T> {
+impl<T> Drop for Switch<'_, T> {
     #[inline]
     fn drop(&mut self) {
-        if let Some(epoch) = self.epoch {
-            run::close_choice(epoch);
+        if let Some(handle) = self.opened {
+            run::close_choice(handle);
         }
     }
 }
@@ -585,18 +615,22 @@ impl<T> Drop for Switch<T> {
 /// `match rng.random_range(arg) { .. }`: a multi-way selection; reduction may replace the
 /// arm taken by the first value of the range.
 #[inline]
-pub fn switch<R: ?Sized, T, A: RangeArg<T> + Clone>(
+pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
     arg: A,
+    handle: &'h Run,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, A) -> T,
-) -> Switch<T> {
-    if !active() {
+) -> Switch<'h, T> {
+    if !handle.active() {
         return Switch {
             value: direct(rng, arg),
-            epoch: None,
+            opened: None,
         };
     }
-    let (value, epoch) = run::switch(site, &arg, || direct(rng, arg.clone()));
-    Switch { value, epoch }
+    let (value, opened) = run::switch(handle, site, &arg, || direct(rng, arg.clone()));
+    Switch {
+        value,
+        opened: opened.then_some(handle),
+    }
 }

@@ -1,6 +1,7 @@
 //! The current run: a thread-local that is set while greduce records or replays a
 //! generator. Generated code asks [`active`] (one thread-local read) and, outside a run,
-//! calls rand directly; inside a run every decision and reducible part goes through here.
+//! calls rand directly; inside a run it takes a [`Run`] handle once per generator call, and
+//! every decision and reducible part goes through here with that handle.
 //!
 //! Recording and replaying are two modes of the same run: both build the trace of what
 //! happens ([`Builder`]); a replay also has an [`Aligner`] that answers decisions from a
@@ -16,31 +17,99 @@ use crate::value::{Args, IntTy, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::rc::Rc;
 
 thread_local! {
-    /// What the current run does: [`OFF`], [`RECORDING`] or [`REPLAYING`]. Kept apart from
-    /// the run itself so the hot checks are one thread-local read.
+    /// Whether a run is [`RECORDING`] or [`REPLAYING`] on this thread, or neither
+    /// ([`OFF`]). Kept apart from the run itself so that the check an annotated generator
+    /// makes on each call is one thread-local read.
     static MODE: Cell<u8> = const { Cell::new(OFF) };
-    static RUN: RefCell<Option<Session>> = const { RefCell::new(None) };
+    /// The run on this thread, where generated code fetches its [`Run`] handle.
+    static CURRENT: RefCell<Option<Rc<Slot>>> = const { RefCell::new(None) };
 }
-
-static EPOCHS: AtomicU64 = AtomicU64::new(1);
 
 const OFF: u8 = 0;
 const RECORDING: u8 = 1;
 const REPLAYING: u8 = 2;
 
-/// Whether a greduce run is recording on this thread.
-#[inline]
-pub(crate) fn recording() -> bool {
-    MODE.with(Cell::get) == RECORDING
-}
+/// Where a run's session lives while it runs; emptied when the run ends, so a handle that
+/// outlives its run (an iterator kept past it) finds nothing and does nothing.
+type Slot = RefCell<Option<Session>>;
 
 /// Whether a greduce run is recording or replaying on this thread.
 #[inline]
 pub(crate) fn active() -> bool {
     MODE.with(Cell::get) != OFF
+}
+
+/// A generator's handle on the current run (not public API: generated code takes one when
+/// an annotated function starts and passes it to each decision and reducible part).
+///
+/// Reaching the run through a handle instead of the thread-local costs one pointer and one
+/// `RefCell` flag per event: with about a million events per run, the thread-local lookups
+/// were most of what recording cost.
+#[derive(Clone)]
+pub struct Run {
+    /// `None` outside a run.
+    slot: Option<Rc<Slot>>,
+    recording: bool,
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Run")
+            .field("active", &self.slot.is_some())
+            .field("recording", &self.recording)
+            .finish()
+    }
+}
+
+impl Run {
+    /// The current run's handle (an inactive one outside a run).
+    pub(crate) fn current() -> Run {
+        let mode = MODE.with(Cell::get);
+        if mode == OFF {
+            return Run::off();
+        }
+        Run {
+            slot: CURRENT.with(|c| c.borrow().clone()),
+            recording: mode == RECORDING,
+        }
+    }
+
+    /// A handle on no run.
+    pub(crate) const fn off() -> Run {
+        Run {
+            slot: None,
+            recording: false,
+        }
+    }
+
+    /// Whether this handle is on a run (which may have ended since).
+    #[inline]
+    pub(crate) fn active(&self) -> bool {
+        self.slot.is_some()
+    }
+
+    /// Whether the run records (rather than replays).
+    #[inline]
+    pub(crate) fn recording(&self) -> bool {
+        self.recording
+    }
+
+    /// Whether the run replays.
+    #[inline]
+    pub(crate) fn replaying(&self) -> bool {
+        self.slot.is_some() && !self.recording
+    }
+
+    /// Calls `f` on the run. `None` outside a run, after it ended, or while the run is
+    /// busy (a `Drop` running inside greduce's own call).
+    #[inline]
+    fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
+        let mut slot = self.slot.as_ref()?.try_borrow_mut().ok()?;
+        Some(f(slot.as_mut()?))
+    }
 }
 
 /// The payload a replay unwinds with when it stops on purpose (halt, bypass, budget).
@@ -56,7 +125,6 @@ pub(crate) struct Session {
     stops: u32,
     budget: u64,
     pub(crate) fault: Option<Fault>,
-    epoch: u64,
     /// Scripted draws: each decision takes the next value (see [`crate::replay_draws`]).
     script: Option<Script>,
 }
@@ -139,7 +207,6 @@ impl Session {
             stops: 0,
             budget,
             fault: None,
-            epoch: EPOCHS.fetch_add(1, Ordering::Relaxed),
             script: None,
         }
     }
@@ -226,28 +293,21 @@ pub(crate) fn execute<T>(
     } else {
         RECORDING
     };
-    let previous = RUN.with(|r| r.replace(Some(run)));
+    let slot = Rc::new(RefCell::new(Some(run)));
+    let previous = CURRENT.with(|c| c.replace(Some(Rc::clone(&slot))));
     let was = MODE.with(|m| m.replace(mode));
     let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
     MODE.with(|m| m.set(was));
-    let run = RUN
-        .with(|r| r.replace(previous))
-        .expect("the run installed above");
+    CURRENT.with(|c| c.replace(previous));
+    let run = slot.borrow_mut().take().expect("the run installed above");
     (result, run)
 }
 
-/// Calls `f` on the current run. Returns `None` outside a run or when the run belongs to
-/// another epoch (a guard outliving its run).
-#[inline]
-fn with_run<T>(epoch: Option<u64>, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
-    RUN.with(|r| {
-        let mut slot = r.try_borrow_mut().ok()?;
-        let run = slot.as_mut()?;
-        if epoch.is_some_and(|e| e != run.epoch) {
-            return None;
-        }
-        Some(f(run))
-    })
+/// Calls `f` on this thread's current run (for the few paths that have no handle).
+fn with_current<T>(f: impl FnOnce(&mut Session) -> T) -> Option<T> {
+    let slot = CURRENT.with(|c| c.borrow().clone())?;
+    let mut session = slot.try_borrow_mut().ok()?;
+    Some(f(session.as_mut()?))
 }
 
 /// How many times a replay may be stopped before greduce concludes that the generator
@@ -256,7 +316,7 @@ const STOP_LIMIT: u32 = 1000;
 
 /// Stops the replay by unwinding (no panic message: `resume_unwind` skips the hook).
 fn stop() -> ! {
-    let stops = with_run(None, |run| {
+    let stops = with_current(|run| {
         run.stops += 1;
         run.stops
     });
@@ -277,12 +337,6 @@ fn ok_or_stop<T>(r: Option<Result<T, ()>>) -> Option<T> {
         Some(Err(())) => stop(),
         None => None,
     }
-}
-
-/// The epoch of the current run, for guards.
-#[inline]
-pub(crate) fn epoch() -> Option<u64> {
-    with_run(None, |run| run.epoch)
 }
 
 /// How a replayed decision is answered.
@@ -306,30 +360,32 @@ enum Plan {
 /// the recording path's registers and frame.
 #[inline]
 pub(crate) fn decide<T>(
+    handle: &Run,
     site: &'static Site,
     args: Args,
     record: impl FnOnce() -> (T, Value),
     read: impl FnOnce(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
-    if recording() {
+    if handle.recording() {
         let (t, value) = record();
-        self::record(site, args, value);
+        handle.with(|run| run.builder.decision(Decision { site, args, value }));
         return t;
     }
-    decide_replaying(site, args, record, read, simplest)
+    decide_replaying(handle, site, args, record, read, simplest)
 }
 
 /// [`decide`] while replaying.
 #[inline(never)]
 fn decide_replaying<T>(
+    handle: &Run,
     site: &'static Site,
     args: Args,
     record: impl FnOnce() -> (T, Value),
     read: impl FnOnce(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
-    let plan = ok_or_stop(with_run(None, |run| {
+    let plan = ok_or_stop(handle.with(|run| {
         run.tick()?;
         Ok(match run.align(Op::Decision, site)? {
             Aligned::Record => match run.next_draw(&args, site)? {
@@ -363,14 +419,14 @@ fn decide_replaying<T>(
     let (t, value) = match plan {
         Plan::Simplest => simplest(),
         Plan::Scripted(value) => {
-            let t = read(&value).unwrap_or_else(|| stop_illegal_draw(&args, site));
+            let t = read(&value).unwrap_or_else(|| stop_illegal_draw(handle, &args, site));
             (t, value)
         }
         Plan::Recorded { node, value } => {
             if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
                 (t, v.clone())
             } else {
-                ok_or_stop(with_run(None, |run| {
+                ok_or_stop(handle.with(|run| {
                     let why = format!(
                         "the recorded {} is not legal for {}({args})",
                         describe(run.aligner.as_ref().expect("replaying").trace(), node),
@@ -382,43 +438,36 @@ fn decide_replaying<T>(
             }
         }
     };
-    with_run(None, |run| {
+    handle.with(|run| {
         run.builder.decision(Decision { site, args, value });
     });
     t
 }
 
 /// Stops a scripted run whose draw is not legal for the decision at `site`.
-fn stop_illegal_draw(args: &Args, site: &'static Site) -> ! {
-    ok_or_stop(with_run(None, |run| {
+fn stop_illegal_draw(handle: &Run, args: &Args, site: &'static Site) -> ! {
+    ok_or_stop(handle.with(|run| {
         run.illegal_draw(args, site);
         Err::<(), ()>(())
     }));
     unreachable!("a scripted run is current")
 }
 
-/// `if <decision>`: returns the branch to take and, when a run recorded it, the run's epoch
-/// (then the selection and its branch are open and [`close_choice`] must close them).
+/// `if <decision>`: returns the branch to take and whether the run opened the selection
+/// and its branch (then [`close_choice`] must close them).
 #[inline]
 pub(crate) fn select(
+    handle: &Run,
     site: &'static Site,
     args: &Args,
     record: impl FnOnce() -> bool,
-) -> (bool, Option<u64>) {
-    if recording() {
+) -> (bool, bool) {
+    if handle.recording() {
         let taken = record();
-        return (taken, record_selection(site, args, taken));
+        let opened = handle.with(|run| open_selection(run, site, args, taken, None));
+        return (taken, opened.is_some());
     }
-    select_replaying(site, args, record)
-}
-
-/// Opens the selection and the branch taken, recording.
-#[inline(never)]
-fn record_selection(site: &'static Site, args: &Args, taken: bool) -> Option<u64> {
-    with_run(None, |run| {
-        open_selection(run, site, args, taken, None);
-        run.epoch
-    })
+    select_replaying(handle, site, args, record)
 }
 
 /// Opens the selection and the branch taken; `rec` is the recorded branch it aligns with.
@@ -443,12 +492,13 @@ fn open_selection(
 /// [`select`] while replaying.
 #[inline(never)]
 fn select_replaying(
+    handle: &Run,
     site: &'static Site,
     args: &Args,
     record: impl FnOnce() -> bool,
-) -> (bool, Option<u64>) {
+) -> (bool, bool) {
     let simplest = args.simplest_bool();
-    let opened = ok_or_stop(with_run(None, |run| {
+    let opened = ok_or_stop(handle.with(|run| {
         run.tick()?;
         let (taken, rec) = match run.align(Op::Selection, site)? {
             Aligned::Record => match run.next_draw(args, site)? {
@@ -478,30 +528,32 @@ fn select_replaying(
             }
         };
         open_selection(run, site, args, taken, rec);
-        Ok((taken, run.epoch))
+        Ok(taken)
     }));
     match opened {
-        Some((taken, epoch)) => (taken, Some(epoch)),
-        None => (record(), None),
+        Some(taken) => (taken, true),
+        None => (record(), false),
     }
 }
 
 /// Closes a selection (its branch and itself) or a switch (its arm and itself).
-pub(crate) fn close_choice(epoch: u64) {
-    with_run(Some(epoch), |run| {
+#[inline]
+pub(crate) fn close_choice(handle: &Run) {
+    handle.with(|run| {
         run.close_frame();
         run.builder.close();
         run.builder.close();
     });
 }
 
-/// `match rng.random_range(..)`: returns the value and opens the switch and its arm (with
-/// the epoch of the run that recorded it).
+/// `match rng.random_range(..)`: returns the value and whether the run opened the switch
+/// and its arm (then [`close_choice`] must close them).
 pub(crate) fn switch<T, A: RangeArg<T>>(
+    handle: &Run,
     site: &'static Site,
     arg: &A,
     record: impl FnOnce() -> T,
-) -> (T, Option<u64>) {
+) -> (T, bool) {
     enum Answer {
         Record,
         Simplest,
@@ -513,7 +565,7 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
         },
     }
     let args = arg.args();
-    let answer = ok_or_stop(with_run(None, |run| {
+    let answer = ok_or_stop(handle.with(|run| {
         run.tick()?;
         Ok(match run.align(Op::Switch, site)? {
             Aligned::Record => match run.next_draw(&args, site)? {
@@ -543,7 +595,7 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
         })
     }));
     let Some(answer) = answer else {
-        return (record(), None);
+        return (record(), false);
     };
     let simplest = || {
         arg.simplest()
@@ -555,14 +607,14 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
         Answer::Scripted(value) => {
             let t = arg
                 .read(&value)
-                .unwrap_or_else(|| stop_illegal_draw(&args, site));
+                .unwrap_or_else(|| stop_illegal_draw(handle, &args, site));
             (t, None)
         }
         Answer::Recorded { node, value, arm } => {
             if let Some(t) = arg.read(&value) {
                 (t, arm)
             } else {
-                ok_or_stop(with_run(None, |run| {
+                ok_or_stop(handle.with(|run| {
                     let why = format!(
                         "the recorded `match` value @ {site} is not legal for random_range({args})"
                     );
@@ -573,18 +625,17 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
         }
     };
     let value = arg.record(&t);
-    let epoch = with_run(None, |run| {
+    let opened = handle.with(|run| {
         run.builder
             .open_choice(Tag::Switch, Decision { site, args, value }, Tag::Arm);
         run.push_frame(rec);
-        run.epoch
     });
-    (t, epoch)
+    (t, opened.is_some())
 }
 
 /// Opens a scope for a `#[generator]` function.
-pub(crate) fn open_scope(site: &'static Site) {
-    ok_or_stop(with_run(None, |run| {
+pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
+    ok_or_stop(handle.with(|run| {
         let call = run.pending_call.take();
         if run.fault.is_some() {
             return Err(());
@@ -600,21 +651,22 @@ pub(crate) fn open_scope(site: &'static Site) {
 }
 
 /// Closes the innermost frame (scope or iteration) and its node.
-pub(crate) fn close(epoch: u64) {
-    with_run(Some(epoch), |run| {
+#[inline]
+pub(crate) fn close(handle: &Run) {
+    handle.with(|run| {
         run.close_frame();
         run.builder.close();
     });
 }
 
 /// The rng is being passed to the function called at `site`; it must open a scope.
-pub(crate) fn pass_rng(site: &'static Site) {
-    with_run(None, |run| run.pending_call = Some(site));
+pub(crate) fn pass_rng(handle: &Run, site: &'static Site) {
+    handle.with(|run| run.pending_call = Some(site));
 }
 
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
-pub(crate) fn call_returned(site: &'static Site) {
-    let pending = with_run(None, |run| run.pending_call.take()).flatten();
+pub(crate) fn call_returned(handle: &Run, site: &'static Site) {
+    let pending = handle.with(|run| run.pending_call.take()).flatten();
     assert!(
         pending.is_none_or(|p| p != site),
         "greduce: `{}` received the generator rng at {site} but is not a #[generator] \
@@ -627,13 +679,14 @@ pub(crate) fn call_returned(site: &'static Site) {
 /// `let n = <decision>; .. for _ in start..n`: opens the loop, linking it to the decision
 /// that made `n` when that decision was made in the same block.
 pub(crate) fn counted_loop(
+    handle: &Run,
     loop_site: &'static Site,
     count_site: &'static Site,
     n: u128,
     ty: IntTy,
     mask: u128,
 ) -> Option<NodeId> {
-    ok_or_stop(with_run(None, |run| {
+    ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
         }
@@ -668,8 +721,8 @@ pub(crate) fn counted_loop(
 }
 
 /// `while .. rng.random_bool(p)`: opens the loop.
-pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
-    ok_or_stop(with_run(None, |run| {
+pub(crate) fn while_loop(handle: &Run, loop_site: &'static Site, args: Args) {
+    ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
         }
@@ -688,8 +741,13 @@ pub(crate) fn while_loop(loop_site: &'static Site, args: Args) {
 
 /// The condition decision of a `while` loop (the loop's frame is on top). Returns whether
 /// to run another iteration, and opens it if so.
-pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() -> bool) -> bool {
-    let plan = ok_or_stop(with_run(None, |run| {
+pub(crate) fn while_next(
+    handle: &Run,
+    site: &'static Site,
+    args: Args,
+    record: impl FnOnce() -> bool,
+) -> bool {
+    let plan = ok_or_stop(handle.with(|run| {
         run.tick()?;
         match run.next_draw(&args, site)? {
             Some(Value::Bool(more)) if args.admits_bool(more) => return Ok(Some(more)),
@@ -719,7 +777,7 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
         Some(Some(more)) => more,
         Some(None) | None => record(),
     };
-    with_run(None, |run| {
+    handle.with(|run| {
         let lp = run.builder.current();
         run.builder.set_while(lp, args, !more);
         if more {
@@ -740,8 +798,8 @@ pub(crate) fn while_next(site: &'static Site, args: Args, record: impl FnOnce() 
 /// iterated at the same time (`a.zip(b)`) are not: recording panics and says so, replaying
 /// stops (the trace could not describe them as parts of one another).
 #[inline]
-pub(crate) fn step_loop(epoch: u64, lp: NodeId, close_iteration: bool, more: bool) {
-    let nested = with_run(Some(epoch), |run| {
+pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: bool) {
+    let nested = handle.with(|run| {
         if run.aligner.is_none() {
             // Recording: one builder call.
             return run.builder.step_loop(lp, close_iteration, more);
@@ -771,17 +829,17 @@ pub(crate) fn step_loop(epoch: u64, lp: NodeId, close_iteration: bool, more: boo
         true
     });
     if nested == Some(false) {
-        interleaved();
+        interleaved(handle);
     }
 }
 
 /// A loop was moved on while another one was innermost.
 #[cold]
-fn interleaved() {
+fn interleaved(handle: &Run) {
     let why = "two reducible loops are iterated at the same time (for example with `zip`): \
                greduce records a loop's iterations as parts nested in the enclosing one; \
                iterate them one after the other, or collect one first";
-    let replaying = with_run(None, |run| {
+    let replaying = handle.with(|run| {
         let replaying = run.aligner.is_some();
         if replaying {
             run.fail(Fault::Halt(why.to_string()));
@@ -794,17 +852,11 @@ fn interleaved() {
     );
 }
 
-/// Whether the current run is a replay.
-#[inline]
-pub(crate) fn replaying() -> bool {
-    MODE.with(Cell::get) == REPLAYING
-}
-
 /// Records a decision made outside [`decide`] (recording only: seq decisions whose value
 /// comes back from rand together with data that cannot be rebuilt from the value).
-#[inline(never)]
-pub(crate) fn record(site: &'static Site, args: Args, value: Value) {
-    with_run(None, |run| {
+#[inline]
+pub(crate) fn record(handle: &Run, site: &'static Site, args: Args, value: Value) {
+    handle.with(|run| {
         run.builder.decision(Decision { site, args, value });
     });
 }

@@ -12,7 +12,7 @@
 //! index vector of the same length (rand's draws depend only on the length), and iterator
 //! choices run rand's own algorithm on the enumerated iterator (same size hints, same draws).
 
-use crate::run;
+use crate::run::{self, Run};
 use crate::site::Site;
 use crate::value::{Args, UNKNOWN, Value};
 use rand::Rng;
@@ -34,6 +34,7 @@ fn read_index(value: &Value, len: usize) -> Option<usize> {
 
 /// Decides an index into a sequence of `len` elements (`len > 0`).
 fn decide_index(
+    handle: &Run,
     site: &'static Site,
     len: Option<usize>,
     known: usize,
@@ -42,6 +43,7 @@ fn decide_index(
     simplest: usize,
 ) -> usize {
     run::decide(
+        handle,
         site,
         Args::Index {
             len: len.map_or(UNKNOWN, |len| len as u64),
@@ -58,8 +60,9 @@ fn decide_index(
 /// An empty slice or iterator: rand answers `None` without drawing, but the call is still
 /// an operation of the generator, recorded (with no index) so replay stays aligned with it.
 /// A recorded index is not a legal answer for an empty sequence (nor the reverse).
-fn decide_empty(site: &'static Site) {
+fn decide_empty(handle: &Run, site: &'static Site) {
     run::decide(
+        handle,
         site,
         Args::Index { len: 0 },
         || ((), Value::indices(Vec::new())),
@@ -114,6 +117,7 @@ pub trait SliceDecisions {
     fn __greduce_choose<'a, R: ?Sized>(
         &'a self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a Self::Elem>,
     ) -> Option<&'a Self::Elem>;
@@ -122,6 +126,7 @@ pub trait SliceDecisions {
     fn __greduce_choose_mut<'a, R: ?Sized>(
         &'a mut self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut Self::Elem>,
     ) -> Option<&'a mut Self::Elem>;
@@ -135,6 +140,7 @@ pub trait SliceDecisions {
         &'a self,
         rng: &mut R,
         weight: F,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, F) -> Result<&'a Self::Elem, WeightError>,
     ) -> Result<&'a Self::Elem, WeightError>
@@ -148,6 +154,7 @@ pub trait SliceDecisions {
         &'a self,
         rng: &mut R,
         amount: usize,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, usize) -> D,
     ) -> SliceSample<'a, Self::Elem, D>
@@ -158,6 +165,7 @@ pub trait SliceDecisions {
     fn __greduce_shuffle<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&mut Self, &mut R),
     );
@@ -168,6 +176,7 @@ pub trait SliceDecisions {
         &'a mut self,
         rng: &mut R,
         amount: usize,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a mut Self, &mut R, usize) -> (&'a mut [Self::Elem], &'a mut [Self::Elem]),
     ) -> (&'a mut [Self::Elem], &'a mut [Self::Elem]);
@@ -180,19 +189,21 @@ impl<T> SliceDecisions for [T] {
     fn __greduce_choose<'a, R: ?Sized>(
         &'a self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a T>,
     ) -> Option<&'a T> {
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng);
         }
         if self.is_empty() {
-            decide_empty(site);
+            decide_empty(handle, site);
             return None;
         }
         let base = self.as_ptr();
         let len = self.len();
         let i = decide_index(
+            handle,
             site,
             Some(len),
             len,
@@ -207,19 +218,21 @@ impl<T> SliceDecisions for [T] {
     fn __greduce_choose_mut<'a, R: ?Sized>(
         &'a mut self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut T>,
     ) -> Option<&'a mut T> {
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng);
         }
         if self.is_empty() {
-            decide_empty(site);
+            decide_empty(handle, site);
             return None;
         }
         let base = self.as_ptr();
         let len = self.len();
         let i = decide_index(
+            handle,
             site,
             Some(len),
             len,
@@ -235,6 +248,7 @@ impl<T> SliceDecisions for [T] {
         &'a self,
         rng: &mut R,
         weight: F,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, F) -> Result<&'a T, WeightError>,
     ) -> Result<&'a T, WeightError>
@@ -243,15 +257,20 @@ impl<T> SliceDecisions for [T] {
         B: SampleBorrow<X>,
         X: SampleUniform + Weight + PartialOrd<X>,
     {
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng, weight);
         }
         let len = self.len();
-        if !run::replaying() {
+        if !handle.replaying() {
             let base = self.as_ptr();
             let chosen = direct(self, rng, weight)?;
             let i = index_of(base, chosen);
-            run::record(site, Args::Index { len: len as u64 }, Value::index(i));
+            run::record(
+                handle,
+                site,
+                Args::Index { len: len as u64 },
+                Value::index(i),
+            );
             return Ok(chosen);
         }
         // rand checks the weights before drawing; so does replay, with the same errors.
@@ -259,6 +278,7 @@ impl<T> SliceDecisions for [T] {
         let positive = |i: usize| *weight(&self[i]).borrow() > X::ZERO;
         let simplest = (0..len).find(|i| positive(*i)).unwrap_or(0);
         let i = decide_index(
+            handle,
             site,
             Some(len),
             len,
@@ -274,19 +294,21 @@ impl<T> SliceDecisions for [T] {
         &'a self,
         rng: &mut R,
         amount: usize,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, usize) -> D,
     ) -> SliceSample<'a, T, D>
     where
         T: 'a,
     {
-        if !run::active() {
+        if !handle.active() {
             return SliceSample::Direct(direct(self, rng, amount));
         }
         let base = self.as_ptr();
         let len = self.len();
         let want = amount.min(len);
         let indices = run::decide(
+            handle,
             site,
             Args::Sample {
                 len: len as u64,
@@ -322,16 +344,18 @@ impl<T> SliceDecisions for [T] {
     fn __greduce_shuffle<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&mut Self, &mut R),
     ) {
         let len = self.len();
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng);
         }
         // Recorded for every length (rand draws nothing for 0 or 1 elements; the call is
         // still an operation replay aligns with).
         let perm = run::decide(
+            handle,
             site,
             Args::Shuffle { len: len as u64 },
             || {
@@ -353,14 +377,16 @@ impl<T> SliceDecisions for [T] {
         &'a mut self,
         rng: &mut R,
         amount: usize,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(&'a mut Self, &mut R, usize) -> (&'a mut [T], &'a mut [T]),
     ) -> (&'a mut [T], &'a mut [T]) {
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng, amount);
         }
         let len = self.len();
         let perm = run::decide(
+            handle,
             site,
             Args::PartialShuffle {
                 len: len as u64,
@@ -425,6 +451,7 @@ pub trait IteratorDecisions: Iterator + Sized {
     fn __greduce_choose<R: Rng + ?Sized>(
         self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R) -> Option<Self::Item>,
     ) -> Option<Self::Item>;
@@ -434,6 +461,7 @@ pub trait IteratorDecisions: Iterator + Sized {
         self,
         rng: &mut R,
         amount: usize,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R, usize) -> Vec<Self::Item>,
     ) -> Vec<Self::Item>;
@@ -451,20 +479,21 @@ impl<I: Iterator> IteratorDecisions for I {
     fn __greduce_choose<R: Rng + ?Sized>(
         self,
         rng: &mut R,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R) -> Option<Self::Item>,
     ) -> Option<Self::Item> {
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng);
         }
-        if run::replaying() {
+        if handle.replaying() {
             let mut items: Vec<I::Item> = self.collect();
             if items.is_empty() {
-                decide_empty(site);
+                decide_empty(handle, site);
                 return None;
             }
             let len = items.len();
-            let i = decide_index(site, Some(len), len, || 0, |_| true, 0);
+            let i = decide_index(handle, site, Some(len), len, || 0, |_| true, 0);
             return Some(items.swap_remove(i));
         }
         // Recording: rand's algorithm on the enumerated iterator draws what it would draw on
@@ -472,6 +501,7 @@ impl<I: Iterator> IteratorDecisions for I {
         let len = exact_len(&self);
         if let Some((i, item)) = self.enumerate().choose(rng) {
             run::record(
+                handle,
                 site,
                 Args::Index {
                     len: len.map_or(UNKNOWN, |len| len as u64),
@@ -480,7 +510,12 @@ impl<I: Iterator> IteratorDecisions for I {
             );
             Some(item)
         } else {
-            run::record(site, Args::Index { len: 0 }, Value::indices(Vec::new()));
+            run::record(
+                handle,
+                site,
+                Args::Index { len: 0 },
+                Value::indices(Vec::new()),
+            );
             None
         }
     }
@@ -490,17 +525,19 @@ impl<I: Iterator> IteratorDecisions for I {
         self,
         rng: &mut R,
         amount: usize,
+        handle: &Run,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R, usize) -> Vec<Self::Item>,
     ) -> Vec<Self::Item> {
-        if !run::active() {
+        if !handle.active() {
             return direct(self, rng, amount);
         }
-        if run::replaying() {
+        if handle.replaying() {
             let mut items: Vec<Option<I::Item>> = self.map(Some).collect();
             let len = items.len();
             let want = amount.min(len);
             let ix = run::decide(
+                handle,
                 site,
                 Args::Sample {
                     len: len as u64,
@@ -524,6 +561,7 @@ impl<I: Iterator> IteratorDecisions for I {
         let picked = self.enumerate().sample(rng, amount);
         let ix: Vec<usize> = picked.iter().map(|(i, _)| *i).collect();
         run::record(
+            handle,
             site,
             Args::Sample {
                 len: len.map_or(UNKNOWN, |len| len as u64),

@@ -5,17 +5,21 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         (0..n).for_each(|i| v.push(i));
         v
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let mut v = Vec::new();
         let n: u8 = ::greduce::__private::random_range(
             0..5,
+            &__greduce_run,
             ::greduce::__private::site!("random_range"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         );
         ::greduce::__private::counted_loop(
+                &__greduce_run,
                 0,
                 n,
                 ::greduce::__private::site!("loop"),

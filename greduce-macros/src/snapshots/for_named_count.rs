@@ -7,17 +7,21 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
         }
         w
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let mut w = String::new();
         let n = ::greduce::__private::random_range(
             0..20,
+            &__greduce_run,
             ::greduce::__private::site!("random_range"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         );
         for _ in ::greduce::__private::counted_loop(
+            &__greduce_run,
             0,
             n,
             ::greduce::__private::site!("loop"),
@@ -26,6 +30,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
             w.push(
                 ::greduce::__private::random_range(
                     'a'..='z',
+                    &__greduce_run,
                     ::greduce::__private::site!("random_range"),
                     &mut *rng,
                     |__greduce_rng, __greduce_arg| {

@@ -6,14 +6,18 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         }
         v
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let mut v = Vec::new();
         for i in ::greduce::__private::counted_loop(
+            &__greduce_run,
             0,
             ::greduce::__private::random_range(
                 0..5,
+                &__greduce_run,
                 ::greduce::__private::site!("random_range"),
                 &mut *rng,
                 |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),

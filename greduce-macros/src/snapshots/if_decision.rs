@@ -6,12 +6,15 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
         }
         x
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let mut x = 0;
         match ::greduce::__private::selection(
             0.5,
+            &__greduce_run,
             ::greduce::__private::site!("random_bool"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),

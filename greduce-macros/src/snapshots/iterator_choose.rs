@@ -3,13 +3,16 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Option<u32> {
         (0..10).filter(|x| x % 2 == 0).choose(rng)
     } else {
         use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         (0..10)
             .filter(|x| x % 2 == 0)
             .__greduce_choose(
                 &mut *rng,
+                &__greduce_run,
                 ::greduce::__private::site!("choose"),
                 |__greduce_seq, __greduce_rng| __greduce_seq.choose(__greduce_rng),
             )

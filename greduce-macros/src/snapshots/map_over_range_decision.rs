@@ -2,13 +2,17 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
     if !::greduce::__private::active() {
         (0..rng.random_range(0..5)).map(|_| rng.random()).collect()
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         ::greduce::__private::counted_loop(
+                &__greduce_run,
                 0,
                 ::greduce::__private::random_range(
                     0..5,
+                    &__greduce_run,
                     ::greduce::__private::site!("random_range"),
                     &mut *rng,
                     |__greduce_rng, __greduce_arg| {
@@ -19,6 +23,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
                 ::greduce::__private::site!("random_range"),
             )
             .map(|_| ::greduce::__private::random(
+                &__greduce_run,
                 ::greduce::__private::site!("random"),
                 &mut *rng,
                 |__greduce_rng| __greduce_rng.random(),

@@ -6,11 +6,14 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> &'static str {
             _ => "list",
         }
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         match ::greduce::__private::switch(
             0..3,
+            &__greduce_run,
             ::greduce::__private::site!("match"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),

@@ -9,11 +9,14 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, m: Option<u8>) -> u32 {
         }
         total
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let n = ::greduce::__private::random_range(
             1..5u8,
+            &__greduce_run,
             ::greduce::__private::site!("random_range"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),

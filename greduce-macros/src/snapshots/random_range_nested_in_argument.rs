@@ -2,16 +2,20 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
     if !::greduce::__private::active() {
         rng.random_range(0..rng.random_range(1..10))
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         ::greduce::__private::random_range(
             0..::greduce::__private::random_range(
                 1..10,
+                &__greduce_run,
                 ::greduce::__private::site!("random_range"),
                 &mut *rng,
                 |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
             ),
+            &__greduce_run,
             ::greduce::__private::site!("random_range"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),

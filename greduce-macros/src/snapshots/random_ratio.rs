@@ -2,11 +2,14 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool {
     if !::greduce::__private::active() {
         rng.random_ratio(2, 3)
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         ::greduce::__private::random_ratio(
             (2, 3),
+            &__greduce_run,
             ::greduce::__private::site!("random_ratio"),
             &mut *rng,
             |__greduce_rng, (__greduce_arg, __greduce_arg2)| {

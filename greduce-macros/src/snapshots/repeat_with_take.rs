@@ -3,17 +3,22 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         let n = rng.random_range(0..5);
         std::iter::repeat_with(|| rng.random()).take(n).collect()
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let n = ::greduce::__private::random_range(
             0..5,
+            &__greduce_run,
             ::greduce::__private::site!("random_range"),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         );
         ::greduce::__private::counted_take(
+                &__greduce_run,
                 std::iter::repeat_with(|| ::greduce::__private::random(
+                    &__greduce_run,
                     ::greduce::__private::site!("random"),
                     &mut *rng,
                     |__greduce_rng| __greduce_rng.random(),

@@ -1,6 +1,8 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
     {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         ::core::compile_error! {

@@ -3,11 +3,14 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut Vec<u8>) {
         xs.shuffle(&mut rng)
     } else {
         use ::greduce::__private::{IteratorDecisions as _, SliceDecisions as _};
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         xs.__greduce_shuffle(
             &mut *rng,
+            &__greduce_run,
             ::greduce::__private::site!("shuffle"),
             |__greduce_seq, __greduce_rng| __greduce_seq.shuffle(__greduce_rng),
         )

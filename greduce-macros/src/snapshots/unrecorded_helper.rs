@@ -2,7 +2,9 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
     if !::greduce::__private::active() {
         helper(greduce::unrecorded(rng))
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         helper(greduce::unrecorded(rng))

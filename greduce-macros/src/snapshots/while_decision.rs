@@ -6,12 +6,15 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
         }
         n
     } else {
+        let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
             ::greduce::__private::site!("g"),
         );
         let mut n = 0;
         {
             let mut __greduce_while = ::greduce::__private::while_loop(
+                &__greduce_run,
                 ::greduce::__private::site!("while"),
             );
             while __greduce_while
