@@ -10,6 +10,7 @@
 
 use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 use crate::run;
+use crate::trace::NONE;
 use crate::value::{Args, Value};
 use std::iter::Take;
 use std::ops::{Range, RangeInclusive};
@@ -292,23 +293,23 @@ pub fn call_returned<T>(handle: &Run, site: &'static Site, value: T) -> T {
 #[derive(Debug)]
 pub struct LoopIter<I> {
     inner: I,
-    state: LoopState,
+    /// The loop's node in the trace while it is open; [`NONE`] before it starts (when
+    /// `pending`), after it ends, and outside a run.
+    lp: u32,
+    /// Whether an iteration of the loop is open.
+    in_iteration: bool,
     lazy: bool,
+    /// In a run, until the loop starts.
+    pending: Option<Pending>,
     handle: Run,
 }
 
+/// A loop that has not started yet.
 #[derive(Debug, Clone, Copy)]
-enum LoopState {
-    /// Outside a run, or done.
-    Off,
-    /// In a run, not started yet.
-    Pending {
-        loop_site: &'static Site,
-        count_site: &'static Site,
-        count: Count,
-    },
-    /// Open in the trace as node `lp`.
-    Open { lp: u32, in_iteration: bool },
+struct Pending {
+    loop_site: &'static Site,
+    count_site: &'static Site,
+    count: Count,
 }
 
 /// A loop count, for linking it to the decision that made it.
@@ -327,29 +328,23 @@ impl<I> LoopIter<I> {
         (loop_site, count_site): (&'static Site, &'static Site),
         lazy: bool,
     ) -> Self {
-        let state = if handle.active() {
-            let count = Count {
+        let active = handle.active();
+        let pending = active.then(|| Pending {
+            loop_site,
+            count_site,
+            count: Count {
                 bits: n.to_bits(),
                 ty: T::TY,
                 mask: T::MASK,
-            };
-            LoopState::Pending {
-                loop_site,
-                count_site,
-                count,
-            }
-        } else {
-            LoopState::Off
-        };
+            },
+        });
         LoopIter {
             inner,
-            state,
+            lp: NONE,
+            in_iteration: false,
             lazy,
-            handle: if handle.active() {
-                handle.clone()
-            } else {
-                Run::off()
-            },
+            pending,
+            handle: if active { handle.clone() } else { Run::off() },
         }
     }
 }
@@ -359,53 +354,52 @@ impl<I: Iterator> LoopIter<I> {
     /// iterations as they start.
     #[inline]
     fn pull(&mut self, next: impl FnOnce(&mut I) -> Option<I::Item>) -> Option<I::Item> {
-        if let LoopState::Pending {
-            loop_site,
-            count_site,
-            count,
-        } = self.state
-        {
-            let lp = run::counted_loop(
-                &self.handle,
-                loop_site,
-                count_site,
-                count.bits,
-                count.ty,
-                count.mask,
-            );
-            self.state = match lp {
-                Some(lp) => LoopState::Open {
-                    lp,
-                    in_iteration: false,
-                },
-                None => LoopState::Off,
-            };
-        }
-        let LoopState::Open { lp, in_iteration } = self.state else {
+        if self.lp == NONE && !self.start() {
             return next(&mut self.inner);
-        };
+        }
+        let lp = self.lp;
         if self.lazy {
             let more = self.inner.size_hint().1 != Some(0);
-            self.step(lp, in_iteration, more);
+            self.step(lp, more);
             next(&mut self.inner)
         } else {
             let item = next(&mut self.inner);
-            self.step(lp, in_iteration, item.is_some());
+            self.step(lp, item.is_some());
             item
         }
     }
 
-    #[inline]
-    fn step(&mut self, lp: u32, in_iteration: bool, more: bool) {
-        run::step_loop(&self.handle, lp, in_iteration, more);
-        self.state = if more {
-            LoopState::Open {
-                lp,
-                in_iteration: true,
-            }
-        } else {
-            LoopState::Off
+    /// Opens the loop in the trace if it is pending; whether it is open.
+    #[cold]
+    fn start(&mut self) -> bool {
+        let Some(Pending {
+            loop_site,
+            count_site,
+            count,
+        }) = self.pending.take()
+        else {
+            return false;
         };
+        let lp = run::counted_loop(
+            &self.handle,
+            loop_site,
+            count_site,
+            count.bits,
+            count.ty,
+            count.mask,
+        );
+        self.lp = lp.unwrap_or(NONE);
+        lp.is_some()
+    }
+
+    #[inline]
+    fn step(&mut self, lp: u32, more: bool) {
+        run::step_loop(&self.handle, lp, self.in_iteration, more);
+        if more {
+            self.in_iteration = true;
+        } else {
+            self.lp = NONE;
+        }
     }
 }
 
@@ -434,8 +428,8 @@ impl<I: ExactSizeIterator> ExactSizeIterator for LoopIter<I> {}
 
 impl<I> Drop for LoopIter<I> {
     fn drop(&mut self) {
-        if let LoopState::Open { lp, in_iteration } = self.state {
-            run::step_loop(&self.handle, lp, in_iteration, false);
+        if self.lp != NONE {
+            run::step_loop(&self.handle, self.lp, self.in_iteration, false);
         }
     }
 }

@@ -190,6 +190,15 @@ impl std::hash::Hash for Value {
 }
 
 impl Value {
+    /// Whether the value owns nothing on the heap (dropping it does nothing).
+    #[inline]
+    pub(crate) fn is_inline(&self) -> bool {
+        !matches!(
+            self,
+            Value::WideOffset(_) | Value::WideBits(_) | Value::Bytes(_) | Value::Indices(_)
+        )
+    }
+
     #[inline]
     pub(crate) fn offset(off: u128) -> Value {
         u64::try_from(off).map_or_else(|_| Value::WideOffset(Box::new(off)), Value::Offset)
@@ -244,6 +253,12 @@ impl Value {
 }
 
 impl Args {
+    /// Whether the arguments own nothing on the heap (dropping them does nothing).
+    #[inline]
+    pub(crate) fn is_inline(&self) -> bool {
+        !matches!(self, Args::WideInt(..) | Args::Distribution(_))
+    }
+
     #[inline]
     pub(crate) fn int(lo: u128, span: u128, ty: IntTy) -> Args {
         match (u64::try_from(lo), u64::try_from(span)) {
