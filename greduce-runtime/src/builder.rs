@@ -201,6 +201,19 @@ impl Builder {
         }
     }
 
+    /// Closes the two innermost open nodes (a branch or arm, and its selection or switch).
+    #[inline]
+    pub(crate) fn close_two(&mut self) {
+        let end = self.store.nodes.len() as NodeId;
+        for _ in 0..2 {
+            if self.open.len() > 1
+                && let Some(id) = self.open.pop()
+            {
+                self.store.nodes[id as usize].end = end;
+            }
+        }
+    }
+
     /// The innermost open node.
     #[inline]
     pub(crate) fn current(&self) -> NodeId {

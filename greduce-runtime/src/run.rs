@@ -459,15 +459,20 @@ fn stop_illegal_draw(handle: &Run, args: &Args, site: &'static Site) -> ! {
 pub(crate) fn select(
     handle: &Run,
     site: &'static Site,
-    args: &Args,
+    args: Args,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
     if handle.recording() {
         let taken = record();
-        let opened = handle.with(|run| open_selection(run, site, args, taken, None));
+        let value = Value::Bool(taken);
+        let branch = if taken { Tag::Then } else { Tag::Else };
+        let opened = handle.with(|run| {
+            let decision = Decision { site, args, value };
+            run.builder.open_choice(Tag::Selection, decision, branch);
+        });
         return (taken, opened.is_some());
     }
-    select_replaying(handle, site, args, record)
+    select_replaying(handle, site, &args, record)
 }
 
 /// Opens the selection and the branch taken; `rec` is the recorded branch it aligns with.
@@ -539,10 +544,19 @@ fn select_replaying(
 /// Closes a selection (its branch and itself) or a switch (its arm and itself).
 #[inline]
 pub(crate) fn close_choice(handle: &Run) {
+    if handle.recording() {
+        handle.with(|run| run.builder.close_two());
+    } else {
+        close_choice_replaying(handle);
+    }
+}
+
+/// [`close_choice`] while replaying.
+#[inline(never)]
+fn close_choice_replaying(handle: &Run) {
     handle.with(|run| {
         run.close_frame();
-        run.builder.close();
-        run.builder.close();
+        run.builder.close_two();
     });
 }
 
@@ -634,7 +648,21 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
 }
 
 /// Opens a scope for a `#[generator]` function.
+#[inline]
 pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
+    if handle.recording() {
+        handle.with(|run| {
+            let call = run.pending_call.take();
+            run.builder.open(New::Scope { site, call });
+        });
+    } else {
+        open_scope_replaying(handle, site);
+    }
+}
+
+/// [`open_scope`] while replaying.
+#[inline(never)]
+fn open_scope_replaying(handle: &Run, site: &'static Site) {
     ok_or_stop(handle.with(|run| {
         let call = run.pending_call.take();
         if run.fault.is_some() {
@@ -654,7 +682,9 @@ pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
 #[inline]
 pub(crate) fn close(handle: &Run) {
     handle.with(|run| {
-        run.close_frame();
+        if run.aligner.is_some() {
+            run.close_frame();
+        }
         run.builder.close();
     });
 }
@@ -799,9 +829,28 @@ pub(crate) fn while_next(
 /// stops (the trace could not describe them as parts of one another).
 #[inline]
 pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: bool) {
-    let nested = handle.with(|run| {
+    let nested = if handle.recording() {
+        // One builder call, small enough to inline into the loop.
+        handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
+    } else {
+        step_loop_replaying(handle, lp, close_iteration, more)
+    };
+    if nested == Some(false) {
+        interleaved(handle);
+    }
+}
+
+/// [`step_loop`] while replaying.
+#[inline(never)]
+fn step_loop_replaying(
+    handle: &Run,
+    lp: NodeId,
+    close_iteration: bool,
+    more: bool,
+) -> Option<bool> {
+    handle.with(|run| {
         if run.aligner.is_none() {
-            // Recording: one builder call.
+            // A scripted run: no trace to align with.
             return run.builder.step_loop(lp, close_iteration, more);
         }
         let top = run.builder.current();
@@ -827,10 +876,7 @@ pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: b
             run.builder.close();
         }
         true
-    });
-    if nested == Some(false) {
-        interleaved(handle);
-    }
+    })
 }
 
 /// A loop was moved on while another one was innermost.
