@@ -205,12 +205,14 @@ impl Builder {
     #[inline]
     pub(crate) fn close_two(&mut self) {
         let end = self.store.nodes.len() as NodeId;
-        for _ in 0..2 {
-            if self.open.len() > 1
-                && let Some(id) = self.open.pop()
-            {
-                self.store.nodes[id as usize].end = end;
-            }
+        // Both above the root (the usual case): one length check for the two.
+        if let [.., _, outer, inner] = self.open[..] {
+            self.open.truncate(self.open.len() - 2);
+            self.store.nodes[inner as usize].end = end;
+            self.store.nodes[outer as usize].end = end;
+        } else {
+            self.close();
+            self.close();
         }
     }
 

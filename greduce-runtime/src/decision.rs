@@ -226,9 +226,11 @@ pub trait BoolArg: Copy {
 }
 
 impl BoolArg for f64 {
+    #[inline]
     fn args(self) -> Args {
         Args::Bool { p: self }
     }
+    #[inline]
     fn check(self) {
         assert!(
             (0.0..=1.0).contains(&self),

@@ -81,23 +81,26 @@ fn boolean<R: ?Sized, B: BoolArg>(
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
 ) -> bool {
-    arg.check();
-    let args = arg.args();
-    let simplest = args.simplest_bool();
-    let admits = args.clone();
+    if !handle.recording() {
+        // Recording calls rand, which panics itself.
+        arg.check();
+    }
     run::decide(
         handle,
         site,
-        args,
+        arg.args(),
         || {
             let v = direct(rng, arg);
             (v, Value::Bool(v))
         },
         |value| match value {
-            Value::Bool(b) if admits.admits_bool(*b) => Some(*b),
+            Value::Bool(b) if arg.args().admits_bool(*b) => Some(*b),
             _ => None,
         },
-        || (simplest, Value::Bool(simplest)),
+        || {
+            let simplest = arg.args().simplest_bool();
+            (simplest, Value::Bool(simplest))
+        },
     )
 }
 
@@ -512,7 +515,9 @@ impl WhileLoop<'_> {
             self.in_iteration = false;
             run::close(handle);
         }
-        arg.check();
+        if !handle.recording() {
+            arg.check();
+        }
         let more = run::while_next(handle, site, arg.args(), || direct(rng, arg));
         self.in_iteration = more;
         more
@@ -572,7 +577,9 @@ pub fn selection<'h, R: ?Sized, B: BoolArg>(
             opened: None,
         };
     }
-    arg.check();
+    if !handle.recording() {
+        arg.check();
+    }
     let (taken, opened) = run::select(handle, site, arg.args(), || direct(rng, arg));
     Selection {
         taken,
