@@ -25,13 +25,7 @@ impl Drop for Trace {
         if let Some(store) = Arc::get_mut(&mut self.store) {
             let mut store = std::mem::take(store);
             store.nodes.clear();
-            // Most decisions own nothing on the heap: forgetting them (instead of running
-            // their drop glue, one call each) halves what dropping a large trace costs.
-            for decision in store.decisions.drain(..) {
-                if decision.args.is_inline() && decision.value.is_inline() {
-                    std::mem::forget(decision);
-                }
-            }
+            store.clear_decisions();
             store.scopes.clear();
             store.loops.clear();
             store.links.clear();
@@ -96,7 +90,7 @@ impl Builder {
     /// Adds a decision (the most frequent node: no detour through [`New`]).
     #[inline]
     pub(crate) fn decision(&mut self, decision: Decision) -> NodeId {
-        let data = push(&mut self.store.decisions, decision);
+        let data = self.store.push_decision(decision);
         self.push_node(Tag::Decision, data)
     }
 
@@ -151,7 +145,7 @@ impl Builder {
     /// (`inner`), in one visit.
     #[inline]
     pub(crate) fn open_choice(&mut self, tag: Tag, decision: Decision, inner: Tag) {
-        let data = push(&mut self.store.decisions, decision);
+        let data = self.store.push_decision(decision);
         self.push_open(tag, data);
         self.push_open(inner, 0);
     }
@@ -182,6 +176,13 @@ impl Builder {
             data,
         });
         id
+    }
+
+    /// Opens the scope of a generator called at `call` (the most frequent `open`).
+    #[inline]
+    pub(crate) fn open_scope(&mut self, site: &'static Site, call: Option<&'static Site>) {
+        let data = push(&mut self.store.scopes, (site, call));
+        self.push_open(Tag::Scope, data);
     }
 
     /// Adds a node under the innermost open node and opens it.
@@ -260,7 +261,7 @@ impl Builder {
             if node.parent != parent || node.tag != Tag::Decision {
                 continue;
             }
-            let decision = &self.store.decisions[node.data as usize];
+            let decision = self.store.decision(node.data as usize);
             if decision.site == site {
                 return (!self.linked.contains(&id)).then_some((id, decision));
             }

@@ -562,7 +562,31 @@ fn close_choice_replaying(handle: &Run) {
 
 /// `match rng.random_range(..)`: returns the value and whether the run opened the switch
 /// and its arm (then [`close_choice`] must close them).
+#[inline]
 pub(crate) fn switch<T, A: RangeArg<T>>(
+    handle: &Run,
+    site: &'static Site,
+    arg: &A,
+    record: impl FnOnce() -> T,
+) -> (T, bool) {
+    if handle.recording() {
+        let t = record();
+        let decision = Decision {
+            site,
+            args: arg.args(),
+            value: arg.record(&t),
+        };
+        let opened = handle.with(|run| {
+            run.builder.open_choice(Tag::Switch, decision, Tag::Arm);
+        });
+        return (t, opened.is_some());
+    }
+    switch_replaying(handle, site, arg, record)
+}
+
+/// [`switch`] while replaying.
+#[inline(never)]
+fn switch_replaying<T, A: RangeArg<T>>(
     handle: &Run,
     site: &'static Site,
     arg: &A,
@@ -653,7 +677,7 @@ pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
     if handle.recording() {
         handle.with(|run| {
             let call = run.pending_call.take();
-            run.builder.open(New::Scope { site, call });
+            run.builder.open_scope(site, call);
         });
     } else {
         open_scope_replaying(handle, site);

@@ -12,6 +12,7 @@ use crate::site::Site;
 use crate::value::{Args, Shown, Value};
 use std::fmt;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
 /// Index of a node in a [`Trace`].
@@ -137,14 +138,60 @@ pub(crate) struct Node {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Store {
     pub(crate) nodes: Vec<Node>,
-    pub(crate) decisions: Vec<Decision>,
+    /// Dropped by [`Store::clear_decisions`] only when some own heap memory (`heap`): most
+    /// decisions own none, and running their drop glue one by one was a tenth of what
+    /// recording a million decisions cost.
+    decisions: Vec<ManuallyDrop<Decision>>,
+    /// Whether some decision owns heap memory.
+    heap: bool,
     pub(crate) scopes: Vec<(&'static Site, Option<&'static Site>)>,
     pub(crate) loops: Vec<(&'static Site, Count)>,
     /// (count decision, loop), sorted.
     pub(crate) links: Vec<(NodeId, NodeId)>,
 }
 
+impl Drop for Store {
+    fn drop(&mut self) {
+        self.clear_decisions();
+    }
+}
+
 impl Store {
+    /// Adds a decision; returns its index.
+    #[inline]
+    pub(crate) fn push_decision(&mut self, decision: Decision) -> u32 {
+        self.heap |= !(decision.args.is_inline() && decision.value.is_inline());
+        self.decisions.push(ManuallyDrop::new(decision));
+        (self.decisions.len() - 1) as u32
+    }
+
+    /// The decision at `index`.
+    #[inline]
+    pub(crate) fn decision(&self, index: usize) -> &Decision {
+        &self.decisions[index]
+    }
+
+    /// All decisions, in trace order.
+    pub(crate) fn decisions(&self) -> impl Iterator<Item = &Decision> {
+        self.decisions.iter().map(|d| &**d)
+    }
+
+    /// How many decisions there are.
+    pub(crate) fn decision_count(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// Removes every decision, dropping those that own heap memory.
+    pub(crate) fn clear_decisions(&mut self) {
+        if std::mem::take(&mut self.heap) {
+            self.decisions
+                .drain(..)
+                .for_each(|d| drop(ManuallyDrop::into_inner(d)));
+        } else {
+            self.decisions.clear();
+        }
+    }
+
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
         let node = &self.nodes[id as usize];
         let data = node.data as usize;
@@ -155,7 +202,7 @@ impl Store {
                 Kind::Scope { site, call }
             }
             Tag::Decision => Kind::Decision {
-                decision: &self.decisions[data],
+                decision: self.decision(data),
                 link: self.link(id),
             },
             Tag::Loop => {
@@ -164,12 +211,12 @@ impl Store {
             }
             Tag::Iteration => Kind::Iteration,
             Tag::Selection => Kind::Selection {
-                decision: &self.decisions[data],
+                decision: self.decision(data),
             },
             Tag::Then => Kind::Branch { then: true },
             Tag::Else => Kind::Branch { then: false },
             Tag::Switch => Kind::Switch {
-                decision: &self.decisions[data],
+                decision: self.decision(data),
             },
             Tag::Arm => Kind::Arm,
         }
@@ -303,7 +350,7 @@ impl Trace {
     /// Number of decisions in the trace: plain decisions, loop counts, selection and switch
     /// decisions and the per-iteration decisions of `while` loops. The default size measure.
     pub fn decision_count(&self) -> usize {
-        let mut count = self.store.decisions.len();
+        let mut count = self.store.decision_count();
         for (_, loop_count) in &self.store.loops {
             match loop_count {
                 Count::While { ended, .. } => count += usize::from(*ended),
@@ -368,7 +415,7 @@ impl Trace {
     /// The decisions of the trace in the order they were made (selection and switch
     /// decisions included; loop counts and `while` conditions are part of their loops).
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> {
-        self.store.decisions.iter()
+        self.store.decisions()
     }
 
     /// A 128-bit fingerprint of the trace with `removed` parts taken out. Removal sets that

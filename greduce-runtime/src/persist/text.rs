@@ -48,9 +48,9 @@ fn line(trace: &Trace, node: &Node, out: &mut String) {
                 let _ = write!(out, " from {}", site_text(call));
             }
         }
-        Tag::Decision => decision("decision", &store.decisions[data], out),
-        Tag::Selection => decision("if", &store.decisions[data], out),
-        Tag::Switch => decision("match", &store.decisions[data], out),
+        Tag::Decision => decision("decision", store.decision(data), out),
+        Tag::Selection => decision("if", store.decision(data), out),
+        Tag::Switch => decision("match", store.decision(data), out),
         Tag::Loop => {
             let (site, count) = &store.loops[data];
             let _ = write!(out, "loop {} ", site_text(site));
@@ -288,13 +288,12 @@ impl Reader {
             }
             "decision" | "if" | "match" => {
                 let d = self.decision(rest)?;
-                self.store.decisions.push(d);
                 let tag = match keyword {
                     "decision" => Tag::Decision,
                     "if" => Tag::Selection,
                     _ => Tag::Switch,
                 };
-                (tag, (self.store.decisions.len() - 1) as u32)
+                (tag, self.store.push_decision(d))
             }
             "loop" => {
                 let (site, count) = rest.split_once(' ').ok_or("a loop needs a count")?;
