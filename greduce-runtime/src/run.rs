@@ -32,9 +32,16 @@ const OFF: u8 = 0;
 const RECORDING: u8 = 1;
 const REPLAYING: u8 = 2;
 
-/// Where a run's session lives while it runs; emptied when the run ends, so a handle that
-/// outlives its run (an iterator kept past it) finds nothing and does nothing.
-type Slot = RefCell<Option<Session>>;
+/// Where a run lives while it runs.
+struct Slot {
+    /// Emptied when the run ends, so a handle that outlives its run (an iterator kept past
+    /// it) finds nothing and does nothing.
+    session: RefCell<Option<Session>>,
+    /// The call site that was just passed the rng ([`pass_rng`]): the callee's scope records
+    /// it, and [`call_returned`] checks that the callee took it (was a generator). Outside
+    /// the session, as every generator call sets and takes it.
+    pending_call: Cell<Option<&'static Site>>,
+}
 
 /// Whether a greduce run is recording or replaying on this thread.
 #[inline]
@@ -107,8 +114,14 @@ impl Run {
     /// busy (a `Drop` running inside greduce's own call).
     #[inline]
     fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
-        let mut slot = self.slot.as_ref()?.try_borrow_mut().ok()?;
-        Some(f(slot.as_mut()?))
+        let mut session = self.slot.as_ref()?.session.try_borrow_mut().ok()?;
+        Some(f(session.as_mut()?))
+    }
+
+    /// Takes the call site that passed the rng (see [`Slot::pending_call`]).
+    #[inline]
+    fn take_pending_call(&self) -> Option<&'static Site> {
+        self.slot.as_ref()?.pending_call.take()
     }
 }
 
@@ -119,7 +132,6 @@ pub(crate) struct Stop;
 pub(crate) struct Session {
     pub(crate) builder: Builder,
     pub(crate) aligner: Option<Aligner>,
-    pending_call: Option<&'static Site>,
     decisions: u64,
     /// Times this replay unwound to stop (more than once only if the generator catches it).
     stops: u32,
@@ -202,7 +214,6 @@ impl Session {
         Session {
             builder: Builder::with_capacity(capacity),
             aligner,
-            pending_call: None,
             decisions: 0,
             stops: 0,
             budget,
@@ -293,20 +304,27 @@ pub(crate) fn execute<T>(
     } else {
         RECORDING
     };
-    let slot = Rc::new(RefCell::new(Some(run)));
+    let slot = Rc::new(Slot {
+        session: RefCell::new(Some(run)),
+        pending_call: Cell::new(None),
+    });
     let previous = CURRENT.with(|c| c.replace(Some(Rc::clone(&slot))));
     let was = MODE.with(|m| m.replace(mode));
     let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
     MODE.with(|m| m.set(was));
     CURRENT.with(|c| c.replace(previous));
-    let run = slot.borrow_mut().take().expect("the run installed above");
+    let run = slot
+        .session
+        .borrow_mut()
+        .take()
+        .expect("the run installed above");
     (result, run)
 }
 
 /// Calls `f` on this thread's current run (for the few paths that have no handle).
 fn with_current<T>(f: impl FnOnce(&mut Session) -> T) -> Option<T> {
     let slot = CURRENT.with(|c| c.borrow().clone())?;
-    let mut session = slot.try_borrow_mut().ok()?;
+    let mut session = slot.session.try_borrow_mut().ok()?;
     Some(f(session.as_mut()?))
 }
 
@@ -675,10 +693,8 @@ fn switch_replaying<T, A: RangeArg<T>>(
 #[inline]
 pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
     if handle.recording() {
-        handle.with(|run| {
-            let call = run.pending_call.take();
-            run.builder.open_scope(site, call);
-        });
+        let call = handle.take_pending_call();
+        handle.with(|run| run.builder.open_scope(site, call));
     } else {
         open_scope_replaying(handle, site);
     }
@@ -687,8 +703,8 @@ pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
 /// [`open_scope`] while replaying.
 #[inline(never)]
 fn open_scope_replaying(handle: &Run, site: &'static Site) {
+    let call = handle.take_pending_call();
     ok_or_stop(handle.with(|run| {
-        let call = run.pending_call.take();
         if run.fault.is_some() {
             return Err(());
         }
@@ -714,15 +730,25 @@ pub(crate) fn close(handle: &Run) {
 }
 
 /// The rng is being passed to the function called at `site`; it must open a scope.
+#[inline]
 pub(crate) fn pass_rng(handle: &Run, site: &'static Site) {
-    handle.with(|run| run.pending_call = Some(site));
+    if let Some(slot) = &handle.slot {
+        slot.pending_call.set(Some(site));
+    }
 }
 
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
+#[inline]
 pub(crate) fn call_returned(handle: &Run, site: &'static Site) {
-    let pending = handle.with(|run| run.pending_call.take()).flatten();
-    assert!(
-        pending.is_none_or(|p| p != site),
+    if handle.take_pending_call().is_some_and(|p| p == site) {
+        not_a_generator(site);
+    }
+}
+
+/// The function called at `site` received the rng but opened no scope.
+#[cold]
+fn not_a_generator(site: &'static Site) -> ! {
+    panic!(
         "greduce: `{}` received the generator rng at {site} but is not a #[generator] \
          function, so its decisions cannot be recorded; annotate it with #[generator], or \
          pass `greduce::unrecorded(rng)` to opt out",
