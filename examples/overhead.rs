@@ -184,7 +184,15 @@ fn report<T: std::fmt::Debug>(
     );
 }
 
-/// `overhead once <draws|graph|isra> <plain|direct|record>`: one run of one variant, for an
+/// Records `generator` once, then replays the trace (a replay's instructions are the total
+/// less a `record` run's).
+fn replay_once<T>(generator: fn(&mut StdRng) -> T) {
+    let run = greduce::record(generator, 1);
+    let replayed = greduce::replay(generator, &run.trace, &[], Strategy::Halt);
+    black_box(replayed.result.is_ok());
+}
+
+/// `overhead once <draws|graph|isra> <plain|direct|record|replay>`: one run of one variant, for an
 /// instruction count (`valgrind --tool=callgrind`) that machine noise does not move.
 fn once(generator: &str, variant: &str) {
     match (generator, variant) {
@@ -196,8 +204,11 @@ fn once(generator: &str, variant: &str) {
         ("graph", "record") => drop(black_box(greduce::record(graph_annotated, 1))),
         ("isra", "direct") => drop(black_box(isra_models(&mut StdRng::seed_from_u64(1)))),
         ("isra", "record") => drop(black_box(greduce::record(isra_models, 1))),
+        ("draws", "replay") => replay_once(draws_annotated),
+        ("graph", "replay") => replay_once(graph_annotated),
+        ("isra", "replay") => replay_once(isra_models),
         _ => eprintln!(
-            "usage: overhead once <draws|graph|isra> <plain|direct|record> (isra: direct or record)"
+            "usage: overhead once <draws|graph|isra> <plain|direct|record|replay> (isra: no plain)"
         ),
     }
 }

@@ -61,6 +61,7 @@ impl Builder {
         store.nodes.reserve(capacity.max(1));
         store.nodes.push(Node {
             tag: Tag::Root,
+            linked: false,
             parent: NONE,
             end: NONE,
             data: 0,
@@ -118,6 +119,7 @@ impl Builder {
             *top = end;
             self.store.nodes.push(Node {
                 tag: Tag::Iteration,
+                linked: false,
                 parent: lp,
                 end: NONE,
                 data: 0,
@@ -157,6 +159,7 @@ impl Builder {
         let parent = self.current();
         self.store.nodes.push(Node {
             tag,
+            linked: false,
             parent,
             end: NONE,
             data,
@@ -171,6 +174,7 @@ impl Builder {
         let parent = *self.open.last().expect("the root stays open");
         self.store.nodes.push(Node {
             tag,
+            linked: false,
             parent,
             end: id + 1,
             data,
@@ -232,6 +236,9 @@ impl Builder {
     /// Links the count decision `decision` to the loop `lp` it counts.
     pub(crate) fn link(&mut self, decision: NodeId, lp: NodeId) {
         self.store.links.push((decision, lp));
+        if let Some(node) = self.store.nodes.get_mut(decision as usize) {
+            node.linked = true;
+        }
         self.linked.insert(decision);
     }
 

@@ -413,9 +413,10 @@ fn decide_replaying<T>(
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
                 let aligner = run.aligner.as_ref().expect("replaying");
-                let Kind::Decision { decision, link } = aligner.trace().kind(node) else {
+                let Kind::Decision { decision } = aligner.trace().kind(node) else {
                     unreachable!("aligned by kind")
                 };
+                let link = aligner.trace().link(node);
                 let value = if !decision.args.same_kind(&args) {
                     None
                 } else if link == NONE {
@@ -441,8 +442,9 @@ fn decide_replaying<T>(
             (t, value)
         }
         Plan::Recorded { node, value } => {
-            if let Some((t, v)) = value.as_ref().and_then(|v| read(v).map(|t| (t, v))) {
-                (t, v.clone())
+            let read = value.and_then(|v| read(&v).map(|t| (t, v)));
+            if let Some(read) = read {
+                read
             } else {
                 ok_or_stop(handle.with(|run| {
                     let why = format!(

@@ -87,11 +87,9 @@ pub(crate) enum Kind<'t> {
         site: &'static Site,
         call: Option<&'static Site>,
     },
-    /// A decision (a leaf). `link` is the loop it counts, for `let n = ..; for _ in 0..n`.
-    Decision {
-        decision: &'t Decision,
-        link: NodeId,
-    },
+    /// A decision (a leaf). [`Trace::link`] tells the loop it counts, for
+    /// `let n = ..; for _ in 0..n`.
+    Decision { decision: &'t Decision },
     /// A loop; its children are its iterations.
     Loop {
         site: &'static Site,
@@ -127,6 +125,9 @@ pub(crate) enum Tag {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Node {
     pub(crate) tag: Tag,
+    /// A count decision linked to its loop (in `links`): lets replay skip the search for
+    /// the link on every other decision. Free: it fills padding.
+    pub(crate) linked: bool,
     pub(crate) parent: NodeId,
     /// One past the last node of this node's subtree.
     pub(crate) end: NodeId,
@@ -203,7 +204,6 @@ impl Store {
             }
             Tag::Decision => Kind::Decision {
                 decision: self.decision(data),
-                link: self.link(id),
             },
             Tag::Loop => {
                 let (site, count) = &self.loops[data];
@@ -224,6 +224,9 @@ impl Store {
 
     /// The loop a count decision is linked to (`links` is sorted when a trace is finished).
     fn link(&self, decision: NodeId) -> NodeId {
+        if !self.nodes.get(decision as usize).is_some_and(|n| n.linked) {
+            return NONE;
+        }
         match self.links.binary_search_by_key(&decision, |(d, _)| *d) {
             Ok(i) => self.links[i].1,
             Err(_) => NONE,
@@ -282,6 +285,11 @@ impl Trace {
 
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
         self.store.kind(id)
+    }
+
+    /// The loop that the count decision `decision` counts ([`NONE`] if none).
+    pub(crate) fn link(&self, decision: NodeId) -> NodeId {
+        self.store.link(decision)
     }
 
     /// The direct children of a node, in order.
@@ -350,25 +358,26 @@ impl Trace {
     /// Number of decisions in the trace: plain decisions, loop counts, selection and switch
     /// decisions and the per-iteration decisions of `while` loops. The default size measure.
     pub fn decision_count(&self) -> usize {
-        let mut count = self.store.decision_count();
-        for (_, loop_count) in &self.store.loops {
-            match loop_count {
-                Count::While { ended, .. } => count += usize::from(*ended),
-                Count::Linked { .. } | Count::Fixed => {}
+        let store = &self.store;
+        let mut count = store.decision_count();
+        let mut whiles = false;
+        for (_, loop_count) in &store.loops {
+            if let Count::While { ended, .. } = loop_count {
+                whiles = true;
+                count += usize::from(*ended);
             }
         }
-        for node in &self.store.nodes {
-            if node.tag == Tag::Iteration
-                && matches!(
-                    self.kind(node.parent),
-                    Kind::Loop {
-                        count: Count::While { .. },
-                        ..
-                    }
-                )
-            {
-                count += 1;
-            }
+        if whiles {
+            // Each iteration of a `while` loop answered its condition `true`.
+            let is_while = |lp: &Node| {
+                lp.tag == Tag::Loop
+                    && matches!(store.loops[lp.data as usize].1, Count::While { .. })
+            };
+            count += store
+                .nodes
+                .iter()
+                .filter(|n| n.tag == Tag::Iteration && is_while(&store.nodes[n.parent as usize]))
+                .count();
         }
         count
     }
@@ -531,9 +540,9 @@ fn fmt_node(trace: &Trace, id: NodeId, index: usize, f: &mut fmt::Formatter<'_>)
             }
             Ok(())
         }
-        Kind::Decision { decision, link } => {
+        Kind::Decision { decision } => {
             write!(f, "{decision}")?;
-            if link != NONE {
+            if trace.link(id) != NONE {
                 f.write_str(" (count of the loop below)")?;
             }
             Ok(())

@@ -196,6 +196,7 @@ impl Reader {
         self.started = true;
         self.store.nodes.push(Node {
             tag: Tag::Root,
+            linked: false,
             parent: NONE,
             end: NONE,
             data: 0,
@@ -224,6 +225,7 @@ impl Reader {
         let id = self.store.nodes.len() as NodeId;
         self.store.nodes.push(Node {
             tag,
+            linked: false,
             parent,
             end: NONE,
             data,
@@ -303,6 +305,9 @@ impl Reader {
                     self.store
                         .links
                         .push((decision, self.store.nodes.len() as NodeId));
+                    if let Some(node) = self.store.nodes.get_mut(decision as usize) {
+                        node.linked = true;
+                    }
                 }
                 self.store.loops.push((site, count));
                 (Tag::Loop, (self.store.loops.len() - 1) as u32)
