@@ -4,10 +4,16 @@
 //! cargo run --release --example overhead
 //! ```
 //!
-//! Times two generators that make about 10^6 decisions each, three ways: without
+//! Times three generators that make about 10^6 decisions each, three ways: without
 //! `#[generator]`, with it but called directly with an ordinary rng, and recorded by
-//! greduce; then replays the recorded trace (nothing removed) and reports decisions per
-//! second. Timings are the median of interleaved runs.
+//! greduce; then replays the recorded trace (nothing removed, under halt, the strictest
+//! alignment) and reports decisions per second. Timings are the median of `RUNS`
+//! interleaved runs (default 21). Recording includes dropping the run, as a user pays for
+//! both.
+//!
+//! For counts that machine noise does not move, run one variant under callgrind:
+//! `valgrind --tool=callgrind target/release/examples/overhead once <draws|graph|isra>
+//! <plain|direct|record|replay>` (a `replay` run records first).
 //!
 //! - `draws`: does nothing but draw (a reducible loop of `random_range` pushes). The worst
 //!   case: every nanosecond of bookkeeping shows.
