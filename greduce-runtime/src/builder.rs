@@ -44,7 +44,12 @@ impl Drop for Trace {
 #[derive(Debug)]
 pub(crate) struct Builder {
     store: Store,
-    open: Vec<NodeId>,
+    /// The innermost open node (the root when nothing else is open). Kept apart from the
+    /// rest of the stack: every node added reads it.
+    current: NodeId,
+    /// The open nodes enclosing `current`, outermost (the root) first; empty when `current`
+    /// is the root.
+    outer: Vec<NodeId>,
     /// The count decisions already linked to a loop (`store.links` is sorted only at the
     /// end).
     linked: HashSet<NodeId>,
@@ -68,14 +73,10 @@ impl Builder {
         });
         Builder {
             store,
-            open: vec![0],
+            current: 0,
+            outer: Vec::new(),
             linked: HashSet::new(),
         }
-    }
-
-    #[inline]
-    fn parent(&self) -> NodeId {
-        *self.open.last().expect("the root stays open")
     }
 
     /// Adds a node under the innermost open node.
@@ -110,13 +111,12 @@ impl Builder {
             // The hot case: close this iteration and open the next in its place (the loop
             // stays open).
             let end = self.store.nodes.len() as NodeId;
-            let top = self.open.last_mut().expect("the root stays open");
-            let iteration = &mut self.store.nodes[*top as usize];
+            let iteration = &mut self.store.nodes[self.current as usize];
             if iteration.parent != lp {
                 return false;
             }
             iteration.end = end;
-            *top = end;
+            self.current = end;
             self.store.nodes.push(Node {
                 tag: Tag::Iteration,
                 linked: false,
@@ -156,26 +156,25 @@ impl Builder {
     #[inline]
     fn push_open(&mut self, tag: Tag, data: u32) -> NodeId {
         let id = self.store.nodes.len() as NodeId;
-        let parent = self.current();
         self.store.nodes.push(Node {
             tag,
             linked: false,
-            parent,
+            parent: self.current,
             end: NONE,
             data,
         });
-        self.open.push(id);
+        self.outer.push(self.current);
+        self.current = id;
         id
     }
 
     #[inline]
     fn push_node(&mut self, tag: Tag, data: u32) -> NodeId {
         let id = self.store.nodes.len() as NodeId;
-        let parent = *self.open.last().expect("the root stays open");
         self.store.nodes.push(Node {
             tag,
             linked: false,
-            parent,
+            parent: self.current,
             end: id + 1,
             data,
         });
@@ -193,38 +192,31 @@ impl Builder {
     pub(crate) fn open(&mut self, new: New) -> NodeId {
         let id = self.leaf(new);
         self.store.nodes[id as usize].end = NONE;
-        self.open.push(id);
+        self.outer.push(self.current);
+        self.current = id;
         id
     }
 
-    /// Closes the innermost open node.
+    /// Closes the innermost open node (never the root).
     #[inline]
     pub(crate) fn close(&mut self) {
-        if self.open.len() > 1 {
-            let id = self.open.pop().expect("checked");
-            self.store.nodes[id as usize].end = self.store.nodes.len() as NodeId;
+        if let Some(enclosing) = self.outer.pop() {
+            self.store.nodes[self.current as usize].end = self.store.nodes.len() as NodeId;
+            self.current = enclosing;
         }
     }
 
     /// Closes the two innermost open nodes (a branch or arm, and its selection or switch).
     #[inline]
     pub(crate) fn close_two(&mut self) {
-        let end = self.store.nodes.len() as NodeId;
-        // Both above the root (the usual case): one length check for the two.
-        if let [.., _, outer, inner] = self.open[..] {
-            self.open.truncate(self.open.len() - 2);
-            self.store.nodes[inner as usize].end = end;
-            self.store.nodes[outer as usize].end = end;
-        } else {
-            self.close();
-            self.close();
-        }
+        self.close();
+        self.close();
     }
 
     /// The innermost open node.
     #[inline]
     pub(crate) fn current(&self) -> NodeId {
-        self.parent()
+        self.current
     }
 
     /// The parent of a node.
@@ -258,7 +250,7 @@ impl Builder {
     /// The last decision made directly in the innermost open node at `site`, if it has not
     /// been linked to a loop yet (for `let n = <decision>; for _ in 0..n`).
     pub(crate) fn unlinked_count(&self, site: &Site) -> Option<(NodeId, &Decision)> {
-        let parent = self.parent();
+        let parent = self.current;
         let nodes = &self.store.nodes;
         // Backwards: the count is usually decided just before its loop.
         let mut id = nodes.len() as NodeId;
@@ -278,7 +270,7 @@ impl Builder {
 
     /// Closes everything still open and returns the trace.
     pub(crate) fn finish(mut self) -> Trace {
-        while self.open.len() > 1 {
+        while !self.outer.is_empty() {
             self.close();
         }
         let len = self.store.nodes.len() as NodeId;
