@@ -15,6 +15,7 @@ fn shadowing<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
     let __greduce_while = 5u32;
     let __greduce_switch = 6u32;
     let __greduce_seq = [7u32, 8];
+    let __greduce_run = 0u32;
     let mut out = vec![__greduce_scope, __greduce_rng];
     out.push(rng.random_range(__greduce_arg..10));
     if rng.random_bool(0.5) {
@@ -27,6 +28,9 @@ fn shadowing<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
         0 => out.push(__greduce_switch),
         _ => out.push(*__greduce_seq.choose(rng).unwrap()),
     }
+    // A `move` closure that draws, next to a user variable named like the run's handle.
+    let mut last = move || rng.random_range(__greduce_run..10);
+    out.push(last());
     out
 }
 
@@ -36,7 +40,9 @@ fn invented_names_do_not_capture_user_variables() {
         let run = greduce::record(shadowing, seed);
         assert_eq!(&run.output[..2], &[1, 2]);
         assert!((3..10).contains(&run.output[2]));
-        assert!(run.output[3..].iter().all(|x| [4, 5, 6, 7, 8].contains(x)));
+        let (last, middle) = run.output[3..].split_last().expect("the closure's draw");
+        assert!(middle.iter().all(|x| [4, 5, 6, 7, 8].contains(x)));
+        assert!(*last < 10);
     }
 }
 
