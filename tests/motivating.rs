@@ -52,3 +52,34 @@ fn reduces_to_c() {
         }
     }
 }
+
+/// `explain` lists every candidate with its verdict; consecutive iterations of one loop are
+/// one entry.
+#[test]
+fn explain_lists_each_candidate() {
+    let run = greduce::record(password, 707_880);
+    let reduced = Reducer::new(password)
+        .strategy(Strategy::Realign)
+        .search(Search::Sequence)
+        .reduce(&run.trace, |s: &String| s.contains('c'));
+    let explained = reduced.explain();
+    let candidates: Vec<&str> = explained
+        .lines()
+        .filter(|l| l.starts_with("candidate "))
+        .collect();
+    assert_eq!(
+        candidates.len() as u64,
+        reduced.stats.candidates,
+        "{explained}"
+    );
+    assert_eq!(candidates[0], "candidate 1: remove nothing");
+    assert_eq!(
+        candidates[1], "candidate 2: remove iterations 1-2 of the loop @ tests/motivating.rs:10:5",
+        "{explained}"
+    );
+    assert_eq!(
+        reduced.attempts[1].removed.len(),
+        2,
+        "the parts stay one per iteration"
+    );
+}

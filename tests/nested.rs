@@ -61,7 +61,11 @@ fn tree_reduction_removes_outer_then_inner_iterations() {
         .iter()
         .skip(1)
         .filter(|a| a.verdict == Verdict::Accepted)
-        .map(|a| a.removed.iter().all(|r| r.ends_with(&outer_site)))
+        .map(|a| {
+            a.removed_described()
+                .iter()
+                .all(|r| r.ends_with(&outer_site))
+        })
         .collect();
     let first_inner = accepted
         .iter()

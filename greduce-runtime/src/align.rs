@@ -10,7 +10,7 @@
 //! *between* a block's operations, only inside loops (iterations) and selections (blocks).
 
 use crate::site::Site;
-use crate::trace::{Kind, NodeId, Removed, Trace};
+use crate::trace::{Kind, NodeId, Part, Removed, Trace};
 use std::fmt;
 
 /// What to do when replay cannot align the operation the generator asks for with the
@@ -333,6 +333,66 @@ fn what(op: Op, site: &Site) -> String {
 
 /// A recorded node in one line.
 pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
+    describe_with(trace, node, &mut Siblings::default())
+}
+
+/// Describes `parts` (in trace order) as [`describe`] does, except that consecutive
+/// iterations of one loop make one entry ("iterations 3-250 of the loop @ ..."): a
+/// candidate of the reducer often removes hundreds of them, and a line each would cost more
+/// than replaying the candidate.
+pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
+    let parts: Vec<NodeId> = parts.iter().map(|p| p.0).collect();
+    let mut siblings = Siblings::default();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let part = parts[i];
+        let lp = trace.node(part).parent;
+        if !matches!(trace.kind(part), Kind::Iteration) {
+            out.push(describe_with(trace, part, &mut siblings));
+            i += 1;
+            continue;
+        }
+        let first = siblings.index(trace, lp, part);
+        let mut last = first;
+        // The next sibling starts where this one ends.
+        while let Some(&next) = parts.get(i + 1)
+            && trace.node(parts[i]).end == next
+            && trace.node(next).parent == lp
+        {
+            last += 1;
+            i += 1;
+        }
+        let of = describe_with(trace, lp, &mut siblings);
+        out.push(if first == last {
+            format!("iteration {first} of the {of}")
+        } else {
+            format!("iterations {first}-{last} of the {of}")
+        });
+        i += 1;
+    }
+    out
+}
+
+/// The children of the last loop whose iteration was described, in trace order.
+#[derive(Default)]
+struct Siblings {
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+}
+
+impl Siblings {
+    /// The position of `node` among the children of `parent`.
+    fn index(&mut self, trace: &Trace, parent: NodeId, node: NodeId) -> usize {
+        if self.parent != Some(parent) {
+            self.parent = Some(parent);
+            self.children = trace.children(parent).collect();
+        }
+        self.children.binary_search(&node).unwrap_or(0)
+    }
+}
+
+fn describe_with(trace: &Trace, node: NodeId, siblings: &mut Siblings) -> String {
     match trace.kind(node) {
         Kind::Root => "root".into(),
         Kind::Scope { site, .. } => format!("call of `{}` @ {site}", site.what),
@@ -340,8 +400,11 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
         Kind::Loop { site, .. } => format!("loop @ {site}"),
         Kind::Iteration => {
             let lp = trace.node(node).parent;
-            let index = trace.children(lp).position(|c| c == node).unwrap_or(0);
-            format!("iteration {index} of the {}", describe(trace, lp))
+            let index = siblings.index(trace, lp, node);
+            format!(
+                "iteration {index} of the {}",
+                describe_with(trace, lp, siblings)
+            )
         }
         Kind::Selection { decision } => format!("`if` {decision}"),
         Kind::Branch { then } => {
@@ -349,10 +412,13 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
             format!(
                 "{} block of the {}",
                 if then { "then" } else { "else" },
-                describe(trace, sel)
+                describe_with(trace, sel, siblings)
             )
         }
         Kind::Switch { decision } => format!("`match` {decision}"),
-        Kind::Arm => format!("arm of the {}", describe(trace, trace.node(node).parent)),
+        Kind::Arm => format!(
+            "arm of the {}",
+            describe_with(trace, trace.node(node).parent, siblings)
+        ),
     }
 }

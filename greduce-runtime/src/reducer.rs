@@ -2,14 +2,14 @@
 //! generator against each, asks the property about the output, and keeps the smallest
 //! input that still reproduces. It owns the caches and the log of attempts.
 
-use crate::align::{Strategy, describe};
+use crate::align::{Strategy, describe_parts};
 use crate::outcome::Outcome;
 use crate::panic_hook;
 use crate::record::Run;
 use crate::replay::{ReplayError, run_replay};
 use crate::search::{Search, ddmin};
 use crate::stats::Stats;
-use crate::trace::{NodeId, Removed, Trace};
+use crate::trace::{NodeId, Part, Removed, Trace};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::{HashMap, HashSet};
@@ -173,12 +173,19 @@ impl fmt::Display for Verdict {
 }
 
 /// One candidate the reducer tried, and what became of it.
+///
+/// The parts are kept as parts of `trace` and described only when asked
+/// ([`Attempt::removed_described`], `Display`): describing every candidate as it was tried
+/// cost more than replaying it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attempt {
-    /// The parts this candidate removed from the current trace, described.
-    pub removed: Vec<String>,
-    /// Parts bypass removed as well.
-    pub bypassed: Vec<String>,
+    /// The trace the candidate was cut from: the current input's when it was tried (shared,
+    /// not copied).
+    pub trace: Trace,
+    /// The parts of `trace` this candidate removed.
+    pub removed: Vec<Part>,
+    /// Parts of `trace` that bypass removed as well.
+    pub bypassed: Vec<Part>,
     /// What re-align did during the replay.
     pub realigned: Vec<String>,
     /// The output, as `Debug` prints it (absent when the replay failed).
@@ -187,14 +194,28 @@ pub struct Attempt {
     pub verdict: Verdict,
 }
 
+impl Attempt {
+    /// The removed parts, described ("iteration 2 of the loop @ src/gen.rs:10:5");
+    /// consecutive iterations of one loop make one entry ("iterations 3-250 of the loop @
+    /// ...").
+    pub fn removed_described(&self) -> Vec<String> {
+        describe_parts(&self.trace, &self.removed)
+    }
+
+    /// The parts bypass removed as well, described as in [`Attempt::removed_described`].
+    pub fn bypassed_described(&self) -> Vec<String> {
+        describe_parts(&self.trace, &self.bypassed)
+    }
+}
+
 impl fmt::Display for Attempt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.removed.is_empty() {
             write!(f, "remove nothing")?;
         } else {
-            write!(f, "remove {}", self.removed.join(", "))?;
+            write!(f, "remove {}", self.removed_described().join(", "))?;
         }
-        for b in &self.bypassed {
+        for b in self.bypassed_described() {
             write!(f, "\n    bypass also removed {b}")?;
         }
         for r in &self.realigned {
@@ -500,6 +521,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             .insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
         let reproduced = outcome == Ok(Outcome::Reproduces);
         ctx.attempts.push(Attempt {
+            trace: ctx.current.trace.clone(),
             removed: Vec::new(),
             bypassed: Vec::new(),
             realigned: Vec::new(),
@@ -679,7 +701,8 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         ctx.stats.candidates += 1;
         let set = Removed::of(base, removed.iter().copied());
         let mut attempt = Attempt {
-            removed: removed.iter().map(|p| describe(base, *p)).collect(),
+            trace: base.clone(),
+            removed: removed.iter().map(|p| Part(*p)).collect(),
             bypassed: Vec::new(),
             realigned: Vec::new(),
             output: None,
@@ -704,11 +727,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         ctx.stats.generation_time += started.elapsed();
         ctx.stats.replays += replayed.runs;
         ctx.stats.bypassed += replayed.bypassed.len() as u64;
-        attempt.bypassed = replayed
-            .bypassed
-            .iter()
-            .map(|p| describe(base, *p))
-            .collect();
+        attempt.bypassed = replayed.bypassed.iter().map(|p| Part(*p)).collect();
         if !replayed.notes.is_empty() {
             ctx.stats.realigned += 1;
         }
