@@ -83,3 +83,16 @@ fn explain_lists_each_candidate() {
         "the parts stay one per iteration"
     );
 }
+
+/// An attempt's `Debug` describes its parts instead of dumping the trace they belong to.
+#[test]
+fn attempts_debug_without_their_trace() {
+    let run = greduce::record(password, 707_880);
+    let reduced = Reducer::new(password).reduce(&run.trace, |s: &String| s.contains('c'));
+    let shown = format!("{:?}", reduced.attempts[1]);
+    assert!(
+        shown.starts_with("Attempt { removed: [\"iteration"),
+        "{shown}"
+    );
+    assert!(!shown.contains("nodes"), "{shown}");
+}

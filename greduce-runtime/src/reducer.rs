@@ -177,7 +177,7 @@ impl fmt::Display for Verdict {
 /// The parts are kept as parts of `trace` and described only when asked
 /// ([`Attempt::removed_described`], `Display`): describing every candidate as it was tried
 /// cost more than replaying it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Attempt {
     /// The trace the candidate was cut from: the current input's when it was tried (shared,
     /// not copied).
@@ -192,6 +192,19 @@ pub struct Attempt {
     pub output: Option<String>,
     /// The verdict.
     pub verdict: Verdict,
+}
+
+impl fmt::Debug for Attempt {
+    /// The parts described rather than the whole trace (one per attempt would drown the rest).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Attempt")
+            .field("removed", &self.removed_described())
+            .field("bypassed", &self.bypassed_described())
+            .field("realigned", &self.realigned)
+            .field("output", &self.output)
+            .field("verdict", &self.verdict)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Attempt {
