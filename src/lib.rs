@@ -246,8 +246,9 @@
 //! run (recording or replaying on the current thread), the instrumented statements run
 //! instead: they take a handle on the run when they start and hand it to each decision and
 //! reducible part, so recording a million decisions costs a million pointer dereferences,
-//! not a million thread-local lookups. A `move` closure that draws gets its own handle; a
-//! closure that draws can therefore not be sent to another thread (the handle is not
+//! not a million thread-local lookups. A closure or `async` block that draws gets a handle
+//! of its own (a `move` one a copy, any other one the current run's each time it runs), so
+//! it can be returned or stored; it can not be sent to another thread (the handle is not
 //! `Send`). Recording draws from the rng exactly as the direct call would, so
 //! `greduce::record(g, seed).output` is what `g(&mut StdRng::seed_from_u64(seed))` returns.
 //!

@@ -430,3 +430,53 @@ fn move_closures_that_draw_are_recorded_and_replayed() {
     let replayed = greduce::replay(drawn_later, &run.trace, &[], Strategy::Halt);
     assert_eq!(replayed.result.expect("replays").output, run.output);
 }
+
+/// A closure that borrows (does not move) the rng and draws can be returned: it takes the
+/// run's handle when it runs.
+#[generator]
+fn lazy_bytes<R: rand::Rng + ?Sized>(rng: &mut R) -> impl Iterator<Item = u8> + '_ {
+    (0..3).map(|_| rng.random::<u8>())
+}
+
+#[generator]
+fn lazy_bytes_collected<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
+    let first: Vec<u8> = lazy_bytes(rng).collect();
+    // An `async move` block that draws compiles too (it gets its own handle).
+    let later = async move { rng.random::<u8>() };
+    drop(later);
+    first
+}
+
+#[test]
+fn returned_borrowing_closures_and_async_blocks() {
+    use rand::SeedableRng;
+    let direct: Vec<u8> = lazy_bytes(&mut rand::rngs::StdRng::seed_from_u64(3)).collect();
+    let plain: Vec<u8> = {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        (0..3).map(|_| rng.random::<u8>()).collect()
+    };
+    assert_eq!(direct, plain);
+    let run = greduce::record(lazy_bytes_collected, 3);
+    assert_eq!(run.output, direct);
+    assert_eq!(run.trace.decision_count(), 3);
+    let replayed = greduce::replay(lazy_bytes_collected, &run.trace, &[], Strategy::Halt);
+    assert_eq!(replayed.result.expect("replays").output, run.output);
+}
+
+#[generator]
+fn byte<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+    rng.random()
+}
+
+/// A run started inside a generator: the generator it calls belongs to the inner run.
+#[generator]
+fn records_inside<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+    greduce::record(|_inner| byte(rng), 0).output
+}
+
+#[test]
+fn a_run_inside_a_generator() {
+    let run = greduce::record(records_inside, 1);
+    let mut direct = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+    assert_eq!(run.output, records_inside(&mut direct));
+}

@@ -10,6 +10,7 @@
 use crate::args::{Setting, Value};
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
+use std::cell::Cell;
 use syn::{
     AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprMatch, Ident, ItemFn, Label,
     Path, Stmt, parse_quote, parse_quote_spanned, token,
@@ -39,6 +40,20 @@ pub(crate) struct Codegen {
     pub(crate) krate: Path,
     /// The rng parameter.
     pub(crate) rng: Ident,
+    /// How many uses of the run's handle have been written so far (a closure that adds
+    /// some needs the handle; see [`Codegen::fresh_run`]).
+    pub(crate) handle_uses: Cell<usize>,
+}
+
+impl Codegen {
+    /// A code writer for the generator with rng parameter `rng`.
+    pub(crate) fn new(krate: Path, rng: Ident) -> Codegen {
+        Codegen {
+            krate,
+            rng,
+            handle_uses: Cell::new(0),
+        }
+    }
 }
 
 /// `tokens` with every span set to `span`.
@@ -74,7 +89,8 @@ impl Codegen {
 
     /// `&__greduce_run`: the run's handle, which the instrumented body takes when it starts
     /// ([`Codegen::body`]) and every runtime call receives.
-    fn run() -> TokenStream {
+    fn run(&self) -> TokenStream {
+        self.handle_uses.set(self.handle_uses.get() + 1);
         let run = hygienic(RUN);
         quote!(&#run)
     }
@@ -125,7 +141,7 @@ impl Codegen {
         let method = draw.method.to_string();
         let site = self.site(&method, draw.method.span());
         let rng = self.rng(draw.span);
-        let run = Self::run();
+        let run = self.run();
         let args = &draw.args;
         match method.as_str() {
             "random_ratio" => {
@@ -176,7 +192,7 @@ impl Codegen {
     pub(crate) fn seq(&self, receiver: &Expr, method: &Ident, extra: &[Expr], span: Span) -> Expr {
         let site = self.site(&method.to_string(), method.span());
         let rng = self.rng(span);
-        let run = Self::run();
+        let run = self.run();
         let ours = format_ident!("__greduce_{}", method);
         let (s, r) = (hygienic("__greduce_seq"), hygienic("__greduce_rng"));
         let params: Vec<Ident> = (0..extra.len())
@@ -269,7 +285,7 @@ impl Codegen {
         } else {
             quote!(counted_loop)
         };
-        let run = Self::run();
+        let run = self.run();
         parse_quote_spanned!(span=> #p::#f(#run, #start, #n, #loop_site, #count_site))
     }
 
@@ -282,7 +298,7 @@ impl Codegen {
         let loop_site = self.site("loop", span);
         let count_site = self.count_site(count);
         let n = self.count(count);
-        let run = Self::run();
+        let run = self.run();
         parse_quote_spanned!(span=> #p::counted_take(#run, #iter, #n, #loop_site, #count_site))
     }
 
@@ -306,7 +322,7 @@ impl Codegen {
         let rng = self.rng(draw.span);
         let (arg, direct) = self.boolean(draw);
         let w = hygienic("__greduce_while");
-        let run = Self::run();
+        let run = self.run();
         let prefix = prefix.map(|c| quote!(#c &&));
         parse_quote_spanned! {span=>
             {
@@ -340,7 +356,7 @@ impl Codegen {
         let rng = self.rng(draw.span);
         let (arg, direct) = self.boolean(draw);
         let sel = hygienic("__greduce_sel");
-        let run = Self::run();
+        let run = self.run();
         let otherwise = otherwise.map_or_else(|| quote!({}), |e| quote!(#e));
         let mut m: ExprMatch = parse_quote_spanned! {span=>
             match #p::selection(#arg, #run, #site, #rng, #direct) {
@@ -368,7 +384,7 @@ impl Codegen {
         let arg = &draw.args[0];
         let direct = Self::direct(draw, 1);
         let s = hygienic("__greduce_switch");
-        let run = Self::run();
+        let run = self.run();
         let mut m: ExprMatch = parse_quote_spanned! {span=>
             match #p::switch(#arg, #run, #site, #rng, #direct) {
                 #s => match #s.value() { #(#arms)* }
@@ -382,7 +398,7 @@ impl Codegen {
     pub(crate) fn pass_rng(&self, callee: &str, arg: &Expr, span: Span) -> Expr {
         let p = self.private(span);
         let site = self.site(callee, span);
-        let run = Self::run();
+        let run = self.run();
         parse_quote_spanned!(span=> #p::pass_rng(#run, #site, #arg))
     }
 
@@ -393,16 +409,43 @@ impl Codegen {
     pub(crate) fn call(&self, call: &Expr, callee: &str, span: Span) -> Expr {
         let p = self.private(span);
         let site = self.site(callee, span);
-        let run = Self::run();
+        let run = self.run();
         parse_quote_spanned!(span=> #p::call_returned(#run, #site, #call))
     }
 
-    /// A `move` closure that uses the run's handle gets its own copy of it (a clone of the
-    /// handle, which is shared), so the body can still use the handle after the closure.
+    /// A closure or `async` block that borrows (does not move) its captures and uses the
+    /// run's handle takes the handle afresh each time it runs, rather than borrowing the
+    /// body's: the closure may be returned or stored (`-> impl Iterator + '_` over
+    /// `(0..n).map(|_| rng.random())`), and it runs in whatever run is current then.
+    ///
+    /// Input: `|_| rng.random::<u8>()` (rewritten). Output:
+    /// `|_| { let __greduce_run = __private::run(); .. }`
+    pub(crate) fn fresh_run(&self, body: &Expr) -> Expr {
+        let handle = hygienic(RUN);
+        let p = self.private(Span::call_site());
+        parse_quote! {
+            {
+                let #handle = #p::run();
+                #body
+            }
+        }
+    }
+
+    /// The statement of [`Codegen::fresh_run`], for an `async` block.
+    pub(crate) fn fresh_run_stmt(&self) -> Stmt {
+        let handle = hygienic(RUN);
+        let p = self.private(Span::call_site());
+        parse_quote!(let #handle = #p::run();)
+    }
+
+    /// A `move` closure or `async move` block that uses the run's handle gets its own copy
+    /// of it (a clone of the handle, which is shared), so the body can still use the handle
+    /// after it.
     ///
     /// Input: `move || rng.random::<u8>()` (rewritten). Output:
     /// `{ let __greduce_run = Clone::clone(&__greduce_run); move || .. }`
-    pub(crate) fn own_run(closure: &Expr) -> Expr {
+    pub(crate) fn own_run(&self, closure: &Expr) -> Expr {
+        self.handle_uses.set(self.handle_uses.get() + 1);
         let handle = hygienic(RUN);
         parse_quote! {
             {

@@ -25,10 +25,7 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
-    let codegen = Codegen {
-        krate: args.krate,
-        rng,
-    };
+    let codegen = Codegen::new(args.krate, rng);
     // Items (`use`, `fn`, `impl`, `macro_rules!`) are hoisted out of the two copies of the
     // body below: they would otherwise be defined twice.
     let (items, plain): (Vec<Stmt>, Vec<Stmt>) = std::mem::take(&mut func.block.stmts)
@@ -145,10 +142,7 @@ pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
-    let codegen = Codegen {
-        krate: args.krate,
-        rng,
-    };
+    let codegen = Codegen::new(args.krate, rng);
     bind_lets(&mut func.block, &codegen);
     codegen.test_fn(&func, &args.settings)
 }

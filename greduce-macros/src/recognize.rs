@@ -13,10 +13,9 @@
 //! - `match rng.random_range(..) { .. }`;
 //! - calls passing the rng (nested generators; checked at run time to be `#[generator]`s).
 
-use crate::codegen::{self, Codegen, Count, Draw};
+use crate::codegen::{Codegen, Count, Draw};
 use crate::rand_api;
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::ToTokens as _;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Arm, Block, Expr, ExprCall, Ident, Item, Local, Pat, RangeLimits, Stmt, UnOp};
@@ -515,16 +514,37 @@ impl VisitMut for Recognizer<'_> {
                     self.error(e, error);
                 }
             }
+            // A closure or `async` block whose rewritten body uses the run's handle gets its
+            // own (see `Codegen::fresh_run` and `Codegen::own_run`); counting the handle's
+            // uses tells, and a body with its own handle uses none of the enclosing one.
             Expr::Closure(c) => {
+                let before = self.codegen.handle_uses.get();
                 self.with_scope(|this| {
                     for input in &c.inputs {
                         this.bind(input);
                     }
                     this.visit_expr_mut(&mut c.body);
                 });
-                let handle = Ident::new(codegen::RUN, Span::mixed_site());
-                if c.capture.is_some() && find_ident(&c.body.to_token_stream(), &handle).is_some() {
-                    *e = Codegen::own_run(e);
+                if self.codegen.handle_uses.get() > before {
+                    self.codegen.handle_uses.set(before);
+                    if c.capture.is_some() {
+                        *e = self.codegen.own_run(e);
+                    } else {
+                        let body = self.codegen.fresh_run(&c.body);
+                        *c.body = body;
+                    }
+                }
+            }
+            Expr::Async(a) => {
+                let before = self.codegen.handle_uses.get();
+                self.visit_block_mut(&mut a.block);
+                if self.codegen.handle_uses.get() > before {
+                    self.codegen.handle_uses.set(before);
+                    if a.capture.is_some() {
+                        *e = self.codegen.own_run(e);
+                    } else {
+                        a.block.stmts.insert(0, self.codegen.fresh_run_stmt());
+                    }
                 }
             }
             _ if self.is_rng(e) || self.is_rng_arg(e) => {

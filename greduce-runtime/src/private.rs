@@ -270,7 +270,7 @@ impl Drop for ScopeGuard<'_> {
 #[inline]
 pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R) -> &'r mut R {
     if handle.active() {
-        run::pass_rng(handle, site);
+        run::pass_rng(site);
     }
     rng
 }
@@ -279,7 +279,7 @@ pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R
 #[inline]
 pub fn call_returned<T>(handle: &Run, site: &'static Site, value: T) -> T {
     if handle.active() {
-        run::call_returned(handle, site);
+        run::call_returned(site);
     }
     value
 }

@@ -26,6 +26,11 @@ thread_local! {
     static MODE: Cell<u8> = const { Cell::new(OFF) };
     /// The run on this thread, where generated code fetches its [`Run`] handle.
     static CURRENT: RefCell<Option<Rc<Slot>>> = const { RefCell::new(None) };
+    /// The call site that was just passed the rng ([`pass_rng`]): the callee's scope records
+    /// it, and [`call_returned`] checks that the callee took it (was a generator). Per
+    /// thread, not per handle, so that caller and callee agree even when they hold handles
+    /// on different runs (a run started inside a generator); each run starts with none.
+    static PENDING_CALL: Cell<Option<&'static Site>> = const { Cell::new(None) };
 }
 
 const OFF: u8 = 0;
@@ -37,10 +42,6 @@ struct Slot {
     /// Emptied when the run ends, so a handle that outlives its run (an iterator kept past
     /// it) finds nothing and does nothing.
     session: RefCell<Option<Session>>,
-    /// The call site that was just passed the rng ([`pass_rng`]): the callee's scope records
-    /// it, and [`call_returned`] checks that the callee took it (was a generator). Outside
-    /// the session, as every generator call sets and takes it.
-    pending_call: Cell<Option<&'static Site>>,
 }
 
 /// Whether a greduce run is recording or replaying on this thread.
@@ -116,12 +117,6 @@ impl Run {
     fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
         let mut session = self.slot.as_ref()?.session.try_borrow_mut().ok()?;
         Some(f(session.as_mut()?))
-    }
-
-    /// Takes the call site that passed the rng (see [`Slot::pending_call`]).
-    #[inline]
-    fn take_pending_call(&self) -> Option<&'static Site> {
-        self.slot.as_ref()?.pending_call.take()
     }
 }
 
@@ -306,11 +301,12 @@ pub(crate) fn execute<T>(
     };
     let slot = Rc::new(Slot {
         session: RefCell::new(Some(run)),
-        pending_call: Cell::new(None),
     });
     let previous = CURRENT.with(|c| c.replace(Some(Rc::clone(&slot))));
     let was = MODE.with(|m| m.replace(mode));
+    let pending = PENDING_CALL.with(|p| p.replace(None));
     let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
+    PENDING_CALL.with(|p| p.set(pending));
     MODE.with(|m| m.set(was));
     CURRENT.with(|c| c.replace(previous));
     let run = slot
@@ -695,7 +691,7 @@ fn switch_replaying<T, A: RangeArg<T>>(
 #[inline]
 pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
     if handle.recording() {
-        let call = handle.take_pending_call();
+        let call = take_pending_call();
         handle.with(|run| run.builder.open_scope(site, call));
     } else {
         open_scope_replaying(handle, site);
@@ -705,7 +701,7 @@ pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
 /// [`open_scope`] while replaying.
 #[inline(never)]
 fn open_scope_replaying(handle: &Run, site: &'static Site) {
-    let call = handle.take_pending_call();
+    let call = take_pending_call();
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
@@ -731,18 +727,29 @@ pub(crate) fn close(handle: &Run) {
     });
 }
 
+/// Takes the call site that passed the rng (see [`PENDING_CALL`]).
+#[inline]
+fn take_pending_call() -> Option<&'static Site> {
+    // Whether a run is current, not whether some handle's run is: see `PENDING_CALL`.
+    if active() {
+        PENDING_CALL.with(Cell::take)
+    } else {
+        None
+    }
+}
+
 /// The rng is being passed to the function called at `site`; it must open a scope.
 #[inline]
-pub(crate) fn pass_rng(handle: &Run, site: &'static Site) {
-    if let Some(slot) = &handle.slot {
-        slot.pending_call.set(Some(site));
+pub(crate) fn pass_rng(site: &'static Site) {
+    if active() {
+        PENDING_CALL.with(|p| p.set(Some(site)));
     }
 }
 
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
 #[inline]
-pub(crate) fn call_returned(handle: &Run, site: &'static Site) {
-    if handle.take_pending_call().is_some_and(|p| p == site) {
+pub(crate) fn call_returned(site: &'static Site) {
+    if take_pending_call().is_some_and(|p| p == site) {
         not_a_generator(site);
     }
 }

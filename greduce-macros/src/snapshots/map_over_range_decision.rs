@@ -22,12 +22,15 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
                 ::greduce::__private::site!("loop"),
                 ::greduce::__private::site!("random_range"),
             )
-            .map(|_| ::greduce::__private::random(
-                &__greduce_run,
-                ::greduce::__private::site!("random"),
-                &mut *rng,
-                |__greduce_rng| __greduce_rng.random(),
-            ))
+            .map(|_| {
+                let __greduce_run = ::greduce::__private::run();
+                ::greduce::__private::random(
+                    &__greduce_run,
+                    ::greduce::__private::site!("random"),
+                    &mut *rng,
+                    |__greduce_rng| __greduce_rng.random(),
+                )
+            })
             .collect()
     }
 }

@@ -17,12 +17,15 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         );
         ::greduce::__private::counted_take(
                 &__greduce_run,
-                std::iter::repeat_with(|| ::greduce::__private::random(
-                    &__greduce_run,
-                    ::greduce::__private::site!("random"),
-                    &mut *rng,
-                    |__greduce_rng| __greduce_rng.random(),
-                )),
+                std::iter::repeat_with(|| {
+                    let __greduce_run = ::greduce::__private::run();
+                    ::greduce::__private::random(
+                        &__greduce_run,
+                        ::greduce::__private::site!("random"),
+                        &mut *rng,
+                        |__greduce_rng| __greduce_rng.random(),
+                    )
+                }),
                 n,
                 ::greduce::__private::site!("loop"),
                 ::greduce::__private::site!("random_range"),
