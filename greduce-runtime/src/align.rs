@@ -341,12 +341,11 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
 /// candidate of the reducer often removes hundreds of them, and a line each would cost more
 /// than replaying the candidate.
 pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
-    let parts: Vec<NodeId> = parts.iter().map(|p| p.0).collect();
     let mut siblings = Siblings::default();
     let mut out = Vec::new();
     let mut i = 0;
     while i < parts.len() {
-        let part = parts[i];
+        let part = parts[i].0;
         let lp = trace.node(part).parent;
         if !matches!(trace.kind(part), Kind::Iteration) {
             out.push(describe_with(trace, part, &mut siblings));
@@ -356,8 +355,8 @@ pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
         let first = siblings.index(trace, lp, part);
         let mut last = first;
         // The next sibling starts where this one ends.
-        while let Some(&next) = parts.get(i + 1)
-            && trace.node(parts[i]).end == next
+        while let Some(next) = parts.get(i + 1).map(|p| p.0)
+            && trace.node(parts[i].0).end == next
             && trace.node(next).parent == lp
         {
             last += 1;

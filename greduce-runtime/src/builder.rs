@@ -273,12 +273,7 @@ impl Builder {
         while !self.outer.is_empty() {
             self.close();
         }
-        let len = self.store.nodes.len() as NodeId;
-        self.store.nodes[0].end = len;
-        self.store.links.sort_unstable();
-        Trace {
-            store: Arc::new(self.store),
-        }
+        self.store.into_trace()
     }
 }
 

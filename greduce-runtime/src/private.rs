@@ -347,7 +347,7 @@ impl<I> LoopIter<I> {
             in_iteration: false,
             lazy,
             pending,
-            handle: if active { handle.clone() } else { Run::off() },
+            handle: handle.clone(),
         }
     }
 }

@@ -158,6 +158,17 @@ impl Drop for Store {
 }
 
 impl Store {
+    /// The trace of these nodes, once every node but the root is closed: closes the root
+    /// and sorts the links.
+    pub(crate) fn into_trace(mut self) -> Trace {
+        let len = self.nodes.len() as NodeId;
+        self.nodes[0].end = len;
+        self.links.sort_unstable();
+        Trace {
+            store: Arc::new(self),
+        }
+    }
+
     /// Adds a decision; returns its index.
     #[inline]
     pub(crate) fn push_decision(&mut self, decision: Decision) -> u32 {

@@ -16,7 +16,6 @@ use crate::trace::{Count, Decision, NONE, Node, NodeId, Store, Tag, Trace};
 use crate::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 /// Writes `trace` as text, one line per node below the root, indented by `indent` plus two
 /// spaces per level.
@@ -413,12 +412,7 @@ impl Reader {
         while self.open.len() > 1 {
             self.close();
         }
-        let len = self.store.nodes.len() as NodeId;
-        self.store.nodes[0].end = len;
-        self.store.links.sort_unstable();
-        Trace {
-            store: Arc::new(self.store),
-        }
+        self.store.into_trace()
     }
 }
 

@@ -1,14 +1,11 @@
 //! The DL half of the paper table: the TVM subjects with an oracle.
 
-use crate::{SETTINGS, mean};
-use greduce::Reducer;
+use crate::{Row, SETTINGS, Subject, mean, reduce_subject};
 use greduce_examples::dl::{Model, isra};
 use greduce_examples::dl_shapes::validate;
 use greduce_examples::dl_subjects::{DlOracle, DlSubject, dl_oracles};
 use greduce_examples::graph_oracles::fidelity_label;
-use std::cell::Cell;
 use std::fmt::Write as _;
-use std::time::Instant;
 
 /// The paper's DL results (`(tensors, edges)`, tests) per subject: tree + re-align,
 /// sequence + re-align, tree + bypass, tree + halt (the research notes' table; the artifact
@@ -73,43 +70,16 @@ fn paper(subject: usize, setting: usize) -> Option<((usize, usize), u64)> {
     Some(PAPER_DL[subject - 1][column])
 }
 
-struct Row {
-    subject: usize,
-    setting: usize,
-    original: (usize, usize),
-    size: (usize, usize),
-    calls: u64,
-    seconds: f64,
-    valid: u64,
-    seen: u64,
-}
-
 fn reduce(subject: &DlSubject, oracle: &DlOracle, setting: usize) -> Row {
-    let run = subject.rebuild();
-    let (search, strategy, _) = SETTINGS[setting];
-    let (valid, seen) = (Cell::new(0), Cell::new(0));
-    let started = Instant::now();
-    let reduction = Reducer::new(isra)
-        .search(search)
-        .strategy(strategy)
-        .size(Model::size)
-        .reduce(&run.trace, |m: &Model| {
-            seen.set(seen.get() + 1);
-            if validate(m).is_ok() {
-                valid.set(valid.get() + 1);
-            }
-            (oracle.fails)(m)
-        });
-    Row {
-        subject: subject.id,
-        setting,
-        original: run.output.size(),
-        size: reduction.output.size(),
-        calls: reduction.stats.property_calls,
-        seconds: started.elapsed().as_secs_f64(),
-        valid: valid.get(),
-        seen: seen.get(),
-    }
+    let subject = Subject {
+        id: subject.id,
+        run: subject.rebuild(),
+        generator: isra,
+        size: Model::size,
+        valid: &|m: &Model| validate(m).is_ok(),
+        fails: &oracle.fails,
+    };
+    reduce_subject(subject, setting)
 }
 
 fn cell(paper: Option<((usize, usize), u64)>) -> String {

@@ -11,12 +11,14 @@
 
 mod dl;
 
-use greduce::{Reducer, Search, Strategy};
+use greduce::{Reducer, Run, Search, Strategy};
 use greduce_examples::graph::AnyGraph;
 use greduce_examples::graph_oracles::{Fidelity, Oracle, fidelity_label, oracles};
 use greduce_examples::graph_subjects::GraphSubject;
 use greduce_examples::proptest_baseline;
+use rand::rngs::StdRng;
 use std::cell::Cell;
+use std::fmt::Debug;
 use std::fmt::Write as _;
 use std::time::Instant;
 
@@ -125,43 +127,70 @@ pub(crate) const SETTINGS: [(Search, Strategy, &str); 6] = [
 ];
 
 /// One reduction's result.
-struct Row {
-    subject: usize,
-    setting: usize,
-    original: (usize, usize),
-    size: (usize, usize),
-    calls: u64,
-    seconds: f64,
-    valid: u64,
-    seen: u64,
+pub(crate) struct Row {
+    pub(crate) subject: usize,
+    pub(crate) setting: usize,
+    pub(crate) original: (usize, usize),
+    pub(crate) size: (usize, usize),
+    pub(crate) calls: u64,
+    pub(crate) seconds: f64,
+    pub(crate) valid: u64,
+    pub(crate) seen: u64,
 }
 
-fn reduce(subject: &GraphSubject, oracle: &Oracle, setting: usize) -> Row {
-    let run = subject.rebuild();
+/// What one subject's reduction needs: its original run, its generator, size measure,
+/// validator and oracle.
+pub(crate) struct Subject<'a, T, G> {
+    pub(crate) id: usize,
+    pub(crate) run: Run<T>,
+    pub(crate) generator: G,
+    pub(crate) size: fn(&T) -> (usize, usize),
+    pub(crate) valid: &'a dyn Fn(&T) -> bool,
+    pub(crate) fails: &'a dyn Fn(&T) -> bool,
+}
+
+/// Reduces a subject's original under `setting`, counting the candidates the validator
+/// accepts.
+pub(crate) fn reduce_subject<T: Debug, G: FnMut(&mut StdRng) -> T>(
+    subject: Subject<'_, T, G>,
+    setting: usize,
+) -> Row {
     let (search, strategy, _) = SETTINGS[setting];
     let (valid, seen) = (Cell::new(0), Cell::new(0));
     let started = Instant::now();
-    let reduction = Reducer::new(subject.generator())
+    let reduction = Reducer::new(subject.generator)
         .search(search)
         .strategy(strategy)
-        .size(AnyGraph::size)
-        .reduce(&run.trace, |g: &AnyGraph| {
+        .size(subject.size)
+        .reduce(&subject.run.trace, |output: &T| {
             seen.set(seen.get() + 1);
-            if g.is_valid() {
+            if (subject.valid)(output) {
                 valid.set(valid.get() + 1);
             }
-            (oracle.fails)(g)
+            (subject.fails)(output)
         });
     Row {
         subject: subject.id,
         setting,
-        original: run.output.size(),
-        size: reduction.output.size(),
+        original: (subject.size)(&subject.run.output),
+        size: (subject.size)(&reduction.output),
         calls: reduction.stats.property_calls,
         seconds: started.elapsed().as_secs_f64(),
         valid: valid.get(),
         seen: seen.get(),
     }
+}
+
+fn reduce(subject: &GraphSubject, oracle: &Oracle, setting: usize) -> Row {
+    let subject = Subject {
+        id: subject.id,
+        run: subject.rebuild(),
+        generator: subject.generator(),
+        size: AnyGraph::size,
+        valid: &AnyGraph::is_valid,
+        fails: &oracle.fails,
+    };
+    reduce_subject(subject, setting)
 }
 
 pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
