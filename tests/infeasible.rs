@@ -183,3 +183,68 @@ fn case2_realign_answers_index_0_and_aligns_again() {
     assert_eq!((x, y, after), (vec![0], Some(0), run.output.2));
     assert_eq!(replay.realigned.len(), 1, "{:?}", replay.realigned);
 }
+
+/// An iteration whose recorded decision the run no longer makes once a `then` block is
+/// removed: the recorded operations left out of a block are an infeasible alignment too.
+#[generator]
+fn left_out<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Option<u32>> {
+    let mut out = Vec::new();
+    for _ in 0..rng.random_range(2..4) {
+        let mut more = false;
+        if rng.random_bool(0.5) {
+            more = true;
+        }
+        out.push(more.then(|| rng.random_range(0..10)));
+    }
+    out
+}
+
+/// The `then` block of iteration 0 of `left_out`, recorded with its decision.
+fn left_out_run() -> (greduce::Run<Vec<Option<u32>>>, greduce::Part) {
+    let run = first_run(left_out, |out| out[0].is_some());
+    let then0 = run
+        .trace
+        .parts_with_depth()
+        .into_iter()
+        .find(|(_, d)| *d == 1)
+        .unwrap()
+        .0;
+    assert!(run.trace.describe(then0).starts_with("then block"));
+    (run, then0)
+}
+
+#[test]
+fn left_out_operations_halt() {
+    let (run, then0) = left_out_run();
+    let replay = greduce::replay(left_out, &run.trace, &[then0], Strategy::Halt);
+    match replay.result {
+        Err(ReplayError::Halted(why)) => assert!(
+            why.starts_with("the run left out the recorded decision random_range(0..=9)"),
+            "{why}"
+        ),
+        other => panic!("expected a halt, got {other:?}"),
+    }
+}
+
+#[test]
+fn left_out_operations_bypass_removes_the_iteration() {
+    let (run, then0) = left_out_run();
+    let replay = greduce::replay(left_out, &run.trace, &[then0], Strategy::Bypass);
+    let out = replay.result.expect("bypass finds a run").output;
+    assert_eq!(replay.bypassed.len(), 1);
+    assert!(
+        run.trace
+            .describe(replay.bypassed[0])
+            .starts_with("iteration 0 of the loop")
+    );
+    assert_eq!(out[..], run.output[1..]);
+}
+
+#[test]
+fn left_out_operations_realign_continues() {
+    let (run, then0) = left_out_run();
+    let replay = greduce::replay(left_out, &run.trace, &[then0], Strategy::Realign);
+    let out = replay.result.expect("re-align always yields a run").output;
+    assert_eq!(out[0], None);
+    assert_eq!(out[1..], run.output[1..], "later iterations align again");
+}

@@ -10,7 +10,7 @@
 //! *between* a block's operations, only inside loops (iterations) and selections (blocks).
 
 use crate::site::Site;
-use crate::trace::{Kind, NodeId, Part, Removed, Trace};
+use crate::trace::{Kind, Node, NodeId, Part, Removed, Tag, Trace};
 use std::fmt;
 
 /// What to do when replay cannot align the operation the generator asks for with the
@@ -111,6 +111,7 @@ impl Aligner {
         &self.trace
     }
 
+    #[inline]
     fn top(&mut self) -> &mut Frame {
         self.frames.last_mut().expect("the root frame stays")
     }
@@ -203,6 +204,28 @@ impl Aligner {
         self.unaligned(expected, why)
     }
 
+    /// The recorded node the next operation aligns with, when it has `tag` (replay's common
+    /// case: the run does what was recorded): the top frame is aligned and has a next child.
+    /// Does not move the cursor ([`Aligner::advance`] does).
+    #[inline]
+    pub(crate) fn next_node(&self, tag: Tag) -> Option<(NodeId, Node)> {
+        let frame = self.frames.last()?;
+        let block = frame.rec?;
+        let cursor = frame.cursor;
+        if cursor >= self.trace.node(block).end {
+            return None;
+        }
+        let node = *self.trace.node(cursor);
+        (node.tag == tag).then_some((cursor, node))
+    }
+
+    /// Moves the top frame's cursor past the node [`Aligner::next_node`] returned, which ends
+    /// at `end`.
+    #[inline]
+    pub(crate) fn advance(&mut self, end: NodeId) {
+        self.top().cursor = end;
+    }
+
     fn unaligned(&mut self, near: Option<NodeId>, why: String) -> Result<Option<NodeId>, Fault> {
         if self.strategy == Strategy::Realign {
             self.notes
@@ -235,16 +258,19 @@ impl Aligner {
 
     /// The recorded child of the current frame's node (selection branch, switch arm),
     /// aligned when its kind is what the run took.
+    #[inline]
     pub(crate) fn only_child(&self, rec: NodeId) -> Option<NodeId> {
         self.trace.children(rec).next()
     }
 
     /// Whether `node` is a removed part (the bit test first: it is the cheap one).
+    #[inline]
     pub(crate) fn is_removed(&self, node: NodeId) -> bool {
         self.removed.contains(node) && self.trace.is_part(node)
     }
 
     /// The first child of `parent` at or after position `from` that is not removed.
+    #[inline]
     fn next_kept(&self, parent: NodeId, from: NodeId) -> Option<NodeId> {
         let end = self.trace.node(parent).end;
         let mut c = from.max(parent + 1);
@@ -288,12 +314,50 @@ impl Aligner {
         self.push(aligned);
     }
 
+    /// Closes the loop iteration on top and starts the next one (the hot case of a loop),
+    /// as [`Aligner::close`] then [`Aligner::iteration`] would. Returns false, changing
+    /// nothing, when the closed iteration may have recorded operations left that halt and
+    /// bypass must report: the caller takes the general path then.
+    #[inline]
+    pub(crate) fn next_iteration(&mut self) -> bool {
+        let [.., lp, iteration] = &self.frames[..] else {
+            return false;
+        };
+        if self.strategy != Strategy::Realign
+            && let Some(rec) = iteration.rec
+            && iteration.cursor < self.trace.node(rec).end
+        {
+            return false;
+        }
+        let aligned = lp.rec.and_then(|lp_rec| self.next_kept(lp_rec, lp.cursor));
+        let [.., lp, iteration] = &mut self.frames[..] else {
+            unreachable!("checked above")
+        };
+        if let Some(c) = aligned {
+            lp.cursor = self.trace.node(c).end;
+        }
+        *iteration = Frame {
+            rec: aligned,
+            cursor: aligned.map_or(0, |r| r + 1),
+        };
+        true
+    }
+
     /// Closes the top frame. Under halt and bypass, recorded operations the run did not
     /// reach are an infeasible alignment (the run must match the reduced trace one to one).
+    #[inline]
     pub(crate) fn close(&mut self) -> Result<(), Fault> {
         let frame = self.frames.pop().expect("frames are balanced with opens");
         if self.frames.is_empty() {
             self.frames.push(frame); // never pop the root
+            return Ok(());
+        }
+        // Nothing left to check (the common case) without the call.
+        if self.strategy == Strategy::Realign
+            || frame
+                .rec
+                .is_none_or(|rec| frame.cursor >= self.trace.node(rec).end)
+        {
             return Ok(());
         }
         self.check_leftovers(&frame)

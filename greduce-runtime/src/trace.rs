@@ -122,7 +122,7 @@ pub(crate) enum Tag {
 }
 
 /// A node of the trace tree.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Node {
     pub(crate) tag: Tag,
     /// A count decision linked to its loop (in `links`): lets replay skip the search for
@@ -280,6 +280,7 @@ impl Removed {
         removed
     }
 
+    #[inline]
     pub(crate) fn contains(&self, node: NodeId) -> bool {
         self.bits[node as usize / 64] & (1 << (node % 64)) != 0
     }
@@ -290,6 +291,7 @@ impl Removed {
 }
 
 impl Trace {
+    #[inline]
     pub(crate) fn node(&self, id: NodeId) -> &Node {
         &self.store.nodes[id as usize]
     }
@@ -304,6 +306,7 @@ impl Trace {
     }
 
     /// The direct children of a node, in order.
+    #[inline]
     pub(crate) fn children(&self, id: NodeId) -> Children<'_> {
         Children {
             nodes: &self.store.nodes,

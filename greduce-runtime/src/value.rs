@@ -290,6 +290,7 @@ impl Args {
     }
 
     /// Whether `answer` is a legal answer to a boolean decision with these arguments.
+    #[inline]
     pub(crate) fn admits_bool(&self, answer: bool) -> bool {
         match *self {
             Args::Bool { p } => {
@@ -315,6 +316,7 @@ impl Args {
 
     /// Whether two argument lists describe the same kind of decision (same method, same
     /// type); only then can a recorded value be read back.
+    #[inline]
     pub(crate) fn same_kind(&self, other: &Args) -> bool {
         match (self, other) {
             (Args::Float { ty: a, .. }, Args::Float { ty: b, .. }) => a == b,
