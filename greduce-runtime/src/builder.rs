@@ -108,23 +108,7 @@ impl Builder {
     #[inline]
     pub(crate) fn step_loop(&mut self, lp: NodeId, close_iteration: bool, more: bool) -> bool {
         if close_iteration && more {
-            // The hot case: close this iteration and open the next in its place (the loop
-            // stays open).
-            let end = self.store.nodes.len() as NodeId;
-            let iteration = &mut self.store.nodes[self.current as usize];
-            if iteration.parent != lp {
-                return false;
-            }
-            iteration.end = end;
-            self.current = end;
-            self.store.nodes.push(Node {
-                tag: Tag::Iteration,
-                linked: false,
-                parent: lp,
-                end: NONE,
-                data: 0,
-            });
-            return true;
+            return self.next_iteration(lp);
         }
         let top = self.current();
         if close_iteration {
@@ -140,6 +124,28 @@ impl Builder {
         } else {
             self.close();
         }
+        true
+    }
+
+    /// The hot step of a loop: closes the open iteration of `lp` and opens the next in its
+    /// place (the loop stays open). Returns false, doing nothing, when another loop is
+    /// innermost.
+    #[inline]
+    pub(crate) fn next_iteration(&mut self, lp: NodeId) -> bool {
+        let end = self.store.nodes.len() as NodeId;
+        let iteration = &mut self.store.nodes[self.current as usize];
+        if iteration.parent != lp {
+            return false;
+        }
+        iteration.end = end;
+        self.current = end;
+        self.store.nodes.push(Node {
+            tag: Tag::Iteration,
+            linked: false,
+            parent: lp,
+            end: NONE,
+            data: 0,
+        });
         true
     }
 

@@ -397,6 +397,9 @@ impl<I: Iterator> LoopIter<I> {
 
     #[inline]
     fn step(&mut self, lp: u32, more: bool) {
+        if self.in_iteration && more && run::next_iteration(&self.handle, lp) {
+            return;
+        }
         run::step_loop(&self.handle, lp, self.in_iteration, more);
         if more {
             self.in_iteration = true;
