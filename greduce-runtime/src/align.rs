@@ -219,6 +219,14 @@ impl Aligner {
         (node.tag == tag).then_some((cursor, node))
     }
 
+    /// Whether `node` is still the next operation of the top frame.
+    #[inline]
+    pub(crate) fn is_next(&self, node: NodeId) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| f.rec.is_some() && f.cursor == node)
+    }
+
     /// Moves the top frame's cursor past the node [`Aligner::next_node`] returned, which ends
     /// at `end`.
     #[inline]
@@ -317,7 +325,8 @@ impl Aligner {
     /// Closes the loop iteration on top and starts the next one (the hot case of a loop),
     /// as [`Aligner::close`] then [`Aligner::iteration`] would. Returns false, changing
     /// nothing, when the closed iteration may have recorded operations left that halt and
-    /// bypass must report: the caller takes the general path then.
+    /// bypass must report (cautiously: also when all that is left was removed); the caller
+    /// takes the general path then.
     #[inline]
     pub(crate) fn next_iteration(&mut self) -> bool {
         let [.., lp, iteration] = &self.frames[..] else {

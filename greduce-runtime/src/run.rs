@@ -395,12 +395,12 @@ fn decide_replaying<T>(
     // The common case first: the run makes the decision that was recorded next, and the
     // recorded value is legal today. The same answer as the general path below, in a
     // fraction of its work (replaying a decision cost about 400 instructions through it).
-    let fast = handle.with(|run| {
+    let recorded = handle.with(|run| {
         if run.fault.is_some() || run.decisions >= run.budget {
             return None;
         }
-        let aligner = run.aligner.as_mut()?;
-        let (_, node) = aligner.next_node(Tag::Decision)?;
+        let aligner = run.aligner.as_ref()?;
+        let (at, node) = aligner.next_node(Tag::Decision)?;
         if node.linked {
             // A loop count: its value is adjusted for the removed iterations.
             return None;
@@ -409,15 +409,28 @@ fn decide_replaying<T>(
         if recorded.site != site || !recorded.args.same_kind(&args) {
             return None;
         }
-        let t = read(&recorded.value)?;
-        let value = recorded.value.clone();
-        aligner.advance(node.end);
-        run.decisions += 1;
-        Some((t, value))
+        Some((at, node.end, recorded.value.clone()))
     });
-    if let Some(Some((t, value))) = fast {
-        handle.with(|run| run.builder.decision(Decision { site, args, value }));
-        return t;
+    // `read` runs outside the run, as on the general path: it may call user code (the
+    // weights of `choose_weighted`).
+    let mut args = args;
+    if let Some(Some((at, end, value))) = recorded
+        && let Some(t) = read(&value)
+    {
+        let taken = handle.with(|run| {
+            let Some(aligner) = run.aligner.as_mut().filter(|a| a.is_next(at)) else {
+                return Err(args);
+            };
+            aligner.advance(end);
+            run.decisions += 1;
+            run.builder.decision(Decision { site, args, value });
+            Ok(())
+        });
+        match taken {
+            Some(Ok(())) => return t,
+            Some(Err(back)) => args = back,
+            None => return record().0,
+        }
     }
     let plan = ok_or_stop(handle.with(|run| {
         run.tick()?;
