@@ -282,10 +282,10 @@
 
 pub use greduce_macros::{generator, test};
 pub use greduce_runtime::{
-    Attempt, CaseResult, Check, Decision, Outcome, ParseTraceError, Part, Progress, ReduceError,
-    Reducer, Reduction, Replay, ReplayError, Report, Run, SameFailure, Search, Site, Stats,
-    Strategy, Trace, Verdict, assume, check, note, record, record_with, replay, replay_draws,
-    replay_with, unrecorded,
+    Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Progress,
+    ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run, SameFailure, Search, Site,
+    Stats, Strategy, Trace, Verdict, assume, check, note, record, record_with, replay,
+    replay_draws, replay_with, unrecorded,
 };
 
 #[doc(hidden)]

@@ -131,7 +131,7 @@ fn a_pending_fault_stops_the_run_at_the_next_aligned_plain_decision() {
 thread_local! { static WIDE: Cell<bool> = const { Cell::new(false) }; }
 
 #[generator]
-fn pick<R: rand::Rng + ?Sized, T: greduce::__private::Int + rand::distr::uniform::SampleUniform>(
+fn pick<R: rand::Rng + ?Sized, T: greduce::Int + rand::distr::uniform::SampleUniform>(
     rng: &mut R,
     lo: T,
     hi: T,

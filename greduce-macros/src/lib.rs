@@ -43,6 +43,9 @@ use proc_macro::TokenStream;
 /// println!("{}", run.trace); // the run, decision by decision
 /// ```
 ///
+/// A generic generator that draws from a range of its own type parameter bounds it with
+/// [`greduce::Int`](../greduce/trait.Int.html).
+///
 /// Arguments: `rng = <parameter>` (the random source), `crate = <path>` (where `greduce`
 /// is, for crates that rename it).
 #[proc_macro_attribute]

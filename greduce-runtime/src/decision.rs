@@ -7,26 +7,58 @@ use rand::distr::uniform::SampleUniform;
 use rand::distr::{Bernoulli, Distribution, StandardUniform, Uniform};
 use std::ops::{Range, RangeInclusive, RangeTo, RangeToInclusive};
 
-/// Integer types (and `char`) that `random_range` decisions and reducible loops can use.
+/// Integer types (and `char`) that `random_range` decisions and reducible loops can record.
+///
+/// Generated code needs it of the type of every recorded integer range; a generic
+/// `#[generator]` that draws from a range of its own type parameter names it as a bound:
+///
+/// ```
+/// use greduce::{Int, generator};
+/// use rand::RngExt;
+/// use rand::distr::uniform::SampleUniform;
+///
+/// #[generator]
+/// fn below<R: rand::Rng + ?Sized, T: Int + SampleUniform>(rng: &mut R, lo: T, hi: T) -> T {
+///     rng.random_range(lo..hi)
+/// }
+///
+/// #[generator]
+/// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, i64) {
+///     (below(rng, 1, 10), below(rng, -5, 5))
+/// }
+///
+/// let run = greduce::record(pair, 7);
+/// assert!((1..10).contains(&run.output.0) && (-5..5).contains(&run.output.1));
+/// ```
+///
+/// Implemented for the primitive integer types and `char`, and sealed: its items are how
+/// the trace stores a value, not API.
 #[diagnostic::on_unimplemented(
     message = "greduce cannot record `random_range` over `{Self}`",
-    note = "recorded ranges are over primitive integers, `char`, `f32` and `f64`"
+    note = "recorded ranges are over primitive integers, `char`, `f32` and `f64`; a generic \
+            type needs the bound `greduce::Int`"
 )]
-pub trait Int: Copy + PartialOrd {
+pub trait Int: sealed::Sealed + Copy + PartialOrd {
     /// The type's tag in the trace.
+    #[doc(hidden)]
     const TY: IntTy;
     /// Mask of the type's width.
+    #[doc(hidden)]
     const MASK: u128;
     /// The value as zero-extended bits of its own width.
+    #[doc(hidden)]
     fn to_bits(self) -> u128;
     /// The value with these bits (truncated to the width); `None` if no such value exists
     /// (a surrogate for `char`).
+    #[doc(hidden)]
     fn from_bits(bits: u128) -> Option<Self>;
 }
 
 // Reason for `cast_lossless`: the same macro covers `usize`, which has no `From` into `u128`.
 macro_rules! int_impls {
     ($($t:ty => $u:ty, $tag:ident;)*) => {$(
+        impl sealed::Sealed for $t {}
+
         #[allow(clippy::cast_lossless)]
         impl Int for $t {
             const TY: IntTy = IntTy::$tag;
@@ -42,6 +74,15 @@ macro_rules! int_impls {
         }
     )*};
 }
+
+mod sealed {
+    /// Keeps [`super::Int`] to the types below.
+    // Reason: the sealing pattern needs a public trait in a private module.
+    #[allow(unreachable_pub)]
+    pub trait Sealed {}
+}
+
+impl sealed::Sealed for char {}
 
 int_impls! {
     u8 => u8, U8; u16 => u16, U16; u32 => u32, U32; u64 => u64, U64; u128 => u128, U128;

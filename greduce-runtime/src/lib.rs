@@ -25,6 +25,7 @@ mod value;
 
 pub use align::Strategy;
 pub use check::{CaseResult, Check, Report, SameFailure, assume, check, note};
+pub use decision::Int;
 pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;
 pub use record::{Run, record, record_with};
