@@ -476,11 +476,8 @@ fn decide_replaying<T>(
                 read
             } else {
                 ok_or_stop(handle.with(|run| {
-                    let why = format!(
-                        "the recorded {} is not legal for {}({args})",
-                        describe(run.aligner.as_ref().expect("replaying").trace(), node),
-                        site.what
-                    );
+                    let trace = run.aligner.as_ref().expect("replaying").trace();
+                    let why = not_legal(trace, node, site, &args);
                     run.illegal(node, why)
                 }));
                 simplest()
@@ -491,6 +488,26 @@ fn decide_replaying<T>(
         run.builder.decision(Decision { site, args, value });
     });
     t
+}
+
+/// Why the recorded decision `node` cannot answer the decision at `site` with `args`.
+fn not_legal(trace: &Trace, node: NodeId, site: &Site, args: &Args) -> String {
+    let recorded = describe(trace, node);
+    // A value of another type (a generic generator called with another type) reads like a
+    // legal one; say what differs.
+    let types = match trace.kind(node) {
+        Kind::Decision { decision } => match (decision.args.type_name(), args.type_name()) {
+            (Some(was), Some(now)) if was != now => {
+                format!(" (it was a `{was}`, this one is a `{now}`)")
+            }
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    format!(
+        "the recorded {recorded} is not legal for {}({args}){types}",
+        site.what
+    )
 }
 
 /// Stops a scripted run whose draw is not legal for the decision at `site`.

@@ -314,6 +314,17 @@ impl Args {
         }
     }
 
+    /// The Rust type of the value, for messages (`None` where the arguments do not say).
+    pub(crate) fn type_name(&self) -> Option<String> {
+        let prim = match self {
+            Args::Int { ty, .. } | Args::WideInt(_, ty) => Prim::Int(*ty),
+            Args::Float { ty, .. } => Prim::Float(*ty),
+            Args::Standard { ty } => *ty,
+            _ => return None,
+        };
+        Some(prim.to_string())
+    }
+
     /// Whether two argument lists describe the same kind of decision (same method, same
     /// type); only then can a recorded value be read back.
     #[inline]
