@@ -8,8 +8,9 @@
 //! `#[generator]`, with it but called directly with an ordinary rng, and recorded by
 //! greduce; then replays the recorded trace (nothing removed, under halt, the strictest
 //! alignment) and reports decisions per second. Timings are the median of `RUNS`
-//! interleaved runs (default 21). Recording includes dropping the run, as a user pays for
-//! both.
+//! interleaved rounds (default 21), and ratios the median of each round's ratios (the
+//! machine's load drifts between rounds more than within one). Recording includes dropping
+//! the run, as a user pays for both.
 //!
 //! For counts that machine noise does not move, run one variant under callgrind:
 //! `valgrind --tool=callgrind target/release/examples/overhead once <draws|graph|isra>
@@ -109,12 +110,14 @@ graph!(
     graph_annotated
 );
 
-/// Medians of interleaved timings of the three ways to run a generator.
+/// Interleaved timings of the three ways to run a generator: the median time of each, and
+/// the median of each round's ratios to the first (rounds run back to back, so a ratio
+/// compares runs made under the same machine load; the load drifts between rounds).
 fn measure<T>(
     runs: usize,
     plain: fn(&mut StdRng) -> T,
     annotated: fn(&mut StdRng) -> T,
-) -> [Duration; 3] {
+) -> ([Duration; 3], [f64; 2]) {
     let time = |f: &mut dyn FnMut()| {
         let started = Instant::now();
         f();
@@ -132,10 +135,18 @@ fn measure<T>(
             black_box(greduce::record(annotated, black_box(1)));
         }));
     }
-    samples.map(|mut s| {
+    let ratios = [1, 2].map(|i| {
+        let mut r: Vec<f64> = (0..runs)
+            .map(|k| samples[i][k].as_secs_f64() / samples[0][k].as_secs_f64())
+            .collect();
+        r.sort_by(f64::total_cmp);
+        r[r.len() / 2]
+    });
+    let times = samples.map(|mut s| {
         s.sort();
         s[s.len() / 2]
-    })
+    });
+    (times, ratios)
 }
 
 fn report<T: std::fmt::Debug>(
@@ -147,7 +158,8 @@ fn report<T: std::fmt::Debug>(
     let run = greduce::record(annotated, 1);
     let decisions = run.trace.decision_count();
     // Without a twin, the direct call (which runs the original code) is the base.
-    let [base, direct, record] = measure(runs, plain.unwrap_or(annotated), annotated);
+    let ([base, direct, record], [direct_ratio, record_ratio]) =
+        measure(runs, plain.unwrap_or(annotated), annotated);
     let mut replays: Vec<Duration> = (0..runs)
         .map(|_| {
             let started = Instant::now();
@@ -159,7 +171,6 @@ fn report<T: std::fmt::Debug>(
     replays.sort();
     let replay = replays[runs / 2];
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    let ratio = |d: Duration| d.as_secs_f64() / base.as_secs_f64();
     println!(
         "{name}: {decisions} decisions, {} trace nodes (median of {runs} runs)",
         run.trace.len()
@@ -173,7 +184,7 @@ fn report<T: std::fmt::Debug>(
         println!(
             "  #[generator], called directly {:8.2} ms  {:+6.1}%  (target: within 2%)",
             ms(direct),
-            (ratio(direct) - 1.0) * 100.0
+            (direct_ratio - 1.0) * 100.0
         );
     } else {
         println!("  #[generator], called directly {:8.2} ms", ms(direct));
@@ -181,7 +192,7 @@ fn report<T: std::fmt::Debug>(
     println!(
         "  recorded by greduce           {:8.2} ms  {:6.2}x  (target: within 1.3x)",
         ms(record),
-        ratio(record)
+        record_ratio
     );
     println!(
         "  replayed, trace-aligned       {:8.2} ms  {:6.1} M decisions/s",
