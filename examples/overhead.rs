@@ -14,7 +14,9 @@
 //!
 //! For counts that machine noise does not move, run one variant under callgrind:
 //! `valgrind --tool=callgrind target/release/examples/overhead once <draws|graph|isra>
-//! <plain|direct|record|replay>` (a `replay` run records first).
+//! <plain|direct|record|replay>` (a `replay` run records first). `REPEAT=<n>` runs it `n`
+//! times in one process, for a sampling profiler (`perf record -e cpu-clock`): later runs
+//! reuse the buffers of earlier traces, as the timed runs do.
 //!
 //! - `draws`: does nothing but draw (a reducible loop of `random_range` pushes). The worst
 //!   case: every nanosecond of bookkeeping shows.
@@ -233,10 +235,16 @@ fn once(generator: &str, variant: &str) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).is_some_and(|a| a == "once") {
-        once(
-            args.get(2).map_or("", String::as_str),
-            args.get(3).map_or("", String::as_str),
-        );
+        let repeat: usize = std::env::var("REPEAT")
+            .ok()
+            .and_then(|r| r.parse().ok())
+            .unwrap_or(1);
+        for _ in 0..repeat {
+            once(
+                args.get(2).map_or("", String::as_str),
+                args.get(3).map_or("", String::as_str),
+            );
+        }
         return;
     }
     let runs: usize = std::env::var("RUNS")
