@@ -977,7 +977,7 @@ pub(crate) fn while_next(
 #[inline(never)]
 pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = if handle.recording() {
-        // One builder call, small enough to inline into the loop.
+        // The steps `next_iteration` (inlined into the loop) leaves: the first and the last.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
     } else {
         step_loop_replaying(handle, lp, close_iteration, more)
