@@ -977,7 +977,8 @@ pub(crate) fn while_next(
 #[inline(never)]
 pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = if handle.recording() {
-        // The steps `next_iteration` (inlined into the loop) leaves: the first and the last.
+        // What `next_iteration` (inlined into the loop) leaves: the first and last steps,
+        // and a step while another loop is innermost.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
     } else {
         step_loop_replaying(handle, lp, close_iteration, more)
