@@ -58,7 +58,7 @@ fn case1_in_loop<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u32, u32)> {
 }
 
 mod common;
-use common::first_run;
+use common::{first_nested_part, first_run};
 
 /// The first part of the trace: the `then` block of the first selection.
 fn first_then(trace: &greduce::Trace) -> greduce::Part {
@@ -105,10 +105,18 @@ fn case1_bypass_without_enclosing_part_halts() {
 #[test]
 fn case1_bypass_removes_the_enclosing_iteration() {
     let run = first_run(case1_in_loop, |out| out.len() >= 2 && out[0].0 == 1);
-    let parts = run.trace.parts_with_depth();
-    // The then block of iteration 0 is the first part at depth 1.
-    let then0 = parts.iter().find(|(_, d)| *d == 1).unwrap().0;
+    // The then block of iteration 0.
+    let then0 = first_nested_part(&run.trace);
     let replay = greduce::replay(case1_in_loop, &run.trace, &[then0], Strategy::Bypass);
+    assert_bypassed_iteration_0(&run, replay);
+}
+
+/// Bypass removed iteration 0 of the loop, and nothing else: the run gave the recorded
+/// output without its first item.
+fn assert_bypassed_iteration_0<T: PartialEq + std::fmt::Debug>(
+    run: &greduce::Run<Vec<T>>,
+    replay: greduce::Replay<Vec<T>>,
+) {
     let out = replay.result.expect("bypass finds a run").output;
     assert_eq!(replay.bypassed.len(), 1);
     assert!(
@@ -202,13 +210,7 @@ fn left_out<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Option<u32>> {
 /// The `then` block of iteration 0 of `left_out`, recorded with its decision.
 fn left_out_run() -> (greduce::Run<Vec<Option<u32>>>, greduce::Part) {
     let run = first_run(left_out, |out| out[0].is_some());
-    let then0 = run
-        .trace
-        .parts_with_depth()
-        .into_iter()
-        .find(|(_, d)| *d == 1)
-        .unwrap()
-        .0;
+    let then0 = first_nested_part(&run.trace);
     assert!(run.trace.describe(then0).starts_with("then block"));
     (run, then0)
 }
@@ -230,14 +232,7 @@ fn left_out_operations_halt() {
 fn left_out_operations_bypass_removes_the_iteration() {
     let (run, then0) = left_out_run();
     let replay = greduce::replay(left_out, &run.trace, &[then0], Strategy::Bypass);
-    let out = replay.result.expect("bypass finds a run").output;
-    assert_eq!(replay.bypassed.len(), 1);
-    assert!(
-        run.trace
-            .describe(replay.bypassed[0])
-            .starts_with("iteration 0 of the loop")
-    );
-    assert_eq!(out[..], run.output[1..]);
+    assert_bypassed_iteration_0(&run, replay);
 }
 
 #[test]

@@ -7,6 +7,9 @@ use greduce::{ReplayError, Strategy, generator};
 use rand::RngExt;
 use std::cell::Cell;
 
+mod common;
+use common::{first_nested_part, first_run};
+
 thread_local! { static EXTRA: Cell<u32> = const { Cell::new(0) }; }
 
 #[generator]
@@ -65,17 +68,8 @@ fn left_out<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Option<u32>> {
 /// stopping; the run stops at its next decision, wherever it aligns.
 #[test]
 fn a_pending_fault_stops_the_run_at_the_next_aligned_decision() {
-    let run = (0..1000)
-        .map(|s| greduce::record(left_out, s))
-        .find(|r| r.output[0].is_some())
-        .unwrap();
-    let then0 = run
-        .trace
-        .parts_with_depth()
-        .into_iter()
-        .find(|(_, d)| *d == 1)
-        .unwrap()
-        .0;
+    let run = first_run(left_out, |out| out[0].is_some());
+    let then0 = first_nested_part(&run.trace);
     for strategy in [Strategy::Halt, Strategy::Bypass] {
         REACHED.with(|r| r.set(0));
         let replay = greduce::replay(left_out, &run.trace, &[then0], strategy);
@@ -87,7 +81,7 @@ fn a_pending_fault_stops_the_run_at_the_next_aligned_decision() {
         let expected = if strategy == Strategy::Halt {
             1
         } else {
-            1 + run.output.len() as u32 - 1
+            run.output.len() as u32
         };
         assert_eq!(reached, expected, "{strategy:?}");
     }
@@ -111,17 +105,8 @@ fn left_out_d<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u32, Option<u32>)> {
 
 #[test]
 fn a_pending_fault_stops_the_run_at_the_next_aligned_plain_decision() {
-    let run = (0..1000)
-        .map(|s| greduce::record(left_out_d, s))
-        .find(|r| r.output[0].1.is_some())
-        .unwrap();
-    let then0 = run
-        .trace
-        .parts_with_depth()
-        .into_iter()
-        .find(|(_, d)| *d == 1)
-        .unwrap()
-        .0;
+    let run = first_run(left_out_d, |out| out[0].1.is_some());
+    let then0 = first_nested_part(&run.trace);
     REACHED.with(|r| r.set(0));
     let replay = greduce::replay(left_out_d, &run.trace, &[then0], Strategy::Halt);
     assert!(matches!(replay.result, Err(ReplayError::Halted(_))));
@@ -151,10 +136,7 @@ fn typed<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
 
 #[test]
 fn a_recorded_value_of_another_type_is_not_read() {
-    let run = (0..100)
-        .map(|s| greduce::record(typed, s))
-        .find(|r| r.output != 0)
-        .unwrap();
+    let run = first_run(typed, |out| *out != 0);
     WIDE.with(|w| w.set(true));
     let halt = greduce::replay(typed, &run.trace, &[], Strategy::Halt);
     match halt.result {
@@ -185,10 +167,7 @@ fn sure<R: rand::Rng + ?Sized>(rng: &mut R) -> bool {
 
 #[test]
 fn a_recorded_branch_that_is_no_longer_legal_is_not_taken() {
-    let run = (0..100)
-        .map(|s| greduce::record(sure, s))
-        .find(|r| !r.output)
-        .unwrap();
+    let run = first_run(sure, |out| !*out);
     SURE.with(|w| w.set(true));
     let halt = greduce::replay(sure, &run.trace, &[], Strategy::Halt);
     assert!(

@@ -10,3 +10,16 @@ pub(crate) fn first_run<T>(
         .find(|run| wanted(&run.output))
         .expect("a failing seed")
 }
+
+/// The first reducible part nested in another (depth 1): in a generator that loops, the first
+/// part inside iteration 0 (such as its `then` block).
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn first_nested_part(trace: &greduce::Trace) -> greduce::Part {
+    trace
+        .parts_with_depth()
+        .into_iter()
+        .find(|(_, depth)| *depth == 1)
+        .expect("a part at depth 1")
+        .0
+}
