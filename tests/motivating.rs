@@ -1,6 +1,6 @@
 //! The paper's motivating example: a password typed twice.
 
-use greduce::{Reducer, Search, Strategy, generator};
+use greduce::{Pass, Passes, Reducer, Search, Strategy, generator};
 use rand::RngExt;
 
 #[generator]
@@ -37,9 +37,11 @@ fn reduces_to_c() {
     let run = greduce::record(password, 707_880);
     for search in [Search::Sequence, Search::Tree] {
         for strategy in [Strategy::Halt, Strategy::Bypass, Strategy::Realign] {
+            // The paper's algorithm: structure only.
             let reduced = Reducer::new(password)
                 .strategy(strategy)
                 .search(search)
+                .passes(Passes::STRUCTURE)
                 .reduce(&run.trace, |s: &String| s.contains('c'));
             assert_eq!(
                 reduced.output,
@@ -49,6 +51,20 @@ fn reduces_to_c() {
             );
             // The initial check, then "a", "bc", "b", "c" and "": six calls.
             assert_eq!(reduced.stats.property_calls, 6, "{search:?} {strategy:?}");
+            // All passes: the same. The value passes try 'a' and 'b' in place of 'c', which
+            // make the same decisions as "a" and "b" above: their verdicts are cached.
+            let full = Reducer::new(password)
+                .strategy(strategy)
+                .search(search)
+                .reduce(&run.trace, |s: &String| s.contains('c'));
+            assert_eq!(full.output, "c\nc\n", "{search:?} {strategy:?}");
+            assert_eq!(
+                full.stats.property_calls,
+                6,
+                "{search:?} {strategy:?}\n{}",
+                full.explain()
+            );
+            assert!(full.stats.output_cache_hits >= 2, "{search:?} {strategy:?}");
         }
     }
 }
@@ -61,6 +77,7 @@ fn explain_lists_each_candidate() {
     let reduced = Reducer::new(password)
         .strategy(Strategy::Realign)
         .search(Search::Sequence)
+        .explain(true)
         .reduce(&run.trace, |s: &String| s.contains('c'));
     let explained = reduced.explain();
     let candidates: Vec<&str> = explained
@@ -72,26 +89,32 @@ fn explain_lists_each_candidate() {
         reduced.stats.candidates,
         "{explained}"
     );
-    assert_eq!(candidates[0], "candidate 1: remove nothing");
+    assert_eq!(candidates[0], "candidate 1: initial: (no change)");
     assert_eq!(
-        candidates[1], "candidate 2: remove iterations 1-2 of the loop @ tests/motivating.rs:10:5",
+        candidates[1],
+        "candidate 2: structure: remove iterations 1-2 of the loop @ tests/motivating.rs:10:5",
         "{explained}"
     );
-    assert_eq!(
-        reduced.attempts[1].removed.len(),
-        2,
-        "the parts stay one per iteration"
-    );
+    assert_eq!(reduced.attempts[1].pass, Pass::Structure);
+    // The value passes try 'a' and 'b' in place of 'c'.
+    for (pass, letter) in [("minimize", 'a'), ("minimize", 'b')] {
+        let change = format!(
+            "{pass}: random_range('a'..='z') @ tests/motivating.rs:11:20: {letter:?} (was 'c')"
+        );
+        assert!(explained.contains(&change), "{change}\n{explained}");
+    }
 }
 
 /// An attempt's `Debug` describes its parts instead of dumping the trace they belong to.
 #[test]
 fn attempts_debug_without_their_trace() {
     let run = greduce::record(password, 707_880);
-    let reduced = Reducer::new(password).reduce(&run.trace, |s: &String| s.contains('c'));
+    let reduced = Reducer::new(password)
+        .explain(true)
+        .reduce(&run.trace, |s: &String| s.contains('c'));
     let shown = format!("{:?}", reduced.attempts[1]);
     assert!(
-        shown.starts_with("Attempt { removed: [\"iteration"),
+        shown.starts_with("Attempt { number: 2, pass: Structure, change: [\"remove iteration"),
         "{shown}"
     );
     assert!(!shown.contains("nodes"), "{shown}");

@@ -142,7 +142,7 @@ fn edges_stay_valid_while_nodes_are_removed() {
     let run = first_run(graph, |(nodes, edges)| {
         nodes.len() > 6 && edges.len() > 10 && fails(&(nodes.clone(), edges.clone()))
     });
-    let reduced = Reducer::new(graph).reduce(&run.trace, fails);
+    let reduced = Reducer::new(graph).explain(true).reduce(&run.trace, fails);
     let (nodes, edges) = &reduced.output;
     assert_eq!(edges.len(), 1);
     assert_eq!(nodes.len(), 1, "{:?}", reduced.output);

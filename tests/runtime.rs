@@ -103,6 +103,7 @@ fn pruned<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn candidates_larger_than_the_current_input_are_rejected() {
     let run = first_run(pruned, |v| v.len() == 2 && v.iter().any(|x| *x > 50));
     let reduced = Reducer::new(pruned)
+        .explain(true)
         .size(Vec::len)
         .reduce(&run.trace, |v: &Vec<u32>| v.iter().any(|x| *x > 50));
     assert!(reduced.output.len() <= 2, "{:?}", reduced.output);
@@ -142,11 +143,13 @@ fn identical_outputs_are_not_tested_twice() {
 #[test]
 fn outcomes_other_than_reproduces_reject() {
     let run = first_run(numbers, |v| v.len() > 5);
-    let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| match v.len() {
-        0..=2 => Outcome::Invalid,
-        3 => Outcome::Timeout,
-        _ => Outcome::Reproduces,
-    });
+    let reduced = Reducer::new(numbers)
+        .explain(true)
+        .reduce(&run.trace, |v: &Vec<u32>| match v.len() {
+            0..=2 => Outcome::Invalid,
+            3 => Outcome::Timeout,
+            _ => Outcome::Reproduces,
+        });
     assert_eq!(reduced.output.len(), 4);
     for outcome in [Outcome::Invalid, Outcome::Timeout] {
         assert!(reduced.attempts.iter().any(|a| a.verdict
@@ -178,7 +181,9 @@ fn fragile<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 #[test]
 fn generator_panics_during_replay_are_invalid_candidates() {
     let run = first_run(fragile, |v| v.len() > 10 && v.contains(&7));
-    let reduced = Reducer::new(fragile).reduce(&run.trace, |v: &Vec<u32>| v.contains(&7));
+    let reduced = Reducer::new(fragile)
+        .explain(true)
+        .reduce(&run.trace, |v: &Vec<u32>| v.contains(&7));
     assert_eq!(reduced.output.len(), 4);
     assert!(reduced.stats.generator_panics > 0);
     let panicked = reduced.attempts.iter().find_map(|a| match &a.verdict {
@@ -195,10 +200,12 @@ fn generator_panics_during_replay_are_invalid_candidates() {
 #[test]
 fn property_panics_are_caught_and_reported() {
     let run = first_run(numbers, |v| v.len() > 5);
-    let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| {
-        assert!(v.len() != 2, "two");
-        v.len() >= 2
-    });
+    let reduced = Reducer::new(numbers)
+        .explain(true)
+        .reduce(&run.trace, |v: &Vec<u32>| {
+            assert!(v.len() != 2, "two");
+            v.len() >= 2
+        });
     assert_eq!(reduced.output.len(), 3);
     assert!(
         reduced

@@ -9,8 +9,10 @@
 //! Within a recorded block, operations align one to one and in order: removals never happen
 //! *between* a block's operations, only inside loops (iterations) and selections (blocks).
 
+use crate::edit::Overlay;
 use crate::site::Site;
-use crate::trace::{Kind, Node, NodeId, Part, Removed, Tag, Trace};
+use crate::trace::{Kind, Node, NodeId, Part, Tag, Trace};
+use crate::value::Value;
 use std::fmt;
 
 /// What to do when replay cannot align the operation the generator asks for with the
@@ -82,33 +84,106 @@ struct Frame {
     cursor: NodeId,
 }
 
-/// The replay side of a run: the reduced trace and the alignment state.
+/// What re-align did in one replay: the first few operations it could not align, described,
+/// and how many there were. Bounded: a replay that runs unaligned through a million
+/// decisions must not format a million lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Notes {
+    /// The first [`Notes::KEPT`] notes.
+    pub(crate) lines: Vec<String>,
+    /// All of them.
+    pub(crate) count: usize,
+}
+
+impl Notes {
+    /// How many notes are kept as text.
+    pub(crate) const KEPT: usize = 8;
+
+    /// Counts a note, formatting it only when it is among the first few.
+    fn push(&mut self, note: impl FnOnce() -> String) {
+        if self.lines.len() < Notes::KEPT {
+            self.lines.push(note());
+        }
+        self.count += 1;
+    }
+
+    /// The kept lines, then how many more there were.
+    pub(crate) fn described(&self) -> Vec<String> {
+        let mut out = self.lines.clone();
+        if self.count > self.lines.len() {
+            out.push(format!("... {} more", self.count - self.lines.len()));
+        }
+        out
+    }
+}
+
+/// The replay side of a run: the reduced trace (a trace read through an [`Overlay`]) and
+/// the alignment state.
 #[derive(Debug)]
 pub(crate) struct Aligner {
     trace: Trace,
-    removed: Removed,
+    overlay: Overlay,
     strategy: Strategy,
     frames: Vec<Frame>,
     /// Re-align decisions taken in this replay, for the reducer's explanations.
-    pub(crate) notes: Vec<String>,
+    pub(crate) notes: Notes,
 }
 
 impl Aligner {
-    pub(crate) fn new(trace: Trace, removed: Removed, strategy: Strategy) -> Aligner {
-        Aligner {
+    pub(crate) fn new(trace: Trace, overlay: Overlay, strategy: Strategy) -> Aligner {
+        let mut aligner = Aligner {
             trace,
-            removed,
+            overlay,
             strategy,
-            frames: vec![Frame {
-                rec: Some(0),
-                cursor: 1,
-            }],
-            notes: Vec::new(),
-        }
+            frames: Vec::new(),
+            notes: Notes::default(),
+        };
+        aligner.push(Some(0));
+        aligner
     }
 
     pub(crate) fn trace(&self) -> &Trace {
         &self.trace
+    }
+
+    /// The overlay the replay read, given back for the next candidate.
+    pub(crate) fn into_overlay(self) -> Overlay {
+        self.overlay
+    }
+
+    /// The value an edit forces on the decision at `node`, if any.
+    #[inline]
+    pub(crate) fn forced(&self, node: NodeId) -> Option<&Value> {
+        self.overlay.value(node)
+    }
+
+    /// Whether the edit forces some value (the replay's fast paths check nothing else then).
+    #[inline]
+    pub(crate) fn forces_values(&self) -> bool {
+        self.overlay.has_values()
+    }
+
+    /// `cursor`, or the first child of `block` after it that the edit did not delete.
+    #[inline]
+    fn settle(&self, block: NodeId, mut cursor: NodeId) -> NodeId {
+        if self.overlay.deletes() {
+            let end = self.trace.node(block).end;
+            while cursor < end && self.overlay.contains(cursor) {
+                cursor = self.trace.node(cursor).end;
+            }
+        }
+        cursor
+    }
+
+    /// Moves the top frame's cursor to `cursor` (past deleted children).
+    #[inline]
+    fn move_to(&mut self, cursor: NodeId) {
+        let frame = self.frames.last().expect("the root frame stays");
+        let cursor = match frame.rec {
+            Some(block) => self.settle(block, cursor),
+            None => cursor,
+        };
+        self.top().cursor = cursor;
     }
 
     #[inline]
@@ -123,7 +198,7 @@ impl Aligner {
         match self.strategy {
             Strategy::Bypass => {
                 let near = near.or_else(|| self.frames.iter().rev().find_map(|f| f.rec));
-                match near.and_then(|n| self.trace.enclosing_part(n, &self.removed)) {
+                match near.and_then(|n| self.trace.enclosing_part(n, self.overlay.removed())) {
                     Some(part) => Fault::Bypass { part, why },
                     None => Fault::Halt(format!("{why}; no enclosing reducible part to remove")),
                 }
@@ -136,35 +211,28 @@ impl Aligner {
     /// `Ok(Some(node))`: aligned with `node`. `Ok(None)`: runs unaligned (re-align).
     pub(crate) fn op(&mut self, op: Op, site: &'static Site) -> Result<Option<NodeId>, Fault> {
         // The common case, aligned with the next recorded operation, borrows in place.
-        let frame = self.frames.last_mut().expect("the root frame stays");
+        let frame = self.frames.last().expect("the root frame stays");
         if let Some(block) = frame.rec
             && frame.cursor < self.trace.node(block).end
             && op.matches(self.trace.kind(frame.cursor), site)
         {
             let aligned = frame.cursor;
-            frame.cursor = self.trace.node(aligned).end;
+            self.move_to(self.trace.node(aligned).end);
             return Ok(Some(aligned));
         }
         let trace = self.trace.clone();
         let frame = self.frames.last().expect("the root frame stays");
         let Some(block) = frame.rec else {
-            return self.unaligned(
-                None,
+            return self.unaligned(None, || {
                 format!(
                     "{} @ {site} runs where the reduced trace has nothing",
                     what(op, site)
-                ),
-            );
+                )
+            });
         };
         let end = trace.node(block).end;
         let expected = (frame.cursor < end).then_some(frame.cursor);
-        if let Some(c) = expected
-            && op.matches(trace.kind(c), site)
-        {
-            self.top().cursor = trace.node(c).end;
-            return Ok(Some(c));
-        }
-        let why = match expected {
+        let why = || match expected {
             Some(c) => format!(
                 "{} @ {site} does not align with the recorded {}",
                 what(op, site),
@@ -176,18 +244,21 @@ impl Aligner {
             ),
         };
         if self.strategy != Strategy::Realign {
-            return Err(self.infeasible(expected, why));
+            return Err(self.infeasible(expected, why()));
         }
         // Re-align: a later operation of this block at the same site is where the run came
         // back to the reduced trace; skip to it.
         if let Some(c) = expected {
             let mut next = c;
             while next < end {
-                if op.matches(trace.kind(next), site) {
-                    self.top().cursor = trace.node(next).end;
-                    self.notes.push(format!(
-                        "{why}; skipped ahead to the recorded one at the same site"
-                    ));
+                if !self.overlay.contains(next) && op.matches(trace.kind(next), site) {
+                    self.move_to(trace.node(next).end);
+                    self.notes.push(|| {
+                        format!(
+                            "{}; skipped ahead to the recorded one at the same site",
+                            why()
+                        )
+                    });
                     return Ok(Some(next));
                 }
                 next = trace.node(next).end;
@@ -195,9 +266,9 @@ impl Aligner {
             // A call that replaced another call: run it unaligned and continue after the
             // recorded call (paper 4.4.2, re-align on Case 1).
             if op == Op::Scope && matches!(trace.kind(c), Kind::Scope { .. }) {
-                self.top().cursor = trace.node(c).end;
+                self.move_to(trace.node(c).end);
                 self.notes
-                    .push(format!("{why}; runs unaligned in its place"));
+                    .push(|| format!("{}; runs unaligned in its place", why()));
                 return Ok(None);
             }
         }
@@ -231,37 +302,53 @@ impl Aligner {
     /// at `end`.
     #[inline]
     pub(crate) fn advance(&mut self, end: NodeId) {
-        self.top().cursor = end;
+        if self.overlay.deletes() {
+            self.move_to(end);
+        } else {
+            self.top().cursor = end;
+        }
     }
 
-    fn unaligned(&mut self, near: Option<NodeId>, why: String) -> Result<Option<NodeId>, Fault> {
+    fn unaligned(
+        &mut self,
+        near: Option<NodeId>,
+        why: impl FnOnce() -> String,
+    ) -> Result<Option<NodeId>, Fault> {
         if self.strategy == Strategy::Realign {
             self.notes
-                .push(format!("{why}; answered the simplest value"));
+                .push(|| format!("{}; answered the simplest value", why()));
             Ok(None)
         } else {
-            Err(self.infeasible(near, why))
+            Err(self.infeasible(near, why()))
         }
     }
 
     /// The recorded value at `node` is not legal for today's arguments (paper's Case 2).
     /// `Ok(())`: answer the simplest value (re-align).
-    pub(crate) fn illegal(&mut self, node: NodeId, why: String) -> Result<(), Fault> {
+    pub(crate) fn illegal(
+        &mut self,
+        node: NodeId,
+        why: impl FnOnce() -> String,
+    ) -> Result<(), Fault> {
         if self.strategy == Strategy::Realign {
             self.notes
-                .push(format!("{why}; answered the simplest value"));
+                .push(|| format!("{}; answered the simplest value", why()));
             Ok(())
         } else {
-            Err(self.infeasible(Some(node), why))
+            Err(self.infeasible(Some(node), why()))
         }
     }
 
     /// Opens a frame aligned with `rec` (a block-like node or a loop).
     pub(crate) fn push(&mut self, rec: Option<NodeId>) {
-        self.frames.push(Frame {
-            rec,
-            cursor: rec.map_or(0, |r| r + 1),
-        });
+        let cursor = rec.map_or(0, |r| self.settle(r, r + 1));
+        self.frames.push(Frame { rec, cursor });
+    }
+
+    /// Opens the frame of a generator call aligned with the recorded call `rec`: the call's
+    /// own recording, or the nested call an edit hoists in its place.
+    pub(crate) fn push_call(&mut self, rec: Option<NodeId>) {
+        self.push(rec.map(|r| self.overlay.hoisted(r)));
     }
 
     /// The recorded child of the current frame's node (selection branch, switch arm),
@@ -271,10 +358,10 @@ impl Aligner {
         self.trace.children(rec).next()
     }
 
-    /// Whether `node` is a removed part (the bit test first: it is the cheap one).
+    /// Whether `node` is removed (a removed part, or a node the edit deleted).
     #[inline]
     pub(crate) fn is_removed(&self, node: NodeId) -> bool {
-        self.removed.contains(node) && self.trace.is_part(node)
+        self.overlay.contains(node)
     }
 
     /// The first child of `parent` at or after position `from` that is not removed.
@@ -317,7 +404,7 @@ impl Aligner {
         let aligned = rec.and_then(|lp| self.next_kept(lp, cursor));
         if let Some(c) = aligned {
             let next = self.trace.node(c).end;
-            self.top().cursor = next;
+            self.move_to(next);
         }
         self.push(aligned);
     }
@@ -349,6 +436,12 @@ impl Aligner {
             rec: aligned,
             cursor: aligned.map_or(0, |r| r + 1),
         };
+        if let Some(r) = aligned
+            && self.overlay.deletes()
+        {
+            let cursor = self.settle(r, r + 1);
+            self.top().cursor = cursor;
+        }
         true
     }
 

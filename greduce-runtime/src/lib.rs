@@ -8,14 +8,14 @@ mod align;
 mod builder;
 mod check;
 mod decision;
+mod edit;
 mod outcome;
 mod panic_hook;
 mod persist;
 mod record;
-mod reducer;
+mod reduce;
 mod replay;
 mod run;
-mod search;
 mod seq;
 mod shape;
 mod site;
@@ -29,11 +29,12 @@ pub use decision::Int;
 pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;
 pub use record::{Run, record, record_with};
-pub use reducer::{Attempt, Progress, ReduceError, Reducer, Reduction, Verdict};
+pub use reduce::{
+    Attempt, Pass, Passes, Progress, ReduceError, Reducer, Reduction, Search, Verdict,
+};
 pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
-pub use search::Search;
 pub use site::Site;
-pub use stats::Stats;
+pub use stats::{PassStats, Stats};
 pub use trace::{Decision, Part, Trace};
 
 /// Passes the generator rng to a helper that is not a `#[generator]`, on purpose: the

@@ -1,11 +1,12 @@
 //! Replaying a generator against a reduced trace (trace-aligned re-execution), restarting
 //! for bypass, and turning every way a replay can end into a [`Replayed`].
 
-use crate::align::{Aligner, Fault, Strategy};
+use crate::align::{Aligner, Fault, Notes, Strategy};
+use crate::edit::{Edit, Overlay};
 use crate::panic_hook;
 use crate::record::Run;
 use crate::run::{self, Session, Stop};
-use crate::trace::{NodeId, Part, Removed, Trace};
+use crate::trace::{NodeId, Part, Trace};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt;
@@ -53,21 +54,21 @@ impl std::error::Error for ReplayError {}
 /// The result of replaying one reduced trace.
 pub(crate) struct Replayed<T> {
     pub(crate) result: Result<Run<T>, ReplayError>,
-    /// The removed parts in the end (bypass adds to them).
-    pub(crate) removed: Removed,
+    /// The overlay the replay read (bypass adds to its removed nodes), to clear and reuse.
+    pub(crate) overlay: Overlay,
     /// Parts bypass removed, in order.
     pub(crate) bypassed: Vec<NodeId>,
     /// What re-align did.
-    pub(crate) notes: Vec<String>,
+    pub(crate) notes: Notes,
     /// Generator runs (1 + bypass restarts).
     pub(crate) runs: u64,
 }
 
-/// Replays `generator` against `trace` minus `removed`.
+/// Replays `generator` against `trace` read through `overlay` (a candidate's edit).
 pub(crate) fn run_replay<R: SeedableRng, T>(
     generator: &mut dyn FnMut(&mut R) -> T,
     trace: &Trace,
-    mut removed: Removed,
+    mut overlay: Overlay,
     strategy: Strategy,
     budget: u64,
     quiet: bool,
@@ -76,17 +77,18 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
     let mut runs = 0;
     loop {
         runs += 1;
-        let aligner = Aligner::new(trace.clone(), removed.clone(), strategy);
+        let aligner = Aligner::new(trace.clone(), overlay, strategy);
         // The rng is never drawn from for recorded decisions; it only exists because the
         // generator's signature asks for one (a helper marked `unrecorded` may use it).
         let mut rng = R::seed_from_u64(0);
         let (result, session) = run::execute(Session::replay(aligner, budget), quiet, || {
             generator(&mut rng)
         });
-        let (fault, notes, trace_out) = finish(session, result.is_ok());
+        let (fault, notes, trace_out, back) = finish(session, result.is_ok());
+        overlay = back;
         let result = match (result, fault) {
             (_, Some(Fault::Bypass { part, .. })) => {
-                removed.insert(part);
+                overlay.insert(trace, part);
                 bypassed.push(part);
                 continue;
             }
@@ -110,7 +112,7 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
         };
         return Replayed {
             result,
-            removed,
+            overlay,
             bypassed,
             notes,
             runs,
@@ -119,17 +121,19 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
 }
 
 /// Ends a replay session: the fault (checking, after a normal return, the recorded
-/// operations the run never reached), the re-align notes and the new trace.
-fn finish(mut session: Session, returned: bool) -> (Option<Fault>, Vec<String>, Trace) {
+/// operations the run never reached), the re-align notes, the new trace and the overlay.
+fn finish(mut session: Session, returned: bool) -> (Option<Fault>, Notes, Trace, Overlay) {
     let mut fault = session.fault.take();
-    let mut notes = Vec::new();
+    let mut notes = Notes::default();
+    let mut overlay = Overlay::default();
     if let Some(mut aligner) = session.aligner.take() {
         if fault.is_none() && returned {
             fault = aligner.finish().err();
         }
         notes = std::mem::take(&mut aligner.notes);
+        overlay = aligner.into_overlay();
     }
-    (fault, notes, session.into_trace())
+    (fault, notes, session.into_trace(), overlay)
 }
 
 /// The outcome of [`replay`]: the new run, or why there is none, and what the strategy did.
@@ -183,13 +187,14 @@ pub fn replay_with<R: SeedableRng, T>(
     strategy: Strategy,
 ) -> Replay<T> {
     let trace = trace.clone();
-    let set = Removed::of(&trace, removed.iter().map(|p| p.0));
-    let budget = crate::reducer::budget_for(&trace, 10);
-    let replayed = run_replay(&mut generator, &trace, set, strategy, budget, true);
+    let edit = Edit::removing(removed.iter().map(|p| p.0).collect());
+    let budget = crate::reduce::budget_for(&trace, 10);
+    let overlay = Overlay::of(&trace, &edit);
+    let replayed = run_replay(&mut generator, &trace, overlay, strategy, budget, true);
     Replay {
         result: replayed.result,
         bypassed: replayed.bypassed.into_iter().map(Part).collect(),
-        realigned: replayed.notes,
+        realigned: replayed.notes.described(),
     }
 }
 

@@ -252,7 +252,7 @@ impl Session {
         }
     }
 
-    fn illegal(&mut self, node: NodeId, why: String) -> Result<(), ()> {
+    fn illegal(&mut self, node: NodeId, why: impl FnOnce() -> String) -> Result<(), ()> {
         let aligner = self.aligner.as_mut().expect("only replays align");
         aligner.illegal(node, why).map_err(|fault| self.fail(fault))
     }
@@ -401,8 +401,9 @@ fn decide_replaying<T>(
         }
         let aligner = run.aligner.as_ref()?;
         let (at, node) = aligner.next_node(Tag::Decision)?;
-        if node.linked {
-            // A loop count: its value is adjusted for the removed iterations.
+        if node.linked || (aligner.forces_values() && aligner.forced(at).is_some()) {
+            // A loop count (its value is adjusted for the removed iterations), or a value
+            // an edit forces: the general path.
             return None;
         }
         let recorded = aligner.trace().store.decision(node.data as usize);
@@ -448,6 +449,8 @@ fn decide_replaying<T>(
                 let link = aligner.trace().link(node);
                 let value = if !decision.args.same_kind(&args) {
                     None
+                } else if let Some(forced) = aligner.forced(node) {
+                    Some(forced.clone())
                 } else if link == NONE {
                     Some(decision.value.clone())
                 } else {
@@ -476,9 +479,8 @@ fn decide_replaying<T>(
                 read
             } else {
                 ok_or_stop(handle.with(|run| {
-                    let trace = run.aligner.as_ref().expect("replaying").trace();
-                    let why = not_legal(trace, node, site, &args);
-                    run.illegal(node, why)
+                    let trace = run.aligner.as_ref().expect("replaying").trace().clone();
+                    run.illegal(node, || not_legal(&trace, node, site, &args))
                 }));
                 simplest()
             }
@@ -617,9 +619,9 @@ fn select_replaying(
                 });
                 let mut taken = then && branch.is_some_and(|b| !aligner.is_removed(b));
                 if !args.admits_bool(taken) {
-                    let why =
-                        format!("`if` @ {site} cannot answer {taken} for random_bool({args})");
-                    run.illegal(node, why)?;
+                    run.illegal(node, || {
+                        format!("`if` @ {site} cannot answer {taken} for random_bool({args})")
+                    })?;
                     taken = simplest;
                 }
                 // The branch aligns with the recorded one when the run takes the same branch.
@@ -712,8 +714,12 @@ fn switch_replaying<T, A: RangeArg<T>>(
                 };
                 let arm = aligner.only_child(node);
                 let removed = arm.is_some_and(|a| aligner.is_removed(a));
-                // A removed arm is replaced by the first value of the range (arm 0).
-                let value = if removed {
+                // A removed arm is replaced by the first value of the range (arm 0). A value
+                // an edit forces takes another arm, which aligns with the recorded arm's
+                // operations as far as they match (arms often make the same calls).
+                let value = if let Some(forced) = aligner.forced(node) {
+                    forced.clone()
+                } else if removed {
                     Value::Offset(0)
                 } else {
                     decision.value.clone()
@@ -747,10 +753,12 @@ fn switch_replaying<T, A: RangeArg<T>>(
                 (t, arm)
             } else {
                 ok_or_stop(handle.with(|run| {
-                    let why = format!(
-                        "the recorded `match` value @ {site} is not legal for random_range({args})"
-                    );
-                    run.illegal(node, why)
+                    run.illegal(node, || {
+                        format!(
+                            "the recorded `match` value @ {site} is not legal for \
+                             random_range({args})"
+                        )
+                    })
                 }));
                 (simplest(), None)
             }
@@ -790,7 +798,7 @@ fn open_scope_replaying(handle: &Run, site: &'static Site) {
             && aligner.trace().store.scopes[node.data as usize].0 == site
         {
             aligner.advance(node.end);
-            aligner.push(Some(rec));
+            aligner.push_call(Some(rec));
             run.builder.open_scope(site, call);
             return Ok(());
         }
@@ -799,7 +807,9 @@ fn open_scope_replaying(handle: &Run, site: &'static Site) {
             Aligned::Record | Aligned::Unaligned => None,
         };
         run.builder.open(New::Scope { site, call });
-        run.push_frame(rec);
+        if let Some(aligner) = &mut run.aligner {
+            aligner.push_call(rec);
+        }
         Ok(())
     }));
 }
@@ -945,8 +955,9 @@ pub(crate) fn while_next(
         if args.admits_bool(more) {
             Ok(Some(more))
         } else {
-            let why = format!("`while` @ {site} cannot answer {more} for random_bool({args})");
-            run.illegal(lp.expect("aligned").0, why)?;
+            run.illegal(lp.expect("aligned").0, || {
+                format!("`while` @ {site} cannot answer {more} for random_bool({args})")
+            })?;
             Ok(Some(args.simplest_bool()))
         }
     }));

@@ -1,7 +1,22 @@
 //! Counters of one reduction.
 
+use crate::reduce::Pass;
 use std::fmt;
 use std::time::Duration;
+
+/// What one pass of the reducer did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PassStats {
+    /// The pass.
+    pub pass: Pass,
+    /// Candidates it proposed that were replayed.
+    pub candidates: u64,
+    /// Property calls its candidates made.
+    pub property_calls: u64,
+    /// Candidates of it that were accepted.
+    pub accepted: u64,
+}
 
 /// What a reduction did and where its time went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,10 +45,21 @@ pub struct Stats {
     pub generator_panics: u64,
     /// Candidates that reproduced but were larger than the current input.
     pub rejected_larger: u64,
-    /// Candidates accepted (each one made the current input smaller or equal).
+    /// Candidates that reproduced, as large as the current input, but not simpler in the
+    /// order.
+    pub not_simpler: u64,
+    /// Changes a pass proposed that were dropped before any replay, because the change
+    /// alone showed the result could not be simpler (not counted as candidates).
+    pub pruned: u64,
+    /// Candidates accepted (each one made the current input strictly simpler).
     pub accepted: u64,
     /// Whether the search stopped because a budget (property calls, time) ran out.
     pub budget_exhausted: bool,
+    /// Whether the search stopped because many property calls in a row found nothing
+    /// simpler (the stall limit).
+    pub stalled: bool,
+    /// Counters per pass, in the order the passes first ran.
+    pub passes: Vec<PassStats>,
     /// Time spent running the generator.
     pub generation_time: Duration,
     /// Time spent in the property.
@@ -51,9 +77,21 @@ impl fmt::Display for Stats {
         )?;
         writeln!(
             f,
-            "cache hits: {} trace, {} output; rejected as larger: {}",
-            self.trace_cache_hits, self.output_cache_hits, self.rejected_larger
+            "cache hits: {} trace, {} output; rejected as larger: {}, as not simpler: {}; \
+             pruned before replay: {}",
+            self.trace_cache_hits,
+            self.output_cache_hits,
+            self.rejected_larger,
+            self.not_simpler,
+            self.pruned
         )?;
+        for p in &self.passes {
+            writeln!(
+                f,
+                "pass {}: {} candidates, {} property calls, {} accepted",
+                p.pass, p.candidates, p.property_calls, p.accepted
+            )?;
+        }
         writeln!(
             f,
             "replays: {} ({} halted, {} bypass restarts, {} re-aligned, {} over budget, {} generator panics)",
@@ -72,6 +110,8 @@ impl fmt::Display for Stats {
             self.total_time,
             if self.budget_exhausted {
                 " (budget exhausted)"
+            } else if self.stalled {
+                " (stopped: no progress for many calls)"
             } else {
                 ""
             }

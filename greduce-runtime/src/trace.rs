@@ -11,7 +11,6 @@
 use crate::site::Site;
 use crate::value::{Args, Shown, Value};
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::mem::ManuallyDrop;
 use std::sync::Arc;
 
@@ -149,6 +148,9 @@ pub(crate) struct Store {
     pub(crate) loops: Vec<(&'static Site, Count)>,
     /// (count decision, loop), sorted.
     pub(crate) links: Vec<(NodeId, NodeId)>,
+    /// The number of decisions, `while` conditions included (set when the trace is
+    /// finished; see [`Trace::decision_count`]).
+    total: usize,
 }
 
 impl Drop for Store {
@@ -164,6 +166,7 @@ impl Store {
         let len = self.nodes.len() as NodeId;
         self.nodes[0].end = len;
         self.links.sort_unstable();
+        self.total = self.count_decisions();
         Trace {
             store: Arc::new(self),
         }
@@ -233,6 +236,30 @@ impl Store {
         }
     }
 
+    /// Counts the decisions, `while` conditions included (once, when the trace is finished).
+    fn count_decisions(&self) -> usize {
+        let mut count = self.decision_count();
+        let mut whiles = false;
+        for (_, loop_count) in &self.loops {
+            if let Count::While { ended, .. } = loop_count {
+                whiles = true;
+                count += usize::from(*ended);
+            }
+        }
+        if whiles {
+            // Each iteration of a `while` loop answered its condition `true`.
+            let is_while = |lp: &Node| {
+                lp.tag == Tag::Loop && matches!(self.loops[lp.data as usize].1, Count::While { .. })
+            };
+            count += self
+                .nodes
+                .iter()
+                .filter(|n| n.tag == Tag::Iteration && is_while(&self.nodes[n.parent as usize]))
+                .count();
+        }
+        count
+    }
+
     /// The loop a count decision is linked to (`links` is sorted when a trace is finished).
     fn link(&self, decision: NodeId) -> NodeId {
         if !self.nodes.get(decision as usize).is_some_and(|n| n.linked) {
@@ -259,8 +286,8 @@ pub struct Trace {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Part(pub(crate) NodeId);
 
-/// A set of removed reducible parts of one trace.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A set of removed nodes of one trace (reducible parts, or nodes an edit deletes), as bits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Removed {
     bits: Vec<u64>,
 }
@@ -272,12 +299,12 @@ impl Removed {
         }
     }
 
-    pub(crate) fn of(trace: &Trace, parts: impl IntoIterator<Item = NodeId>) -> Removed {
-        let mut removed = Removed::none(trace);
-        for part in parts {
-            removed.insert(part);
+    /// Grows the set (keeping it empty where it was) to cover the nodes of `trace`.
+    pub(crate) fn fit(&mut self, trace: &Trace) {
+        let words = trace.len().div_ceil(64);
+        if self.bits.len() < words {
+            self.bits.resize(words, 0);
         }
-        removed
     }
 
     #[inline]
@@ -287,6 +314,10 @@ impl Removed {
 
     pub(crate) fn insert(&mut self, node: NodeId) {
         self.bits[node as usize / 64] |= 1 << (node % 64);
+    }
+
+    pub(crate) fn remove(&mut self, node: NodeId) {
+        self.bits[node as usize / 64] &= !(1 << (node % 64));
     }
 }
 
@@ -332,6 +363,24 @@ impl Trace {
         }
     }
 
+    /// Whether `id` is a decision the value passes may change: a plain decision that does
+    /// not count a loop (loop counts change with the loop's iterations), or a `match`.
+    #[inline]
+    pub(crate) fn is_value_decision(&self, id: NodeId) -> bool {
+        let node = self.node(id);
+        (node.tag == Tag::Decision && !node.linked) || node.tag == Tag::Switch
+    }
+
+    /// The decision made at node `id`, for a decision, selection or switch node.
+    pub(crate) fn decision_at(&self, id: NodeId) -> Option<&Decision> {
+        match self.kind(id) {
+            Kind::Decision { decision }
+            | Kind::Selection { decision }
+            | Kind::Switch { decision } => Some(decision),
+            _ => None,
+        }
+    }
+
     /// The smallest reducible part that contains `id` (itself included), if any is kept.
     pub(crate) fn enclosing_part(&self, mut id: NodeId, removed: &Removed) -> Option<NodeId> {
         loop {
@@ -371,29 +420,9 @@ impl Trace {
 
     /// Number of decisions in the trace: plain decisions, loop counts, selection and switch
     /// decisions and the per-iteration decisions of `while` loops. The default size measure.
+    #[inline]
     pub fn decision_count(&self) -> usize {
-        let store = &self.store;
-        let mut count = store.decision_count();
-        let mut whiles = false;
-        for (_, loop_count) in &store.loops {
-            if let Count::While { ended, .. } = loop_count {
-                whiles = true;
-                count += usize::from(*ended);
-            }
-        }
-        if whiles {
-            // Each iteration of a `while` loop answered its condition `true`.
-            let is_while = |lp: &Node| {
-                lp.tag == Tag::Loop
-                    && matches!(store.loops[lp.data as usize].1, Count::While { .. })
-            };
-            count += store
-                .nodes
-                .iter()
-                .filter(|n| n.tag == Tag::Iteration && is_while(&store.nodes[n.parent as usize]))
-                .count();
-        }
-        count
+        self.store.total
     }
 
     /// The reducible parts of the trace, in trace order.
@@ -439,59 +468,6 @@ impl Trace {
     /// decisions included; loop counts and `while` conditions are part of their loops).
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> {
         self.store.decisions()
-    }
-
-    /// A 128-bit fingerprint of the trace with `removed` parts taken out. Removal sets that
-    /// keep the same content (a part removed alone, or with an enclosing part also removed)
-    /// give the same fingerprint. Keys the reducer's cache of rejected candidates.
-    pub(crate) fn fingerprint(&self, removed: &Removed) -> u128 {
-        let mut lo = DefaultHasher::new();
-        let mut hi = DefaultHasher::new();
-        0xA5u8.hash(&mut hi);
-        let mut id: NodeId = 0;
-        while (id as usize) < self.len() {
-            let node = self.node(id);
-            if self.is_part(id) && removed.contains(id) {
-                0xFFu8.hash(&mut lo);
-                0xFFu8.hash(&mut hi);
-                id = node.end;
-                continue;
-            }
-            let size = node.end - id; // the subtree size pins the nesting
-            for h in [&mut lo, &mut hi] {
-                size.hash(h);
-                hash_kind(self.kind(id), h);
-            }
-            id += 1;
-        }
-        (u128::from(hi.finish()) << 64) | u128::from(lo.finish())
-    }
-}
-
-fn hash_site(site: &Site, h: &mut DefaultHasher) {
-    site.file.hash(h);
-    site.line.hash(h);
-    site.column.hash(h);
-}
-
-fn hash_decision(d: &Decision, h: &mut DefaultHasher) {
-    hash_site(d.site, h);
-    d.value.hash(h);
-}
-
-fn hash_kind(kind: Kind<'_>, h: &mut DefaultHasher) {
-    std::mem::discriminant(&kind).hash(h);
-    match kind {
-        Kind::Root | Kind::Iteration | Kind::Arm => {}
-        // A loop's count decision is a node of its own.
-        Kind::Scope { site, .. } | Kind::Loop { site, .. } => hash_site(site, h),
-        Kind::Decision { decision, .. }
-        | Kind::Selection { decision }
-        | Kind::Switch { decision } => {
-            hash_decision(decision, h);
-        }
-
-        Kind::Branch { then } => then.hash(h),
     }
 }
 

@@ -189,6 +189,35 @@ impl std::hash::Hash for Value {
     }
 }
 
+impl std::hash::Hash for Args {
+    /// By variant and content (floats by their bits), for grouping equal decisions.
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        std::mem::discriminant(self).hash(h);
+        match self {
+            Args::Int { lo, span, ty } => (lo, span, ty).hash(h),
+            Args::WideInt(wide, ty) => (wide, ty).hash(h),
+            Args::Float {
+                lo,
+                hi,
+                inclusive,
+                ty,
+            } => (lo.to_bits(), hi.to_bits(), inclusive, ty).hash(h),
+            Args::Bool { p } => p.to_bits().hash(h),
+            Args::Ratio {
+                numerator,
+                denominator,
+            } => (numerator, denominator).hash(h),
+            Args::Standard { ty } => ty.hash(h),
+            Args::Distribution(d) => d.hash(h),
+            Args::Index { len } | Args::Shuffle { len } => len.hash(h),
+            Args::Fill { len, elem } => (len, elem).hash(h),
+            Args::PartialShuffle { len, amount } | Args::Sample { len, amount } => {
+                (len, amount).hash(h);
+            }
+        }
+    }
+}
+
 impl Value {
     /// Whether the value owns nothing on the heap (dropping it does nothing).
     #[inline]

@@ -2,7 +2,7 @@
 //! environment variables that override them.
 
 use crate::align::Strategy;
-use crate::search::Search;
+use crate::reduce::Search;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -19,13 +19,14 @@ pub(crate) use config::parse_seed;
 pub use report::Report;
 
 use crate::align::Strategy;
+use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
-use crate::reducer::{Progress, Reducer, Reduction};
+use crate::reduce::Search;
+use crate::reduce::{Progress, Reducer, Reduction};
 use crate::replay::run_replay;
-use crate::search::Search;
 use crate::shape::Shape;
-use crate::trace::{Removed, Trace};
+use crate::trace::Trace;
 use case::{Failure, Outcome};
 use config::{Config, Regressions};
 use rand::SeedableRng;
@@ -655,11 +656,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         trace: &Trace,
         property: &mut impl FnMut(&T) -> P,
     ) -> (Outcome, Vec<String>) {
-        let budget = crate::reducer::budget_for(trace, 10);
+        let budget = crate::reduce::budget_for(trace, 10);
         let replayed = run_replay(
             &mut self.generator,
             trace,
-            Removed::none(trace),
+            Overlay::new(trace),
             Strategy::Halt,
             budget,
             false,

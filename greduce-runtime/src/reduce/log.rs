@@ -1,0 +1,177 @@
+//! The log of a reduction: why each candidate was accepted or rejected.
+//!
+//! What a reduction keeps is bounded whatever the number of candidates: counters (in
+//! [`Stats`](crate::Stats)) and the last few attempts. With [`Reducer::explain`] on, it also
+//! keeps one entry per candidate, each of bounded size (its change described in at most a
+//! few lines, its output cut short), so `explain` can list every candidate.
+//!
+//! [`Reducer::explain`]: crate::Reducer::explain
+
+use super::passes::Pass;
+use crate::outcome::Outcome;
+use crate::replay::ReplayError;
+use std::collections::VecDeque;
+use std::fmt::{self, Write as _};
+
+/// Why a candidate was not accepted, or that it was.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Verdict {
+    /// It reproduced and is simpler: it is the new current input.
+    Accepted,
+    /// The same change to the same input was tried before.
+    CachedTrace,
+    /// The replay produced no output.
+    ReplayFailed(ReplayError),
+    /// The property did not report the failure (`Passes`, `Invalid` or `Timeout`); `cached`
+    /// when a replay that made the same decisions had been tested before.
+    DidNotReproduce {
+        /// The property's outcome.
+        outcome: Outcome,
+        /// Whether the outcome came from the output cache.
+        cached: bool,
+    },
+    /// The property panicked (counted as `Invalid`).
+    PropertyPanicked(String),
+    /// It reproduced but its size is larger than the current input's.
+    Larger {
+        /// Its size.
+        size: String,
+        /// The current size.
+        current: String,
+    },
+    /// It reproduced, with the same size as the current input, but it is not simpler in
+    /// the order (more decisions, or the same number with a less simple value first).
+    NotSimpler,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Accepted => f.write_str("accepted"),
+            Verdict::CachedTrace => f.write_str("rejected: tried before (trace cache)"),
+            Verdict::ReplayFailed(e) => write!(f, "rejected: {e}"),
+            Verdict::DidNotReproduce { outcome, cached } => write!(
+                f,
+                "rejected: property says {outcome:?}{}",
+                if *cached { " (output cache)" } else { "" }
+            ),
+            Verdict::PropertyPanicked(m) => write!(f, "rejected: the property panicked: {m}"),
+            Verdict::Larger { size, current } => {
+                write!(
+                    f,
+                    "rejected: size {size} is larger than the current {current}"
+                )
+            }
+            Verdict::NotSimpler => {
+                f.write_str("rejected: reproduces, but is not simpler than the current input")
+            }
+        }
+    }
+}
+
+/// One candidate the reducer tried, and what became of it. Bounded in size: the change is
+/// described in at most [`Attempt::LINES`] entries and the output cut to
+/// [`Attempt::OUTPUT`] characters.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Attempt {
+    /// The candidate's number, from 1 (the replay of the original).
+    pub number: u64,
+    /// The pass that proposed it.
+    pub pass: Pass,
+    /// What it changed in the current input, described (`remove iterations 3-250 of the
+    /// loop @ src/gen.rs:10:5`, `random_range(0..=999) @ src/gen.rs:11:20: 900 (was 953)`).
+    /// Empty when the reduction does not explain (only counters are kept then).
+    pub change: Vec<String>,
+    /// Parts that bypass removed as well, described.
+    pub bypassed: Vec<String>,
+    /// What re-align did: the first few operations it could not align, then how many more.
+    pub realigned: Vec<String>,
+    /// The output, as `Debug` prints it (cut short), when the replay produced one and the
+    /// reduction explains.
+    pub output: Option<String>,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+impl Attempt {
+    /// At most this many entries describe a change.
+    pub const LINES: usize = 6;
+    /// At most this many characters of output are kept.
+    pub const OUTPUT: usize = 300;
+}
+
+impl fmt::Display for Attempt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.pass)?;
+        if self.change.is_empty() {
+            f.write_str("(no change)")?;
+        } else {
+            f.write_str(&self.change.join(", "))?;
+        }
+        for b in &self.bypassed {
+            write!(f, "\n    bypass also removed {b}")?;
+        }
+        for r in &self.realigned {
+            write!(f, "\n    re-align: {r}")?;
+        }
+        if let Some(out) = &self.output {
+            write!(f, "\n    output {out}")?;
+        }
+        write!(f, "\n    {}", self.verdict)
+    }
+}
+
+/// Cuts `text` to at most `max` characters, marking the cut.
+pub(crate) fn cut(mut text: String, max: usize) -> String {
+    if let Some((i, _)) = text.char_indices().nth(max) {
+        text.truncate(i);
+        text.push_str(" ...");
+    }
+    text
+}
+
+/// Keeps the last few attempts, or every one when explaining.
+#[derive(Debug)]
+pub(crate) struct Log {
+    explain: bool,
+    attempts: VecDeque<Attempt>,
+}
+
+impl Log {
+    /// How many attempts are kept when not explaining.
+    const LAST: usize = 16;
+
+    pub(crate) fn new(explain: bool) -> Log {
+        Log {
+            explain,
+            attempts: VecDeque::new(),
+        }
+    }
+
+    /// Whether every attempt is kept, with its change and output described.
+    pub(crate) fn explains(&self) -> bool {
+        self.explain
+    }
+
+    pub(crate) fn push(&mut self, attempt: Attempt) {
+        if !self.explain && self.attempts.len() == Log::LAST {
+            self.attempts.pop_front();
+        }
+        self.attempts.push_back(attempt);
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<Attempt> {
+        self.attempts.into()
+    }
+}
+
+/// The attempts, one per paragraph, numbered.
+pub(crate) fn explain(attempts: &[Attempt]) -> String {
+    let mut out = String::new();
+    for attempt in attempts {
+        let _ = writeln!(out, "candidate {}: {attempt}", attempt.number);
+    }
+    out
+}

@@ -1,0 +1,410 @@
+//! The reducer: proposes changes to a failing run's trace, replays the generator against
+//! each, asks the property about the output, and keeps the simplest input that still
+//! reproduces.
+//!
+//! - [`order`]: what "simpler" means (the size measure, then fewer decisions, then shortlex
+//!   over the values' ranks);
+//! - [`passes`]: what to change: the paper's structural reduction first, then value passes
+//!   run in rounds to a fixpoint;
+//! - [`shrinker`]: the loop (propose, check the caches and the order, replay, judge,
+//!   accept), with [`cache`] and [`log`].
+
+pub(crate) mod cache;
+pub(crate) mod log;
+pub(crate) mod order;
+pub(crate) mod passes;
+mod shrinker;
+
+pub use log::{Attempt, Verdict};
+pub use passes::{Pass, Passes, Search};
+
+use crate::align::Strategy;
+use crate::outcome::Outcome;
+use crate::replay::ReplayError;
+use crate::stats::Stats;
+use crate::trace::Trace;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::fmt::{self, Debug};
+use std::time::Duration;
+
+/// The replay budget: `factor` times the trace's decisions (counted as at least 100).
+pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
+    factor.saturating_mul(trace.decision_count().max(100) as u64)
+}
+
+/// Measures an input from its output and trace.
+type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
+
+/// Whose size measure a reducer uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Measure {
+    /// The number of decisions (the default).
+    Decisions,
+    /// The user's ([`Reducer::size`]).
+    User,
+}
+
+/// Called after every candidate.
+type WatchFn<'g, T, S> = Box<dyn FnMut(&Progress<'_, T, S>) + 'g>;
+
+/// Reduces a failing run of a generator: changes its trace (removes reducible parts,
+/// simplifies values), replays the generator against each changed trace, and keeps the
+/// simplest output that still reproduces the failure. Every candidate is produced by the
+/// generator itself.
+///
+/// What "simplest" means is an order on inputs (see the crate docs, "What minimal means"):
+/// a candidate is accepted only when it reproduces *and* is strictly simpler than the
+/// current input, so a reduction always ends, and the same failure reached from different
+/// seeds tends to end at the same input.
+///
+/// ```
+/// use greduce::{Reducer, Search, Strategy, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn password<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     let mut w = String::new();
+///     let n = rng.random_range(0..20);
+///     for _ in 0..n {
+///         w.push(rng.random_range('a'..='z'));
+///     }
+///     w.push('\n');
+///     format!("{w}{w}")
+/// }
+///
+/// let run = greduce::record(password, 707_880);
+/// assert_eq!(run.output, "abc\nabc\n");
+/// let reduced = Reducer::new(password)
+///     .strategy(Strategy::Realign)
+///     .search(Search::Tree)
+///     .reduce(&run.trace, |s: &String| s.contains('c'));
+/// assert_eq!(reduced.output, "c\nc\n");
+/// ```
+pub struct Reducer<'g, T, R = StdRng, S = usize> {
+    generator: Box<dyn FnMut(&mut R) -> T + 'g>,
+    size: SizeFn<'g, T, S>,
+    /// Whose size measure `size` is.
+    measure: Measure,
+    strategy: Strategy,
+    search: Search,
+    passes: Passes,
+    budget_factor: u64,
+    max_property_calls: Option<u64>,
+    max_time: Option<Duration>,
+    max_stall: Option<u64>,
+    quiet: bool,
+    output_cache: bool,
+    explain: bool,
+    watch: Option<WatchFn<'g, T, S>>,
+}
+
+/// Where a reduction stands, after a candidate: given to [`Reducer::watch`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Progress<'a, T, S> {
+    /// The simplest reproducing output so far.
+    pub output: &'a T,
+    /// Its trace.
+    pub trace: &'a Trace,
+    /// Its size.
+    pub size: &'a S,
+    /// The size of the original output.
+    pub original_size: &'a S,
+    /// Whether the candidate just tried was accepted (`output` is new).
+    pub improved: bool,
+    /// The counters so far.
+    pub stats: &'a Stats,
+    /// Time since the reduction started.
+    pub elapsed: Duration,
+}
+
+impl<'g, T: Debug> Reducer<'g, T> {
+    /// A reducer for a generator that takes a `&mut StdRng` (any `#[generator]` generic
+    /// over its rng does). Defaults: every pass ([`Passes::ALL`]), [`Search::Tree`],
+    /// [`Strategy::Realign`], replay budget 10x, size = number of decisions, no call or time
+    /// budget.
+    pub fn new(generator: impl FnMut(&mut StdRng) -> T + 'g) -> Self {
+        Reducer::with_rng(generator)
+    }
+}
+
+impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
+    /// A reducer for a generator with a concrete rng type `R` (replay calls it with
+    /// `R::seed_from_u64(0)`; recorded decisions never draw from it).
+    pub fn with_rng(generator: impl FnMut(&mut R) -> T + 'g) -> Self {
+        Reducer {
+            generator: Box::new(generator),
+            size: Box::new(|_, trace| trace.decision_count()),
+            measure: Measure::Decisions,
+            strategy: Strategy::default(),
+            search: Search::default(),
+            passes: Passes::default(),
+            budget_factor: 10,
+            max_property_calls: None,
+            max_time: None,
+            max_stall: None,
+            quiet: true,
+            output_cache: true,
+            explain: false,
+            watch: None,
+        }
+    }
+}
+
+/// The result of a reduction.
+#[derive(Clone, Debug)]
+pub struct Reduction<T, S = usize> {
+    /// The simplest output found that reproduces the failure.
+    pub output: T,
+    /// Its trace.
+    pub trace: Trace,
+    /// Its size.
+    pub size: S,
+    /// The size of the original (replayed) output.
+    pub original_size: S,
+    /// Whether the original trace reproduced the failure at all (when it did not, nothing
+    /// was reduced and `output` is the replayed original).
+    pub reproduced: bool,
+    /// Counters, per pass too.
+    pub stats: Stats,
+    /// The candidates tried, with their verdicts: all of them when the reduction explained
+    /// ([`Reducer::explain`]), else the last few.
+    pub attempts: Vec<Attempt>,
+}
+
+impl<T, S> Reduction<T, S> {
+    /// The attempts kept, one per paragraph, numbered, then the counters.
+    pub fn explain(&self) -> String {
+        let mut out = log::explain(&self.attempts);
+        out.push_str(&self.stats.to_string());
+        out.push('\n');
+        out
+    }
+}
+
+/// Why [`Reducer::try_reduce`] could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReduceError(pub ReplayError);
+
+impl fmt::Display for ReduceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the trace to reduce does not replay on this generator: {}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ReduceError {}
+
+/// The property as the reducer calls it: on an output and its trace.
+pub(crate) type Property<'p, T> = dyn FnMut(&T, &Trace) -> Outcome + 'p;
+
+impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> {
+    /// What to do on an infeasible alignment (default [`Strategy::Realign`]).
+    #[must_use]
+    pub fn strategy(mut self, strategy: Strategy) -> Self {
+        self.strategy = strategy;
+        self
+    }
+
+    /// How the structural pass proposes reduced traces (default [`Search::Tree`]).
+    #[must_use]
+    pub fn search(mut self, search: Search) -> Self {
+        self.search = search;
+        self
+    }
+
+    /// Which pass families run (default [`Passes::ALL`]). [`Passes::STRUCTURE`] alone is
+    /// the paper's GReduce: parts are removed, values never change.
+    ///
+    /// ```
+    /// use greduce::{Passes, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     (0..rng.random_range(1..=20)).map(|_| rng.random_range(0..1000)).collect()
+    /// }
+    ///
+    /// let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
+    /// let run = (0..).map(|seed| greduce::record(numbers, seed)).find(|r| fails(&r.output)).unwrap();
+    /// let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, fails);
+    /// let full = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// assert_eq!(paper.output.len(), 1); // one element, as large as it was
+    /// assert_eq!(full.output, [900]); // and the smallest value that still fails
+    /// ```
+    #[must_use]
+    pub fn passes(mut self, passes: Passes) -> Self {
+        self.passes = passes;
+        self
+    }
+
+    /// A replay that makes more than `factor` times the original's decisions (at least 100
+    /// times `factor`) stops and counts as invalid, so a generator whose loops depend on
+    /// re-aligned decisions cannot hang the reducer. Default 10.
+    #[must_use]
+    pub fn replay_budget(mut self, factor: u64) -> Self {
+        self.budget_factor = factor.max(1);
+        self
+    }
+
+    /// Stop after this many property calls, keeping the best input so far.
+    #[must_use]
+    pub fn max_property_calls(mut self, calls: u64) -> Self {
+        self.max_property_calls = Some(calls);
+        self
+    }
+
+    /// Stop after this much time, keeping the best input so far.
+    #[must_use]
+    pub fn max_time(mut self, time: Duration) -> Self {
+        self.max_time = Some(time);
+        self
+    }
+
+    /// Stop when this many property calls in a row found nothing simpler (the stall
+    /// limit). Default: 200 calls, or twice the longest run of calls that did end in an
+    /// improvement, whichever is more.
+    #[must_use]
+    pub fn max_stall(mut self, calls: u64) -> Self {
+        self.max_stall = Some(calls.max(1));
+        self
+    }
+
+    /// Whether to reuse the property's verdict for a replay that made the same decisions
+    /// as one tested before (default: on). Turn it off for a property that is not a
+    /// function of its input.
+    #[must_use]
+    pub fn output_cache(mut self, on: bool) -> Self {
+        self.output_cache = on;
+        self
+    }
+
+    /// Whether to keep every candidate in the result's [`Reduction::attempts`], its change
+    /// described and its output shown (default: off, which keeps only the last few and
+    /// counters). Each kept attempt is bounded in size, but describing costs time: turn it
+    /// on to see why a reduction ended where it did.
+    #[must_use]
+    pub fn explain(mut self, on: bool) -> Self {
+        self.explain = on;
+        self
+    }
+
+    /// Whether panics of the generator and the property during reduction print their
+    /// message (default: they do not; the attempts record them).
+    #[must_use]
+    pub fn show_panics(mut self, show: bool) -> Self {
+        self.quiet = !show;
+        self
+    }
+
+    /// Calls `watch` after every candidate with where the reduction stands: to show
+    /// progress, or to save each improvement as soon as it is found.
+    #[must_use]
+    pub fn watch(mut self, watch: impl FnMut(&Progress<'_, T, S>) + 'g) -> Self {
+        self.watch = Some(Box::new(watch));
+        self
+    }
+
+    /// Measure inputs with `size` instead of the number of decisions (for example
+    /// `(nodes, edges)` of a graph). The size comes first in the order: a candidate is
+    /// accepted when it reproduces and its size is smaller, or equal with fewer decisions
+    /// or simpler values. Resets [`Reducer::watch`] (whose argument depends on the size
+    /// type): call it first.
+    ///
+    /// ```
+    /// use greduce::{Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     (0..rng.random_range(1..=20)).map(|_| rng.random_range(0..1000)).collect()
+    /// }
+    ///
+    /// // Fails when the numbers add up to 1000 or more.
+    /// let fails = |v: &Vec<u32>| v.iter().sum::<u32>() >= 1000;
+    /// let run = greduce::record(numbers, 0);
+    /// // The default order: fewest decisions, then the simplest values first.
+    /// let default = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// assert_eq!(default.output, [1, 999]);
+    /// // A size measure comes first: here the largest number, which the reduction lowers
+    /// // even where that makes earlier numbers larger.
+    /// let flat = Reducer::new(numbers)
+    ///     .size(|v: &Vec<u32>| v.iter().max().copied())
+    ///     .reduce(&run.trace, fails);
+    /// assert!(flat.output.iter().max() < default.output.iter().max());
+    /// ```
+    #[must_use]
+    pub fn size<S2: Ord + Clone + Debug>(
+        self,
+        size: impl Fn(&T) -> S2 + 'g,
+    ) -> Reducer<'g, T, R, S2> {
+        self.size_with(move |output, _| size(output))
+    }
+
+    /// [`Reducer::size`] with the trace at hand too.
+    pub(crate) fn size_with<S2: Ord + Clone + Debug>(
+        self,
+        size: impl Fn(&T, &Trace) -> S2 + 'g,
+    ) -> Reducer<'g, T, R, S2> {
+        Reducer {
+            generator: self.generator,
+            size: Box::new(size),
+            measure: Measure::User,
+            strategy: self.strategy,
+            search: self.search,
+            passes: self.passes,
+            budget_factor: self.budget_factor,
+            max_property_calls: self.max_property_calls,
+            max_time: self.max_time,
+            max_stall: self.max_stall,
+            quiet: self.quiet,
+            output_cache: self.output_cache,
+            explain: self.explain,
+            watch: None,
+        }
+    }
+
+    /// Reduces the run recorded in `trace`, for which `property` reports the failure.
+    ///
+    /// # Panics
+    ///
+    /// When the trace cannot be replayed at all, even with re-align (the generator panics on
+    /// it: it is not a trace of this generator). [`Reducer::try_reduce`] returns an error
+    /// instead.
+    pub fn reduce<O: Into<Outcome>>(
+        &mut self,
+        trace: &Trace,
+        property: impl FnMut(&T) -> O,
+    ) -> Reduction<T, S> {
+        match self.try_reduce(trace, property) {
+            Ok(reduction) => reduction,
+            Err(e) => panic!("greduce: {e}"),
+        }
+    }
+
+    /// Like [`Reducer::reduce`], but returns an error when the trace cannot be replayed.
+    ///
+    /// # Errors
+    ///
+    /// When the generator panics while replaying `trace` unchanged (also with re-align).
+    pub fn try_reduce<O: Into<Outcome>>(
+        &mut self,
+        trace: &Trace,
+        mut property: impl FnMut(&T) -> O,
+    ) -> Result<Reduction<T, S>, ReduceError> {
+        self.try_reduce_traced(trace, &mut |output: &T, _: &Trace| property(output).into())
+    }
+
+    /// [`Reducer::try_reduce`] with a property that sees each candidate's trace too.
+    pub(crate) fn try_reduce_traced(
+        &mut self,
+        trace: &Trace,
+        property: &mut Property<'_, T>,
+    ) -> Result<Reduction<T, S>, ReduceError> {
+        shrinker::reduce(self, trace, property)
+    }
+}

@@ -1,0 +1,184 @@
+//! Minimize each decision: the simplest value first, then a search towards it.
+//!
+//! An integer-like value (integers, `char`s, indices, booleans, `match` arms) is a distance
+//! from its simplest value, on one side of it ([`Line`]). [`shrink_distance`] lowers the
+//! distance: 0, then 1, then halving (the largest shift right that still fails), then
+//! subtracting (1 to 4, doubling, bisecting); repeated while either helps. A value below its
+//! simplest one (a negative integer) is then tried on the other side, which ranks first.
+//! Floats try their simplest value, their integer part, and then shrink that integer part;
+//! `fill` bytes and permutations try the simplest one.
+//!
+//! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
+//! later decisions depend on it (a count, a range bound).
+
+use super::{Pass, Probe, find_integer, value_nodes};
+use crate::edit::Edit;
+use crate::reduce::order::{Line, float_in, simplest, simplest_float};
+use crate::trace::NodeId;
+use crate::value::{Args, FloatTy, Value};
+
+pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
+    probe.begin(Pass::Minimize, limited);
+    let mut nodes = value_nodes(probe.current());
+    let mut generation = probe.generation();
+    let mut i = 0;
+    while i < nodes.len() && !probe.give_up() {
+        // The decisions before the one being changed replay as they are, so its node keeps
+        // its number; later ones may move when a change re-aligned the run.
+        minimize(probe, nodes[i]);
+        if probe.generation() != generation {
+            generation = probe.generation();
+            nodes = value_nodes(probe.current());
+        }
+        i += 1;
+    }
+}
+
+/// Lowers the value of the decision at `node` as far as the property lets it.
+pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
+    let Some(decision) = probe.current().decision_at(node).cloned() else {
+        return;
+    };
+    if let Some(line) = Line::of(&decision.args, &decision.value) {
+        shrink_line(probe, &line, &mut |probe, value| {
+            probe.consider(Edit::setting(vec![(node, value)]))
+        });
+        return;
+    }
+    match decision.value {
+        Value::Float(v) => shrink_float(probe, node, &decision.args, v),
+        _ => {
+            if let Some(value) = simplest(&decision.args, &decision.value)
+                && value != decision.value
+            {
+                probe.consider(Edit::setting(vec![(node, value)]));
+            }
+        }
+    }
+}
+
+/// Lowers a value on `line` with `set` (which tries a value and answers whether it was
+/// accepted): the distance on its side, then the other side when that ranks first.
+pub(super) fn shrink_line(
+    probe: &mut dyn Probe,
+    line: &Line,
+    set: &mut dyn FnMut(&mut dyn Probe, Value) -> bool,
+) {
+    if line.distance() == 0 {
+        return;
+    }
+    let below = line.below();
+    let mut try_at = |probe: &mut dyn Probe, below: bool, d: u128| match line.at(below, d) {
+        Some(value) => set(probe, value),
+        None => false,
+    };
+    let d = shrink_distance(line.distance(), &mut |d| try_at(probe, below, d));
+    // Below the simplest value, the same distance above it ranks first.
+    if below && d > 0 && !probe.give_up() && try_at(probe, false, d) {
+        shrink_distance(d, &mut |d| try_at(probe, false, d));
+    }
+}
+
+/// Lowers a distance `current` with `test` (which tries a smaller distance and answers
+/// whether it was accepted); returns the distance it ends at.
+///
+/// 0, then 1; then, when one step down works, bisection between 1 and there (a failure
+/// that holds above a threshold ends on the threshold in O(log) calls); when it does not,
+/// the largest halving that works. Repeated while either helps. A value that cannot move
+/// costs four calls.
+pub(super) fn shrink_distance(current: u128, test: &mut dyn FnMut(u128) -> bool) -> u128 {
+    if current == 0 || test(0) {
+        return 0;
+    }
+    if current == 1 || test(1) {
+        return 1;
+    }
+    // 0 and 1 failed: every candidate from here on is at least 2.
+    let mut current = current;
+    loop {
+        let before = current;
+        if current > 2 && test(current - 1) {
+            let (mut fails, mut works) = (1, current - 1);
+            while works - fails > 1 {
+                let mid = fails + (works - fails) / 2;
+                if test(mid) {
+                    works = mid;
+                } else {
+                    fails = mid;
+                }
+            }
+            current = works;
+        } else {
+            let base = current;
+            let k = find_integer(|k| k < 128 && (base >> k) > 1 && test(base >> k));
+            current = base >> k;
+        }
+        if current == before {
+            return current;
+        }
+    }
+}
+
+/// The largest `n` in `1..=max` for which `test` holds, trying `max` first, then 1, then
+/// bisecting between them (moving an amount: all of it often works, and when some of it
+/// does, more is usually harder); 0 when even 1 fails.
+pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u128 {
+    if max == 0 {
+        return 0;
+    }
+    if test(max) {
+        return max;
+    }
+    if max == 1 || !test(1) {
+        return 0;
+    }
+    let (mut works, mut fails) = (1, max);
+    while fails - works > 1 {
+        let mid = works + (fails - works) / 2;
+        if test(mid) {
+            works = mid;
+        } else {
+            fails = mid;
+        }
+    }
+    works
+}
+
+/// Floats: the simplest value of the range, the integer part, then the integer part
+/// shrunk towards the simplest value.
+fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
+    let Some(target) = simplest_float(args) else {
+        return;
+    };
+    let narrow = |x: f64| match args {
+        Args::Float {
+            ty: FloatTy::F32, ..
+        } => f64::from(x as f32),
+        _ => x,
+    };
+    // A value equal to the current one is not simpler: the probe drops it unreplayed.
+    let set = |probe: &mut dyn Probe, x: f64| {
+        let x = narrow(x);
+        float_in(args, x) && probe.consider(Edit::setting(vec![(node, Value::Float(x))]))
+    };
+    if set(probe, target) {
+        return;
+    }
+    if !v.is_finite() {
+        return;
+    }
+    let mut v = v;
+    if v.fract() != 0.0 && set(probe, v.trunc()) {
+        v = v.trunc();
+    }
+    // The integer distance from the target, shrunk as an integer.
+    let distance = (v.trunc() - target.trunc()).abs();
+    if !(2.0..9_007_199_254_740_992.0).contains(&distance) {
+        return;
+    }
+    let sign = (v - target).signum();
+    let fraction = v - v.trunc();
+    shrink_distance(distance as u128, &mut |d| {
+        set(probe, target.trunc() + sign * d as f64 + fraction)
+    });
+}

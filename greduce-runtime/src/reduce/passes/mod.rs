@@ -1,0 +1,419 @@
+//! The reducer's passes, and the order they run in.
+//!
+//! A pass looks at the current input's trace and proposes changes to it ([`Edit`]s) through
+//! a [`Probe`], which replays each, asks the property, and accepts it when it reproduces and
+//! is simpler (see [`order`](super::order)). Passes never see the generator, the output or
+//! the property.
+//!
+//! The structural pass (the paper's ddmin or HDD over reducible parts) runs first, to its
+//! own fixpoint. The value passes then run in rounds, each pass in turn, until a round
+//! changes nothing:
+//!
+//! - a *limited* round gives each pass a number of failing candidates in a row before it
+//!   moves on (fewer for a pass that has never succeeded), so that passes that do not fit
+//!   the input cost little;
+//! - when a limited round finds nothing, a *full* round runs every pass over everything;
+//!   only a full round that finds nothing ends the reduction, so the result is a fixpoint:
+//!   reducing it again accepts nothing.
+//!
+//! Budgets (property calls, time) and the stall limit end a reduction early.
+
+mod delete;
+mod hoist;
+mod minimize;
+mod reorder;
+mod structure;
+mod together;
+mod trivial;
+
+use crate::edit::Edit;
+use crate::trace::{NodeId, Trace};
+use std::fmt;
+use std::ops::{BitOr, BitOrAssign};
+
+pub use structure::Search;
+
+/// A set of pass families: which kinds of change a reduction tries ([`Reducer::passes`]).
+///
+/// [`Passes::STRUCTURE`] alone is the paper's GReduce: ddmin or HDD over the reducible parts
+/// of the trace, nothing else. The default, [`Passes::ALL`], adds the passes that simplify
+/// what remains.
+///
+/// ```
+/// use greduce::Passes;
+///
+/// let values = Passes::STRUCTURE | Passes::MINIMIZE;
+/// assert!(values.contains(Passes::MINIMIZE));
+/// assert!(!values.contains(Passes::HOIST));
+/// assert_eq!(Passes::default(), Passes::ALL);
+/// ```
+///
+/// [`Reducer::passes`]: crate::Reducer::passes
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Passes(u16);
+
+impl Passes {
+    /// Remove reducible parts (loop iterations, `if` blocks, `match` arms): ddmin or HDD,
+    /// as [`Search`] says, with halt, bypass or re-align. The paper's algorithm.
+    pub const STRUCTURE: Passes = Passes(1);
+    /// Set every decision inside one part (an iteration, a block, a generator call) to its
+    /// simplest value at once.
+    pub const TRIVIAL: Passes = Passes(1 << 1);
+    /// Lower each decision's value: the simplest value first, then a search towards it
+    /// (halving, then subtracting, then bisecting).
+    pub const MINIMIZE: Passes = Passes(1 << 2);
+    /// Replace a generator call by a smaller call of the same generator nested in it
+    /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`).
+    pub const HOIST: Passes = Passes(1 << 3);
+    /// Delete runs of decisions that no reducible part covers: an iteration of a loop whose
+    /// count is not a decision, the retries of a rejection loop.
+    pub const DELETE: Passes = Passes(1 << 4);
+    /// Change values together: lower equal values at once, lower two values by the same
+    /// amount, move an amount from one value to a later one (also iterations from one loop
+    /// to a later loop of the same site).
+    pub const TOGETHER: Passes = Passes(1 << 5);
+    /// Sort the iterations of a loop by their values.
+    pub const REORDER: Passes = Passes(1 << 6);
+    /// Every pass (the default).
+    pub const ALL: Passes = Passes((1 << 7) - 1);
+
+    /// Whether every pass family of `other` is in this set.
+    pub fn contains(self, other: Passes) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether the set has no pass family.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    const NAMES: [(Passes, &'static str); 7] = [
+        (Passes::STRUCTURE, "STRUCTURE"),
+        (Passes::TRIVIAL, "TRIVIAL"),
+        (Passes::MINIMIZE, "MINIMIZE"),
+        (Passes::HOIST, "HOIST"),
+        (Passes::DELETE, "DELETE"),
+        (Passes::TOGETHER, "TOGETHER"),
+        (Passes::REORDER, "REORDER"),
+    ];
+
+    /// The set named by `text`: `all`, `structure` (or `paper`), or family names joined
+    /// with `,` or `|` (`structure,minimize`); case does not matter.
+    ///
+    /// # Errors
+    ///
+    /// An unknown name, with the names that are known.
+    pub fn parse(text: &str) -> Result<Passes, String> {
+        let mut set = Passes(0);
+        for name in text.split([',', '|', '+']).map(str::trim) {
+            let upper = name.to_ascii_uppercase();
+            set |= match upper.as_str() {
+                "ALL" => Passes::ALL,
+                "PAPER" => Passes::STRUCTURE,
+                _ => Passes::NAMES
+                    .iter()
+                    .find(|(_, n)| *n == upper)
+                    .map(|(p, _)| *p)
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown pass family `{name}`; expected `all`, `paper` or some of \
+                             `structure`, `trivial`, `minimize`, `hoist`, `delete`, \
+                             `together`, `reorder`"
+                        )
+                    })?,
+            };
+        }
+        Ok(set)
+    }
+}
+
+impl Default for Passes {
+    fn default() -> Passes {
+        Passes::ALL
+    }
+}
+
+impl BitOr for Passes {
+    type Output = Passes;
+    fn bitor(self, other: Passes) -> Passes {
+        Passes(self.0 | other.0)
+    }
+}
+
+impl BitOrAssign for Passes {
+    fn bitor_assign(&mut self, other: Passes) {
+        self.0 |= other.0;
+    }
+}
+
+impl fmt::Debug for Passes {
+    /// `STRUCTURE | MINIMIZE`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Passes::ALL {
+            return f.write_str("ALL");
+        }
+        let names: Vec<&str> = Passes::NAMES
+            .iter()
+            .filter(|(p, _)| self.contains(*p))
+            .map(|(_, n)| *n)
+            .collect();
+        if names.is_empty() {
+            f.write_str("(none)")
+        } else {
+            f.write_str(&names.join(" | "))
+        }
+    }
+}
+
+/// One pass of the reducer: what proposed a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Pass {
+    /// The replay of the input to reduce, unchanged (the first candidate).
+    Initial,
+    /// ddmin / HDD over reducible parts ([`Passes::STRUCTURE`]).
+    Structure,
+    /// All decisions of a part to their simplest values ([`Passes::TRIVIAL`]).
+    Trivial,
+    /// Deleting a decision run no part covers ([`Passes::DELETE`]).
+    Delete,
+    /// A generator call replaced by a nested call of the same generator ([`Passes::HOIST`]).
+    Hoist,
+    /// Sorting a loop's iterations ([`Passes::REORDER`]).
+    Reorder,
+    /// Equal values lowered together ([`Passes::TOGETHER`]).
+    Duplicates,
+    /// One decision's value lowered ([`Passes::MINIMIZE`]).
+    Minimize,
+    /// Two values lowered by the same amount ([`Passes::TOGETHER`]).
+    LowerTogether,
+    /// An amount moved from one value to a later one, or iterations from one loop to a
+    /// later loop of the same site ([`Passes::TOGETHER`]).
+    Redistribute,
+}
+
+impl fmt::Display for Pass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Pass::Initial => "initial",
+            Pass::Structure => "structure",
+            Pass::Trivial => "trivial",
+            Pass::Delete => "delete",
+            Pass::Hoist => "hoist",
+            Pass::Reorder => "reorder",
+            Pass::Duplicates => "duplicates",
+            Pass::Minimize => "minimize",
+            Pass::LowerTogether => "lower-together",
+            Pass::Redistribute => "redistribute",
+        })
+    }
+}
+
+/// What a pass sees of a reduction: the current input's trace, and a way to try a change.
+pub(crate) trait Probe {
+    /// The current input's trace.
+    fn current(&self) -> &Trace;
+
+    /// How many inputs have been accepted so far: identifies the current trace.
+    fn generation(&self) -> u64;
+
+    /// The search the structural pass runs.
+    fn search(&self) -> Search;
+
+    /// `pass` starts proposing candidates; `limited`: in a limited round (see the module
+    /// docs).
+    fn begin(&mut self, pass: Pass, limited: bool);
+
+    /// Tries `edit` of the current trace: replays it, asks the property, and makes the
+    /// result current when it reproduces and is simpler. Returns whether it was accepted.
+    fn consider(&mut self, edit: Edit) -> bool;
+
+    /// [`Probe::consider`] for an edit of `base`, an earlier current trace (the structural
+    /// pass cuts all candidates of one level from the trace the level started from) whose
+    /// generation was `generation`.
+    fn consider_on(&mut self, base: &Trace, generation: u64, edit: Edit) -> bool;
+
+    /// Whether the pass running now should stop: the reduction stopped, or (in a limited
+    /// round) the pass failed too often in a row.
+    fn give_up(&self) -> bool;
+
+    /// Whether the reduction must stop: a budget ran out, or it stalled.
+    fn stopped(&self) -> bool;
+}
+
+/// Runs `passes` to a fixpoint (or until a budget or the stall limit stops it).
+pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
+    if passes.contains(Passes::STRUCTURE) {
+        probe.begin(Pass::Structure, false);
+        structure::run(probe);
+    }
+    let families: [(Passes, Family); 7] = [
+        (Passes::TRIVIAL, trivial::run),
+        (Passes::DELETE, delete::run),
+        (Passes::HOIST, hoist::run),
+        (Passes::REORDER, reorder::run),
+        (Passes::TOGETHER, together::duplicates),
+        (Passes::MINIMIZE, minimize::run),
+        (Passes::TOGETHER, together::pairs),
+    ];
+    if !families.iter().any(|(family, _)| passes.contains(*family)) {
+        return;
+    }
+    let mut limited = true;
+    loop {
+        let start = probe.generation();
+        for (family, pass) in &families {
+            if probe.stopped() {
+                return;
+            }
+            if passes.contains(*family) {
+                pass(probe, limited);
+            }
+        }
+        // Simpler values can make parts removable; a full round checks it in any case.
+        if passes.contains(Passes::STRUCTURE) && (probe.generation() != start || !limited) {
+            probe.begin(Pass::Structure, limited);
+            structure::sweep(probe);
+        }
+        if probe.stopped() {
+            return;
+        }
+        if probe.generation() != start {
+            limited = true;
+        } else if limited {
+            limited = false;
+        } else {
+            return;
+        }
+    }
+}
+
+/// A pass family's entry point: runs its passes over the current trace once; `limited`: in
+/// a limited round.
+type Family = fn(&mut dyn Probe, bool);
+
+/// How many failing candidates in a row the running pass may still propose.
+#[derive(Debug, Default)]
+pub(crate) struct Limits {
+    /// The pass proposing candidates now.
+    pub(crate) pass: Option<Pass>,
+    /// Failing candidates in a row the pass may still propose (`None`: no limit).
+    left: Option<u32>,
+    /// Passes that have succeeded in this reduction (they get more tries).
+    proven: Vec<Pass>,
+}
+
+impl Limits {
+    /// Failing candidates in a row a pass may propose in a limited round.
+    const TRIES: u32 = 24;
+    /// The same, for a pass that has not succeeded yet in this reduction.
+    const TRIES_UNPROVEN: u32 = 8;
+
+    /// `pass` starts; `limited`: in a limited round.
+    pub(crate) fn begin(&mut self, pass: Pass, limited: bool) {
+        self.pass = Some(pass);
+        self.left = limited.then(|| self.tries(pass));
+    }
+
+    fn tries(&self, pass: Pass) -> u32 {
+        if self.proven.contains(&pass) {
+            Limits::TRIES
+        } else {
+            Limits::TRIES_UNPROVEN
+        }
+    }
+
+    /// A candidate of the running pass was judged.
+    pub(crate) fn judged(&mut self, accepted: bool) {
+        let Some(pass) = self.pass else { return };
+        if accepted {
+            if !self.proven.contains(&pass) {
+                self.proven.push(pass);
+            }
+            let tries = self.tries(pass);
+            if let Some(left) = &mut self.left {
+                *left = tries;
+            }
+        } else if let Some(left) = &mut self.left {
+            *left = left.saturating_sub(1);
+        }
+    }
+
+    /// Whether the running pass has used up its failing candidates.
+    pub(crate) fn exhausted(&self) -> bool {
+        self.left == Some(0)
+    }
+}
+
+/// Calls `f(1)`, `f(2)`, ... while it holds, and returns the largest `n` for which it
+/// held (0 if `f(1)` fails), in O(log n) calls: 1 to 4 one by one, then doubling, then
+/// bisecting between the last success and the first failure. `f` must answer `false` for
+/// values it cannot use.
+pub(crate) fn find_integer(mut f: impl FnMut(u128) -> bool) -> u128 {
+    for n in 1..=4 {
+        if !f(n) {
+            return n - 1;
+        }
+    }
+    let mut lo: u128 = 4;
+    let mut hi: u128 = 8;
+    while f(hi) {
+        lo = hi;
+        match hi.checked_mul(2) {
+            Some(next) => hi = next,
+            None => return lo,
+        }
+    }
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if f(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The decisions whose values the value passes work on, in trace order: plain decisions
+/// that do not count a loop, and the decisions of `match`es.
+pub(crate) fn value_nodes(trace: &Trace) -> Vec<NodeId> {
+    (0..trace.len() as NodeId)
+        .filter(|id| trace.is_value_decision(*id))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_integer_finds_the_largest_success() {
+        for limit in [0u128, 1, 3, 4, 5, 8, 9, 100, 1000] {
+            let mut calls = 0;
+            let n = find_integer(|n| {
+                calls += 1;
+                n <= limit
+            });
+            assert_eq!(n, limit);
+            assert!(
+                calls <= 6 + 2 * (128 - limit.leading_zeros()),
+                "{limit}: {calls}"
+            );
+        }
+    }
+
+    #[test]
+    fn passes_parse_and_print() {
+        assert_eq!(Passes::parse("paper").unwrap(), Passes::STRUCTURE);
+        assert_eq!(
+            Passes::parse("structure, Minimize").unwrap(),
+            Passes::STRUCTURE | Passes::MINIMIZE
+        );
+        assert_eq!(
+            format!("{:?}", Passes::STRUCTURE | Passes::HOIST),
+            "STRUCTURE | HOIST"
+        );
+        assert!(Passes::parse("shrink").unwrap_err().contains("`shrink`"));
+    }
+}

@@ -1,0 +1,116 @@
+//! Reordering: the iterations of a loop sorted by their values, so that simpler ones come
+//! first (`[5, 0]` becomes `[0, 5]` when the order of elements does not matter).
+//!
+//! Only iterations of the same shape are sorted (the same decisions, at the same sites,
+//! with the same arguments): their values are swapped, which replays exactly. The whole
+//! loop is tried sorted first, then each adjacent pair that is out of order.
+
+use super::{Pass, Probe};
+use crate::edit::Edit;
+use crate::reduce::order::rank;
+use crate::trace::{Kind, NodeId, Trace};
+use crate::value::Value;
+use std::cmp::Ordering;
+
+pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
+    probe.begin(Pass::Reorder, limited);
+    let mut id: NodeId = 0;
+    while !probe.give_up() {
+        let trace = probe.current().clone();
+        if id as usize >= trace.len() {
+            return;
+        }
+        if matches!(trace.kind(id), Kind::Loop { .. }) {
+            sort_loop(probe, &trace, id);
+        }
+        id += 1;
+    }
+}
+
+/// Sorts the iterations of loop `lp` (all of them, else one adjacent pair).
+fn sort_loop(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) {
+    let Some(rows) = rows(trace, lp) else {
+        return;
+    };
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|a, b| cmp_rows(trace, &rows[*a], &rows[*b]));
+    if order.iter().enumerate().all(|(i, o)| i == *o) {
+        return;
+    }
+    if probe.consider(permuted(trace, &rows, &order)) {
+        return;
+    }
+    for i in 0..rows.len() - 1 {
+        if probe.give_up() {
+            return;
+        }
+        if cmp_rows(trace, &rows[i + 1], &rows[i]) == Ordering::Less {
+            let mut order: Vec<usize> = (0..rows.len()).collect();
+            order.swap(i, i + 1);
+            if probe.consider(permuted(trace, &rows, &order)) {
+                return;
+            }
+        }
+    }
+}
+
+/// The value decisions of each iteration of `lp`, when there are two or more iterations
+/// and all have the same shape.
+fn rows(trace: &Trace, lp: NodeId) -> Option<Vec<Vec<NodeId>>> {
+    let rows: Vec<Vec<NodeId>> = trace
+        .children(lp)
+        .map(|it| {
+            (it..trace.node(it).end)
+                .filter(|n| trace.is_value_decision(*n))
+                .collect()
+        })
+        .collect();
+    if rows.len() < 2 || rows[0].is_empty() {
+        return None;
+    }
+    let shape = |row: &Vec<NodeId>| -> Vec<_> {
+        row.iter()
+            .map(|n| {
+                let d = trace.decision_at(*n).expect("a value decision");
+                (d.site, d.args.clone())
+            })
+            .collect()
+    };
+    let first = shape(&rows[0]);
+    rows.iter()
+        .all(|r| r.len() == rows[0].len() && shape(r) == first)
+        .then_some(rows)
+}
+
+fn cmp_rows(trace: &Trace, a: &[NodeId], b: &[NodeId]) -> Ordering {
+    for (x, y) in a.iter().zip(b) {
+        let (x, y) = (
+            trace.decision_at(*x).expect("a value decision"),
+            trace.decision_at(*y).expect("a value decision"),
+        );
+        match rank(&x.args, &x.value).cmp(&rank(&y.args, &y.value)) {
+            Ordering::Equal => {}
+            other => return other,
+        }
+    }
+    Ordering::Equal
+}
+
+/// The edit that gives iteration `i` the values of iteration `order[i]`.
+fn permuted(trace: &Trace, rows: &[Vec<NodeId>], order: &[usize]) -> Edit {
+    let mut values: Vec<(NodeId, Value)> = Vec::new();
+    for (i, from) in order.iter().enumerate() {
+        if i == *from {
+            continue;
+        }
+        for (to, src) in rows[i].iter().zip(&rows[*from]) {
+            let value = trace
+                .decision_at(*src)
+                .expect("a value decision")
+                .value
+                .clone();
+            values.push((*to, value));
+        }
+    }
+    Edit::setting(values)
+}

@@ -1,0 +1,246 @@
+//! Values changed together, where changing one alone cannot succeed:
+//!
+//! - **duplicates**: decisions with equal arguments and equal values lowered together (a
+//!   failure that needs two equal elements);
+//! - **redistribute**: an amount moved from one number to a later one, at most 4 decisions
+//!   apart (a failure that needs a sum above a threshold); and iterations moved from one
+//!   loop to a later loop of the same site (a failure that needs enough elements in all,
+//!   however they are split);
+//! - **lower together**: two numbers at most 3 decisions apart lowered by the same amount
+//!   (a failure that needs a difference).
+
+use super::minimize::{largest_move, shrink_distance};
+use super::{Pass, Probe, value_nodes};
+use crate::edit::{Edit, Fast};
+use crate::reduce::order::Line;
+use crate::trace::{Kind, NodeId, Trace};
+use crate::value::Value;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+/// Lowers groups of equal values together.
+pub(super) fn duplicates(probe: &mut dyn Probe, limited: bool) {
+    probe.begin(Pass::Duplicates, limited);
+    let groups = equal_groups(probe.current());
+    for group in groups {
+        if probe.give_up() {
+            return;
+        }
+        // An earlier group's change may have changed this one (a re-aligned run).
+        let Some(line) = equal_line(probe.current(), &group) else {
+            continue;
+        };
+        let below = line.below();
+        shrink_distance(line.distance(), &mut |d| {
+            let Some(value) = line.at(below, d) else {
+                return false;
+            };
+            let values = group.iter().map(|n| (*n, value.clone())).collect();
+            probe.consider(Edit::setting(values))
+        });
+    }
+}
+
+/// The line of the decisions of `group` when they are still value decisions with equal
+/// arguments and values, not simplest.
+fn equal_line(trace: &Trace, group: &[NodeId]) -> Option<Line> {
+    let first = group.first().filter(|n| (**n as usize) < trace.len())?;
+    let decision = trace.decision_at(*first)?;
+    let equal = group.iter().all(|n| {
+        (*n as usize) < trace.len()
+            && trace.is_value_decision(*n)
+            && trace
+                .decision_at(*n)
+                .is_some_and(|d| d.args == decision.args && d.value == decision.value)
+    });
+    Line::of(&decision.args, &decision.value).filter(|l| equal && l.distance() > 0)
+}
+
+/// Groups of two or more value decisions (not yet simplest) with equal arguments and
+/// values, in trace order of their first member.
+fn equal_groups(trace: &Trace) -> Vec<Vec<NodeId>> {
+    let mut groups: Vec<Vec<NodeId>> = Vec::new();
+    let mut index: HashMap<u64, Vec<usize>> = HashMap::new();
+    for node in value_nodes(trace) {
+        let decision = trace.decision_at(node).expect("a value decision");
+        let Some(line) = Line::of(&decision.args, &decision.value) else {
+            continue;
+        };
+        if line.distance() == 0 {
+            continue;
+        }
+        let mut h = Fast::new(7);
+        decision.args.hash(&mut h);
+        decision.value.hash(&mut h);
+        let slot = index.entry(h.finish()).or_default();
+        let same = slot.iter().copied().find(|g| {
+            let first = trace.decision_at(groups[*g][0]).expect("a value decision");
+            first.args == decision.args && first.value == decision.value
+        });
+        if let Some(g) = same {
+            groups[g].push(node);
+        } else {
+            slot.push(groups.len());
+            groups.push(vec![node]);
+        }
+    }
+    groups.retain(|g| g.len() > 1);
+    groups
+}
+
+/// Redistribution and lowering of pairs of numbers, then moving iterations between loops.
+pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
+    probe.begin(Pass::Redistribute, limited);
+    each_pair(probe, 4, &mut |probe, a, b, (na, nb)| {
+        let below_b = b.below() && b.distance() > 0;
+        let room = b.room(below_b);
+        // Edits of the trace the search started on: `n` counts from there.
+        let (base, generation) = (probe.current().clone(), probe.generation());
+        largest_move(a.distance().min(room), &mut |n| match (
+            a.at(a.below(), a.distance() - n),
+            b.at(below_b, b.distance() + n),
+        ) {
+            (Some(va), Some(vb)) => {
+                probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
+            }
+            _ => false,
+        });
+    });
+    if probe.stopped() {
+        return;
+    }
+    iterations(probe);
+    if probe.stopped() {
+        return;
+    }
+    probe.begin(Pass::LowerTogether, limited);
+    each_pair(probe, 3, &mut |probe, a, b, (na, nb)| {
+        let (base, generation) = (probe.current().clone(), probe.generation());
+        largest_move(a.distance().min(b.distance()), &mut |n| match (
+            a.at(a.below(), a.distance() - n),
+            b.at(b.below(), b.distance() - n),
+        ) {
+            (Some(va), Some(vb)) => {
+                probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
+            }
+            _ => false,
+        });
+    });
+}
+
+/// A change to a pair of numbers: the first's line, the second's, and their nodes.
+type PairFn<'a> = dyn FnMut(&mut dyn Probe, &Line, &Line, (NodeId, NodeId)) + 'a;
+
+/// Calls `f` on each pair of numbers at most `apart` value decisions apart whose first is
+/// not simplest yet, in trace order, reading the lines afresh from the current trace.
+fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
+    let line_at = |trace: &Trace, node: NodeId| {
+        let decision = trace.decision_at(node)?;
+        Line::of(&decision.args, &decision.value).filter(Line::is_number)
+    };
+    let mut nodes = value_nodes(probe.current());
+    let mut generation = probe.generation();
+    let mut i = 0;
+    while i < nodes.len() {
+        for j in i + 1..nodes.len().min(i + apart + 1) {
+            if probe.give_up() {
+                return;
+            }
+            if probe.generation() != generation {
+                generation = probe.generation();
+                nodes = value_nodes(probe.current());
+                if j >= nodes.len() {
+                    break;
+                }
+            }
+            let trace = probe.current();
+            let (Some(a), Some(b)) = (line_at(trace, nodes[i]), line_at(trace, nodes[j])) else {
+                continue;
+            };
+            if a.distance() == 0 {
+                break;
+            }
+            f(probe, &a, &b, (nodes[i], nodes[j]));
+        }
+        i += 1;
+    }
+}
+
+/// Moves iterations from a loop to the next loop of the same site whose count is a
+/// decision: the first loop's last iterations are removed, the second's count raised (its
+/// new iterations run with the simplest values).
+fn iterations(probe: &mut dyn Probe) {
+    let mut done = 0;
+    loop {
+        if probe.give_up() {
+            return;
+        }
+        let trace = probe.current().clone();
+        let generation = probe.generation();
+        let counts = counted_loops(&trace);
+        let Some((a, b)) = counts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| {
+                let b = counts[i + 1..].iter().find(|b| b.site == a.site)?;
+                Some((a, b))
+            })
+            .nth(done)
+        else {
+            return;
+        };
+        done += 1;
+        if a.iterations.is_empty() {
+            continue;
+        }
+        let room = b.span - b.offset.min(b.span);
+        let moved = largest_move((a.iterations.len() as u128).min(room), &mut |n| {
+            let n = n as usize;
+            let raised = b.offset + n as u128;
+            let mut edit = Edit::removing(a.iterations[a.iterations.len() - n..].to_vec());
+            edit.values = vec![(b.count, Value::offset(raised))];
+            // Cut from the trace the search started on: an accepted step changes the
+            // current one, and `n` counts from the start.
+            probe.consider_on(&trace, generation, edit)
+        });
+        if moved > 0 {
+            done = 0; // the trace changed: start over
+        }
+    }
+}
+
+/// A loop whose count is a decision.
+struct Counted {
+    /// The count decision.
+    count: NodeId,
+    /// Its offset in its range, and the range's span.
+    offset: u128,
+    span: u128,
+    /// The loop's site.
+    site: &'static crate::site::Site,
+    /// The loop's iterations.
+    iterations: Vec<NodeId>,
+}
+
+fn counted_loops(trace: &Trace) -> Vec<Counted> {
+    (0..trace.len() as NodeId)
+        .filter_map(|d| {
+            let lp = trace.link(d);
+            if lp == crate::trace::NONE {
+                return None;
+            }
+            let decision = trace.decision_at(d)?;
+            let (_, span, _) = decision.args.as_int()?;
+            let Kind::Loop { site, .. } = trace.kind(lp) else {
+                return None;
+            };
+            Some(Counted {
+                count: d,
+                offset: decision.value.as_offset()?,
+                span,
+                site,
+                iterations: trace.children(lp).collect(),
+            })
+        })
+        .collect()
+}

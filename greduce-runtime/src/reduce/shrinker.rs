@@ -1,0 +1,571 @@
+//! The loop of one reduction: a pass proposes an edit of the current input's trace; the
+//! shrinker checks the caches and the order (both O(change)), replays, asks the property
+//! (or the outcome cache), judges the result against the current input, and accepts it when
+//! it reproduces and is simpler.
+
+use super::cache::{self, Keys, Outcomes};
+use super::log::{Attempt, Log, Verdict, cut};
+use super::order::{cmp_decisions, rank};
+use super::passes::{self, Limits, Pass, Probe, Search};
+use super::{Progress, Property, ReduceError, Reducer, Reduction, budget_for};
+use crate::align::{Notes, Strategy, describe, describe_parts};
+use crate::edit::{Edit, Overlay};
+use crate::outcome::Outcome;
+use crate::panic_hook;
+use crate::record::Run;
+use crate::replay::{ReplayError, run_replay};
+use crate::stats::{PassStats, Stats};
+use crate::trace::{NodeId, Part, Trace};
+use crate::value::Shown;
+use rand::SeedableRng;
+use std::cmp::Ordering;
+use std::fmt::Debug;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+/// The stall limit when none is set: property calls in a row without an improvement.
+const STALL: u64 = 200;
+
+/// Runs a reduction with `reducer`'s settings.
+pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
+    reducer: &mut Reducer<'_, T, R, S>,
+    trace: &Trace,
+    property: &mut Property<'_, T>,
+) -> Result<Reduction<T, S>, ReduceError> {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    let budget = budget_for(trace, reducer.budget_factor);
+    // The starting point: the trace replayed unchanged (with re-align when a strict
+    // strategy cannot replay it, so that a slightly stale trace still reduces).
+    let mut first = run_replay(
+        &mut *reducer.generator,
+        trace,
+        Overlay::new(trace),
+        reducer.strategy,
+        budget,
+        reducer.quiet,
+    );
+    stats.replays += first.runs;
+    if first.result.is_err() && reducer.strategy != Strategy::Realign {
+        first = run_replay(
+            &mut *reducer.generator,
+            trace,
+            first.overlay,
+            Strategy::Realign,
+            budget,
+            reducer.quiet,
+        );
+        stats.replays += first.runs;
+    }
+    let overlay = first.overlay;
+    let run = first.result.map_err(ReduceError)?;
+    let size = (reducer.size)(&run.output, &run.trace);
+    let explain = reducer.explain;
+    let passes = reducer.passes;
+    let mut shrinker = Shrinker {
+        reducer,
+        property,
+        current: Current {
+            trace: run.trace,
+            output: run.output,
+            size: size.clone(),
+        },
+        original_size: size.clone(),
+        generation: 0,
+        stats,
+        log: Log::new(explain),
+        tried: Keys::default(),
+        outcomes: Outcomes::default(),
+        overlay: Some(overlay),
+        limits: Limits::default(),
+        started,
+        stopped: false,
+        stall: None,
+        improved_at: 0,
+        longest_gap: 0,
+    };
+    let reproduced = shrinker.initial();
+    if reproduced {
+        passes::run(&mut shrinker, passes);
+    }
+    shrinker.stats.total_time = started.elapsed();
+    let Shrinker {
+        current,
+        stats,
+        log,
+        original_size,
+        ..
+    } = shrinker;
+    Ok(Reduction {
+        output: current.output,
+        trace: current.trace,
+        size: current.size,
+        original_size,
+        reproduced,
+        stats,
+        attempts: log.into_vec(),
+    })
+}
+
+/// The current input of a reduction.
+struct Current<T, S> {
+    trace: Trace,
+    output: T,
+    size: S,
+}
+
+/// One reduction in progress.
+struct Shrinker<'a, 'g, 'p, T, R, S> {
+    reducer: &'a mut Reducer<'g, T, R, S>,
+    property: &'a mut Property<'p, T>,
+    current: Current<T, S>,
+    original_size: S,
+    /// How many candidates have been accepted: identifies the current input.
+    generation: u64,
+    stats: Stats,
+    log: Log,
+    /// Edits tried on the current input (emptied when it changes).
+    tried: Keys,
+    /// Property outcomes by what a replay decided.
+    outcomes: Outcomes,
+    /// The overlay replays read edits through (lent to each replay).
+    overlay: Option<Overlay>,
+    limits: Limits,
+    started: Instant,
+    /// A budget ran out or the reduction stalled.
+    stopped: bool,
+    /// Property calls when the stall limit started to apply (`None`: not yet).
+    stall: Option<u64>,
+    /// Property calls at the last improvement.
+    improved_at: u64,
+    /// The most property calls between two improvements.
+    longest_gap: u64,
+}
+
+impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R, S> {
+    /// Asks the property about the replayed original; returns whether it reproduces.
+    fn initial(&mut self) -> bool {
+        self.stats.candidates += 1;
+        let key = cache::decided(&self.current.trace);
+        let outcome = ask(
+            &mut self.stats,
+            self.reducer.quiet,
+            self.property,
+            (&self.current.output, &self.current.trace),
+        );
+        self.outcomes
+            .insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+        let output = self
+            .log
+            .explains()
+            .then(|| cut(format!("{:?}", self.current.output), Attempt::OUTPUT));
+        self.log.push(Attempt {
+            number: 1,
+            pass: Pass::Initial,
+            change: Vec::new(),
+            bypassed: Vec::new(),
+            realigned: Vec::new(),
+            output,
+            verdict: match &outcome {
+                Ok(Outcome::Reproduces) => Verdict::Accepted,
+                Ok(outcome) => Verdict::DidNotReproduce {
+                    outcome: *outcome,
+                    cached: false,
+                },
+                Err(message) => Verdict::PropertyPanicked(message.clone()),
+            },
+        });
+        outcome == Ok(Outcome::Reproduces)
+    }
+
+    /// Whether the result of `edit` on the current input could be simpler than it, judged
+    /// from the edit alone: an edit that only sets values is simpler exactly when the first
+    /// value it changes gets a lower rank (the decisions before it replay unchanged). With
+    /// a size measure of the user's, only an edit that changes nothing is ruled out.
+    fn could_be_simpler(&self, edit: &Edit) -> bool {
+        if !edit.removed.is_empty() || !edit.hoists.is_empty() {
+            return true;
+        }
+        let trace = &self.current.trace;
+        for (node, value) in &edit.values {
+            let Some(decision) = (*node as usize)
+                .lt(&trace.len())
+                .then(|| trace.decision_at(*node))
+                .flatten()
+            else {
+                return true;
+            };
+            if decision.value == *value {
+                continue;
+            }
+            if !self.reducer.default_size() {
+                return true;
+            }
+            return rank(&decision.args, value) < rank(&decision.args, &decision.value);
+        }
+        false
+    }
+
+    /// Whether `edit` names only nodes of `base` (a pass's stale edit could name others).
+    fn fits(base: &Trace, edit: &Edit) -> bool {
+        let len = base.len() as NodeId;
+        edit.removed.iter().all(|n| *n < len)
+            && edit.hoists.iter().all(|(a, b)| *a < len && *b < len)
+    }
+
+    /// The key of `edit` of the input of `generation` in the set of tried edits.
+    fn key(edit: &Edit, generation: u64) -> u128 {
+        edit.key() ^ u128::from(generation).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c)
+    }
+
+    fn try_edit(&mut self, base: &Trace, generation: u64, edit: &Edit) -> bool {
+        self.check_limits();
+        if self.stopped || edit.is_empty() || !Self::fits(base, edit) {
+            return false;
+        }
+        let key = Self::key(edit, generation);
+        if self.tried.contains(key) {
+            self.stats.trace_cache_hits += 1;
+            return false;
+        }
+        if generation == self.generation && !self.could_be_simpler(edit) {
+            self.stats.pruned += 1;
+            self.tried.insert(key);
+            return false;
+        }
+        let pass = self.limits.pass.unwrap_or(Pass::Structure);
+        self.stats.candidates += 1;
+        let calls_before = self.stats.property_calls;
+        let explains = self.log.explains();
+        let change = if explains {
+            describe_edit(base, edit)
+        } else {
+            Vec::new()
+        };
+        let (result, bypassed, notes) = self.replay(base, edit);
+        if !bypassed.is_empty() {
+            // Bypass removed more: the edit it ended with is tried too.
+            let mut wider = edit.clone();
+            wider.removed.extend(&bypassed);
+            wider.removed.sort_unstable();
+            wider.removed.dedup();
+            self.tried.insert(Self::key(&wider, generation));
+        }
+        let mut output = None;
+        let verdict = match result {
+            Err(e) => {
+                match e {
+                    ReplayError::Halted(_) => self.stats.halted += 1,
+                    ReplayError::OverBudget(_) => self.stats.over_budget += 1,
+                    ReplayError::Panicked { .. } => self.stats.generator_panics += 1,
+                }
+                Verdict::ReplayFailed(e)
+            }
+            Ok(run) => {
+                if explains {
+                    output = Some(cut(format!("{:?}", run.output), Attempt::OUTPUT));
+                }
+                self.judge(run)
+            }
+        };
+        let accepted = verdict == Verdict::Accepted;
+        if !accepted {
+            self.tried.insert(key);
+        }
+        self.count(pass, self.stats.property_calls - calls_before, accepted);
+        self.log.push(Attempt {
+            number: self.stats.candidates,
+            pass,
+            change,
+            bypassed: if explains {
+                let parts: Vec<Part> = bypassed.iter().map(|p| Part(*p)).collect();
+                bounded(describe_parts(base, &parts))
+            } else {
+                Vec::new()
+            },
+            realigned: if explains {
+                notes.described()
+            } else {
+                Vec::new()
+            },
+            output,
+            verdict,
+        });
+        self.watch(accepted);
+        self.check_limits();
+        accepted
+    }
+
+    /// Replays `edit` of `base`: the run (or why there is none), the parts bypass removed
+    /// as well, and what re-align did.
+    fn replay(
+        &mut self,
+        base: &Trace,
+        edit: &Edit,
+    ) -> (Result<Run<T>, ReplayError>, Vec<NodeId>, Notes) {
+        let mut overlay = self.overlay.take().unwrap_or_default();
+        overlay.apply(base, edit);
+        let started = Instant::now();
+        let replayed = run_replay(
+            &mut *self.reducer.generator,
+            base,
+            overlay,
+            self.reducer.strategy,
+            budget_for(base, self.reducer.budget_factor),
+            self.reducer.quiet,
+        );
+        self.stats.generation_time += started.elapsed();
+        self.stats.replays += replayed.runs;
+        self.stats.bypassed += replayed.bypassed.len() as u64;
+        if replayed.notes.count > 0 {
+            self.stats.realigned += 1;
+        }
+        let mut overlay = replayed.overlay;
+        overlay.clear();
+        self.overlay = Some(overlay);
+        (replayed.result, replayed.bypassed, replayed.notes)
+    }
+
+    /// Tells the watcher where the reduction stands.
+    fn watch(&mut self, improved: bool) {
+        if let Some(watch) = &mut self.reducer.watch {
+            watch(&Progress {
+                output: &self.current.output,
+                trace: &self.current.trace,
+                size: &self.current.size,
+                original_size: &self.original_size,
+                improved,
+                stats: &self.stats,
+                elapsed: self.started.elapsed(),
+            });
+        }
+    }
+
+    /// The verdict on a replayed run; an accepted run becomes current.
+    fn judge(&mut self, run: Run<T>) -> Verdict {
+        let key = self
+            .reducer
+            .output_cache
+            .then(|| cache::decided(&run.trace));
+        let cached = key.and_then(|k| self.outcomes.get(k));
+        let (outcome, cached) = if let Some(outcome) = cached {
+            self.stats.output_cache_hits += 1;
+            (Ok(outcome), true)
+        } else {
+            let outcome = ask(
+                &mut self.stats,
+                self.reducer.quiet,
+                self.property,
+                (&run.output, &run.trace),
+            );
+            if let Some(k) = key {
+                self.outcomes
+                    .insert(k, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+            }
+            (outcome, false)
+        };
+        match outcome {
+            Err(message) => Verdict::PropertyPanicked(message),
+            Ok(Outcome::Reproduces) => {
+                let size = (self.reducer.size)(&run.output, &run.trace);
+                let order = size
+                    .cmp(&self.current.size)
+                    .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
+                match order {
+                    Ordering::Less => {
+                        self.accept(run, size);
+                        Verdict::Accepted
+                    }
+                    _ if size > self.current.size => {
+                        self.stats.rejected_larger += 1;
+                        Verdict::Larger {
+                            size: cut(format!("{size:?}"), Attempt::OUTPUT),
+                            current: cut(format!("{:?}", self.current.size), Attempt::OUTPUT),
+                        }
+                    }
+                    _ => {
+                        self.stats.not_simpler += 1;
+                        Verdict::NotSimpler
+                    }
+                }
+            }
+            Ok(outcome) => Verdict::DidNotReproduce { outcome, cached },
+        }
+    }
+
+    fn accept(&mut self, run: Run<T>, size: S) {
+        self.current = Current {
+            trace: run.trace,
+            output: run.output,
+            size,
+        };
+        self.generation += 1;
+        self.tried.clear();
+        self.stats.accepted += 1;
+        let gap = self.stats.property_calls - self.improved_at;
+        self.longest_gap = self.longest_gap.max(gap);
+        self.improved_at = self.stats.property_calls;
+    }
+
+    /// Counts a candidate of `pass`.
+    fn count(&mut self, pass: Pass, calls: u64, accepted: bool) {
+        self.limits.judged(accepted);
+        let i = if let Some(i) = self.stats.passes.iter().position(|p| p.pass == pass) {
+            i
+        } else {
+            self.stats.passes.push(PassStats {
+                pass,
+                candidates: 0,
+                property_calls: 0,
+                accepted: 0,
+            });
+            self.stats.passes.len() - 1
+        };
+        let stats = &mut self.stats.passes[i];
+        stats.candidates += 1;
+        stats.property_calls += calls;
+        stats.accepted += u64::from(accepted);
+    }
+
+    /// Stops the reduction when a budget ran out or it stalled.
+    fn check_limits(&mut self) {
+        let calls = self
+            .reducer
+            .max_property_calls
+            .is_some_and(|max| self.stats.property_calls >= max);
+        let time = self
+            .reducer
+            .max_time
+            .is_some_and(|max| self.started.elapsed() >= max);
+        if calls || time {
+            self.stats.budget_exhausted = true;
+            self.stopped = true;
+            return;
+        }
+        let since = self.stats.property_calls - self.improved_at.max(self.stall.unwrap_or(0));
+        let limit = self
+            .reducer
+            .max_stall
+            .unwrap_or_else(|| STALL.max(2 * self.longest_gap));
+        let applies = self.stall.is_some() || self.reducer.max_stall.is_some();
+        if applies && since >= limit {
+            self.stats.stalled = true;
+            self.stopped = true;
+        }
+    }
+}
+
+impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_, '_, T, R, S> {
+    fn current(&self) -> &Trace {
+        &self.current.trace
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    fn search(&self) -> Search {
+        self.reducer.search
+    }
+
+    fn begin(&mut self, pass: Pass, limited: bool) {
+        // The default stall limit applies from the first value pass on: the structural
+        // pass alone is the paper's algorithm, which runs to its end.
+        if pass != Pass::Structure && self.stall.is_none() {
+            self.stall = Some(self.stats.property_calls);
+        }
+        self.limits.begin(pass, limited);
+        self.check_limits();
+    }
+
+    fn consider(&mut self, edit: Edit) -> bool {
+        let base = self.current.trace.clone();
+        self.try_edit(&base, self.generation, &edit)
+    }
+
+    fn consider_on(&mut self, base: &Trace, generation: u64, edit: Edit) -> bool {
+        self.try_edit(base, generation, &edit)
+    }
+
+    fn give_up(&self) -> bool {
+        self.stopped || self.limits.exhausted()
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+impl<T, R, S> Reducer<'_, T, R, S> {
+    /// Whether the size is the number of decisions (no measure of the user's).
+    fn default_size(&self) -> bool {
+        self.measure == super::Measure::Decisions
+    }
+}
+
+/// Calls the property on a run (timed, panics caught and returned as their message).
+fn ask<T>(
+    stats: &mut Stats,
+    quiet: bool,
+    property: &mut Property<'_, T>,
+    (output, trace): (&T, &Trace),
+) -> Result<Outcome, String> {
+    stats.property_calls += 1;
+    let started = Instant::now();
+    let result = panic_hook::quiet_if(quiet, || {
+        catch_unwind(AssertUnwindSafe(|| property(output, trace)))
+    });
+    stats.property_time += started.elapsed();
+    result.map_err(|payload| panic_hook::message(&*payload))
+}
+
+/// Describes an edit of `base` in at most [`Attempt::LINES`] entries.
+fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
+    let mut out = Vec::new();
+    // Describing a part costs a walk of its loop: describe only as many as are shown.
+    let parts: Vec<Part> = edit
+        .removed
+        .iter()
+        .take(4 * Attempt::LINES)
+        .map(|p| Part(*p))
+        .collect();
+    let mut removed = describe_parts(base, &parts);
+    if edit.removed.len() > parts.len() {
+        removed.push(format!(
+            "... {} more removed",
+            edit.removed.len() - parts.len()
+        ));
+    }
+    out.extend(removed.into_iter().map(|r| format!("remove {r}")));
+    for (node, value) in edit.values.iter().take(Attempt::LINES) {
+        match base.decision_at(*node) {
+            Some(d) => out.push(format!(
+                "{}({}) @ {}: {} (was {})",
+                d.site.what,
+                d.args,
+                d.site,
+                Shown(&d.args, value),
+                Shown(&d.args, &d.value)
+            )),
+            None => out.push(format!("node {node}: {value:?}")),
+        }
+    }
+    for (call, nested) in &edit.hoists {
+        out.push(format!(
+            "replay the {} as its nested {}",
+            describe(base, *call),
+            describe(base, *nested)
+        ));
+    }
+    bounded(out)
+}
+
+/// At most [`Attempt::LINES`] entries, the last saying how many more there were.
+fn bounded(mut lines: Vec<String>) -> Vec<String> {
+    if lines.len() > Attempt::LINES {
+        let more = lines.len() - (Attempt::LINES - 1);
+        lines.truncate(Attempt::LINES - 1);
+        lines.push(format!("... and {more} more"));
+    }
+    lines
+}
