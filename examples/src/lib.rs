@@ -7,6 +7,7 @@
 //! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
+//! - [`challenges`]: the shrinking challenge's seven properties, as `#[generator]`s.
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
@@ -14,6 +15,7 @@
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 
 pub mod biconnectivity;
+pub mod challenges;
 pub mod dl;
 pub mod dl_shapes;
 pub mod dl_subjects;

@@ -26,6 +26,11 @@ pub enum IntTy {
 }
 
 impl IntTy {
+    /// Whether the type is an unsigned integer (not `char`).
+    pub(crate) fn is_unsigned(self) -> bool {
+        !self.is_signed() && self != IntTy::Char
+    }
+
     fn is_signed(self) -> bool {
         matches!(
             self,

@@ -1,14 +1,20 @@
-//! The GReduce paper's Table 1, on the paper's own subjects:
+//! Benchmarks:
 //!
 //! ```text
 //! cargo run --release -p greduce-examples -- paper-table
+//! cargo run --release -p greduce-examples -- challenges 100
 //! ```
 //!
+//! `challenges N`: the shrinking challenge's seven properties from `N` seeds each (see
+//! `challenges.rs`).
+//!
+//! `paper-table`: the GReduce paper's Table 1, on the paper's own subjects.
 //! For every subject with an oracle and every setting (sequence or tree search; halt,
 //! bypass or re-align), reduces the original and reports the final size, property calls,
 //! time and the share of candidates that passed the domain's validator; then the averages
 //! next to the paper's. Prints Markdown (`BENCHMARKS.md` holds its output).
 
+mod challenges;
 mod dl;
 
 use greduce::{Reducer, Run, Search, Strategy};
@@ -198,10 +204,26 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
+const USAGE: &str =
+    "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS]";
+
 fn main() {
-    let what = std::env::args().nth(1).unwrap_or_default();
+    let mut args = std::env::args().skip(1);
+    let what = args.next().unwrap_or_default();
+    if what == "challenges" {
+        let seeds = match args.next().map(|s| s.parse::<u64>()) {
+            None => 100,
+            Some(Ok(n)) if n > 0 => n,
+            Some(_) => {
+                eprintln!("{USAGE}\nSEEDS must be a positive number");
+                std::process::exit(2);
+            }
+        };
+        print!("{}", challenges::table(seeds));
+        return;
+    }
     if what != "paper-table" {
-        eprintln!("usage: cargo run --release -p greduce-examples -- paper-table");
+        eprintln!("{USAGE}");
         std::process::exit(2);
     }
     let oracles = oracles();

@@ -5,11 +5,18 @@
 //!   values;
 //! - the first decisions of a run of decisions at one site in one block (the retries of a
 //!   rejection loop, `loop { let x = rng.random(); if ok(x) { break x } }`): the run makes
-//!   the decisions that remain, so it may need fewer.
+//!   the decisions that remain, so it may need fewer;
+//! - an iteration of a reducible loop together with the references past it: every other
+//!   index-like decision (a `choose`, or a range that starts at 0) whose value is larger
+//!   than the iteration's position goes down by one, as positions in the list do (an edge
+//!   naming node 7 names node 6 once node 3 is gone). The structural pass removes parts
+//!   without touching values, so a list whose elements point at each other cannot lose an
+//!   element that way.
 
 use super::{Pass, Probe, find_integer};
 use crate::edit::Edit;
 use crate::trace::{Count, Kind, NodeId, Trace};
+use crate::value::{Args, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Delete, limited);
@@ -24,6 +31,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
                 count: Count::Fixed,
                 ..
             } => fixed_iterations(probe, &trace, id),
+            Kind::Loop { .. } => shifting_iterations(probe, &trace, id),
             _ if trace.node(id).end > id + 1 => same_site_runs(probe, &trace, id),
             _ => false,
         };
@@ -40,6 +48,51 @@ fn fixed_iterations(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) -> bool {
             return false;
         }
         if probe.consider(Edit::removing(vec![iteration])) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Tries removing each iteration of the reducible loop `lp` with the references past it
+/// lowered by one (see the module docs); stops at the first success.
+fn shifting_iterations(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) -> bool {
+    let indices: Vec<(NodeId, u128)> = (0..trace.len() as NodeId)
+        .filter(|n| trace.is_value_decision(*n))
+        .filter_map(|n| {
+            let d = trace.decision_at(n)?;
+            let index = match (&d.args, &d.value) {
+                (Args::Index { .. }, Value::Index(i)) => u128::from(*i),
+                (Args::Int { lo: 0, ty, .. }, Value::Offset(o)) if ty.is_unsigned() => {
+                    u128::from(*o)
+                }
+                _ => return None,
+            };
+            Some((n, index))
+        })
+        .collect();
+    for (position, iteration) in trace.children(lp).enumerate() {
+        if probe.give_up() {
+            return false;
+        }
+        let end = trace.node(iteration).end;
+        let values: Vec<(NodeId, Value)> = indices
+            .iter()
+            .filter(|(n, i)| (*n < iteration || *n >= end) && *i > position as u128)
+            .map(|(n, i)| {
+                let lowered = match trace.decision_at(*n).map(|d| &d.value) {
+                    Some(Value::Index(_)) => Value::Index((i - 1) as u64),
+                    _ => Value::offset(i - 1),
+                };
+                (*n, lowered)
+            })
+            .collect();
+        if values.is_empty() {
+            continue;
+        }
+        let mut edit = Edit::setting(values);
+        edit.removed = vec![iteration];
+        if probe.consider(edit) {
             return true;
         }
     }

@@ -1,9 +1,12 @@
-//! Reordering: the iterations of a loop sorted by their values, so that simpler ones come
-//! first (`[5, 0]` becomes `[0, 5]` when the order of elements does not matter).
+//! Reordering, so that simpler things come first:
 //!
-//! Only iterations of the same shape are sorted (the same decisions, at the same sites,
-//! with the same arguments): their values are swapped, which replays exactly. The whole
-//! loop is tried sorted first, then each adjacent pair that is out of order.
+//! - the iterations of a loop sorted by their values (`[5, 0]` becomes `[0, 5]` when the
+//!   order of elements does not matter). Only iterations of the same shape are sorted (the
+//!   same decisions, at the same sites, with the same arguments): their values are
+//!   swapped, which replays exactly. The whole loop is tried sorted first, then each
+//!   adjacent pair that is out of order;
+//! - two calls of the same generator in one block swapped, when the second is simpler
+//!   (a tree's left and right subtrees): each call replays the other's recording.
 
 use super::{Pass, Probe};
 use crate::edit::Edit;
@@ -22,6 +25,8 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
         }
         if matches!(trace.kind(id), Kind::Loop { .. }) {
             sort_loop(probe, &trace, id);
+        } else if trace.node(id).end > id + 1 {
+            swap_calls(probe, &trace, id);
         }
         id += 1;
     }
@@ -52,6 +57,53 @@ fn sort_loop(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) {
             }
         }
     }
+}
+
+/// Swaps pairs of calls of the same generator among the children of `block` (each call
+/// with the next call of the same generator), when the second is simpler than the first.
+fn swap_calls(probe: &mut dyn Probe, trace: &Trace, block: NodeId) {
+    let calls: Vec<NodeId> = trace
+        .children(block)
+        .filter(|c| matches!(trace.kind(*c), Kind::Scope { .. }))
+        .collect();
+    for (i, &a) in calls.iter().enumerate() {
+        let Kind::Scope { site, .. } = trace.kind(a) else {
+            continue;
+        };
+        let Some(&b) = calls[i + 1..]
+            .iter()
+            .find(|c| matches!(trace.kind(**c), Kind::Scope { site: s, .. } if s == site))
+        else {
+            continue;
+        };
+        if probe.give_up() {
+            return;
+        }
+        if swap_is_simpler(trace, a, b)
+            && probe.consider(Edit {
+                hoists: vec![(a, b), (b, a)],
+                ..Edit::default()
+            })
+        {
+            return;
+        }
+    }
+}
+
+/// Whether the input is simpler with the calls at `a` and `b` (in that order) swapped:
+/// the total number of decisions stays, so it is whether `b`'s decisions then `a`'s rank
+/// before `a`'s then `b`'s, lexicographically.
+fn swap_is_simpler(trace: &Trace, a: NodeId, b: NodeId) -> bool {
+    let decisions = |n: NodeId| (n..trace.node(n).end).filter_map(|d| trace.decision_at(d));
+    let swapped = decisions(b).chain(decisions(a));
+    let kept = decisions(a).chain(decisions(b));
+    for (x, y) in swapped.zip(kept) {
+        match rank(&x.args, &x.value).cmp(&rank(&y.args, &y.value)) {
+            Ordering::Equal => {}
+            other => return other == Ordering::Less,
+        }
+    }
+    false
 }
 
 /// The value decisions of each iteration of `lp`, when there are two or more iterations

@@ -6,8 +6,9 @@
 //!   apart (a failure that needs a sum above a threshold); and iterations moved from one
 //!   loop to a later loop of the same site (a failure that needs enough elements in all,
 //!   however they are split);
-//! - **lower together**: two numbers at most 3 decisions apart lowered by the same amount
-//!   (a failure that needs a difference).
+//! - **lower together**: two numbers (integers, `match` arms) at most 4 decisions apart
+//!   lowered by the same amount (a failure that needs a difference; an operator and its
+//!   operand changed at once).
 
 use super::minimize::{largest_move, shrink_distance};
 use super::{Pass, Probe, value_nodes};
@@ -114,7 +115,7 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
         return;
     }
     probe.begin(Pass::LowerTogether, limited);
-    each_pair(probe, 3, &mut |probe, a, b, (na, nb)| {
+    each_pair(probe, 4, &mut |probe, a, b, (na, nb)| {
         let (base, generation) = (probe.current().clone(), probe.generation());
         largest_move(a.distance().min(b.distance()), &mut |n| match (
             a.at(a.below(), a.distance() - n),
