@@ -74,7 +74,7 @@ fn a_failure_is_shrunk_and_reported() {
         notes:
             4 numbers
 
-        shrinking: 109 property calls in T s
+        shrinking: 107 property calls in T s
         reproduce: GREDUCE_SEED=0x1 cargo test -- a_failure_is_shrunk_and_reported --exact
     "#]]
     .assert_eq(&normalised(&report));

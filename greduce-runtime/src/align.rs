@@ -24,7 +24,7 @@ pub enum Strategy {
     /// Remove the smallest kept reducible part that encloses the operation that could not
     /// be aligned, and replay again from the start; halt when no such part exists.
     Bypass,
-    /// Answer the simplest legal value (the lower bound, `false`, index 0), let the run
+    /// Answer the simplest legal value (the one nearest zero, `false`, index 0), let the run
     /// continue unaligned through the part that diverged, and align again as soon as the run
     /// comes back to operations that match. Reproducible: no randomness is drawn.
     #[default]

@@ -128,7 +128,8 @@ pub trait RangeArg<T>: Sized {
     fn record(&self, value: &T) -> Value;
     /// A recorded value read back against this range; `None` if it is not legal here.
     fn read(&self, value: &Value) -> Option<T>;
-    /// The simplest legal value (the lower bound), `None` for an empty range.
+    /// The simplest legal value (the one nearest zero, as the reducer's order ranks
+    /// values), `None` for an empty range.
     fn simplest(&self) -> Option<T>;
 }
 
@@ -197,7 +198,9 @@ macro_rules! int_range_arg {
                 offset_value(lo, span(lo, hi), value.as_offset()?)
             }
             fn simplest(&self) -> Option<T> {
-                self.bounds().map(|(lo, _)| lo)
+                let (lo, hi) = self.bounds()?;
+                let offset = self.args().simplest_offset()?;
+                offset_value(lo, span(lo, hi), offset).or(Some(lo))
             }
         }
     )*};
@@ -226,7 +229,7 @@ macro_rules! float_range_arg {
                 }
             }
             fn simplest(&self) -> Option<$t> {
-                (self.start < self.end).then_some(self.start)
+                self.args().simplest_float().map(|v| v as $t)
             }
         }
 
@@ -249,7 +252,7 @@ macro_rules! float_range_arg {
                 }
             }
             fn simplest(&self) -> Option<$t> {
-                (self.start() <= self.end()).then_some(*self.start())
+                self.args().simplest_float().map(|v| v as $t)
             }
         }
     )*};

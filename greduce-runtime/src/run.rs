@@ -714,13 +714,13 @@ fn switch_replaying<T, A: RangeArg<T>>(
                 };
                 let arm = aligner.only_child(node);
                 let removed = arm.is_some_and(|a| aligner.is_removed(a));
-                // A removed arm is replaced by the first value of the range (arm 0). A value
+                // A removed arm is replaced by the simplest value of the range. A value
                 // an edit forces takes another arm, which aligns with the recorded arm's
                 // operations as far as they match (arms often make the same calls).
                 let value = if let Some(forced) = aligner.forced(node) {
                     forced.clone()
                 } else if removed {
-                    Value::Offset(0)
+                    Value::offset(decision.args.simplest_offset().unwrap_or(0))
                 } else {
                     decision.value.clone()
                 };

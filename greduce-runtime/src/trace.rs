@@ -347,7 +347,8 @@ impl Trace {
     }
 
     /// Whether `id` is a reducible part: an iteration of a reducible loop, the `then` block of
-    /// a selection, or a switch arm other than the first value.
+    /// a selection, or a switch arm other than the one of the simplest value (the first
+    /// value of a range that starts at zero or above).
     pub(crate) fn is_part(&self, id: NodeId) -> bool {
         let node = self.node(id);
         match node.tag {
@@ -357,7 +358,8 @@ impl Trace {
             Tag::Then => true,
             Tag::Arm => matches!(
                 self.kind(node.parent),
-                Kind::Switch { decision } if decision.value.as_offset() != Some(0)
+                Kind::Switch { decision }
+                    if decision.value.as_offset() != decision.args.simplest_offset()
             ),
             _ => false,
         }

@@ -31,14 +31,14 @@ impl IntTy {
         !self.is_signed() && self != IntTy::Char
     }
 
-    fn is_signed(self) -> bool {
+    pub(crate) fn is_signed(self) -> bool {
         matches!(
             self,
             IntTy::I8 | IntTy::I16 | IntTy::I32 | IntTy::I64 | IntTy::I128 | IntTy::Isize
         )
     }
 
-    fn bits(self) -> u32 {
+    pub(crate) fn bits(self) -> u32 {
         match self {
             IntTy::U8 | IntTy::I8 => 8,
             IntTy::U16 | IntTy::I16 => 16,
@@ -106,6 +106,10 @@ impl fmt::Display for Prim {
         f.write_str(name)
     }
 }
+
+/// The simplest `char`: characters rank from `'0'` up, then below it down (see the
+/// reducer's order).
+pub(crate) const CHAR_ZERO: u128 = '0' as u128;
 
 /// A length that may be unknown (an iterator without an exact size hint when recorded).
 pub(crate) const UNKNOWN: u64 = u64::MAX;
@@ -299,6 +303,77 @@ impl Args {
             (Ok(lo), Ok(span)) => Args::Int { lo, span, ty },
             _ => Args::WideInt(Box::new((lo, span)), ty),
         }
+    }
+
+    /// The offset of the simplest value of an integer or `char` range: the value nearest
+    /// zero (for `char`, nearest `'0'`); `None` for other arguments.
+    pub(crate) fn simplest_offset(&self) -> Option<u128> {
+        let (lo, span, ty) = self.as_int()?;
+        if ty == IntTy::Char {
+            return Some(CHAR_ZERO.clamp(lo, lo + span) - lo);
+        }
+        if !ty.is_signed() {
+            return Some(0);
+        }
+        let width = ty.bits();
+        let mask = if width == 128 {
+            u128::MAX
+        } else {
+            (1 << width) - 1
+        };
+        if lo & (1 << (width - 1)) == 0 {
+            return Some(0); // lo >= 0: lo itself
+        }
+        let to_zero = lo.wrapping_neg() & mask; // -lo
+        Some(to_zero.min(span))
+    }
+
+    /// The simplest float of a float range: 0 when inside, else the bound nearest zero
+    /// (`None` for other arguments, or a range with no value).
+    pub(crate) fn simplest_float(&self) -> Option<f64> {
+        let Args::Float {
+            lo,
+            hi,
+            inclusive,
+            ty,
+        } = *self
+        else {
+            return None;
+        };
+        if self.float_in(0.0) {
+            return Some(0.0);
+        }
+        if lo > 0.0 {
+            return self.float_in(lo).then_some(lo);
+        }
+        // Below zero: the largest value of the range.
+        let top = if inclusive {
+            hi
+        } else if ty == FloatTy::F32 {
+            f64::from((hi as f32).next_down())
+        } else {
+            hi.next_down()
+        };
+        self.float_in(top).then_some(top)
+    }
+
+    /// Whether `v` is a legal answer to a float range (as the range's type).
+    pub(crate) fn float_in(&self, v: f64) -> bool {
+        let Args::Float {
+            lo,
+            hi,
+            inclusive,
+            ty,
+        } = *self
+        else {
+            return false;
+        };
+        let v = if ty == FloatTy::F32 {
+            f64::from(v as f32)
+        } else {
+            v
+        };
+        v >= lo && (v < hi || (inclusive && v <= hi))
     }
 
     /// `(lo, span, ty)` of an integer range.

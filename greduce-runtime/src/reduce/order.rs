@@ -24,7 +24,7 @@
 //! inputs that fail the same way tend to end at the same minimal one.
 
 use crate::trace::{Decision, Trace};
-use crate::value::{Args, FloatTy, IntTy, Prim, Value};
+use crate::value::{Args, CHAR_ZERO, FloatTy, IntTy, Prim, Value};
 use std::cmp::Ordering;
 
 /// The simplicity rank of a value (smaller is simpler).
@@ -108,60 +108,12 @@ pub(crate) fn simplest(args: &Args, value: &Value) -> Option<Value> {
         return line.simplest();
     }
     match (args, value) {
-        (Args::Float { .. }, Value::Float(_)) => simplest_float(args).map(Value::Float),
+        (Args::Float { .. }, Value::Float(_)) => args.simplest_float().map(Value::Float),
         (Args::Standard { ty: Prim::Float(_) }, _) => Some(Value::Bits(0)),
         (_, Value::Bytes(bytes)) => Some(Value::Bytes(Box::new(vec![0; bytes.len()]))),
         (_, Value::Indices(ix)) => Some(Value::Indices(Box::new((0..ix.len()).collect()))),
         _ => None,
     }
-}
-
-/// The simplest float of a float range: 0 when inside, else the bound nearest zero.
-pub(crate) fn simplest_float(args: &Args) -> Option<f64> {
-    let Args::Float {
-        lo,
-        hi,
-        inclusive,
-        ty,
-    } = *args
-    else {
-        return None;
-    };
-    let contains = |v: f64| float_in(args, v);
-    if contains(0.0) {
-        return Some(0.0);
-    }
-    if lo > 0.0 {
-        return contains(lo).then_some(lo);
-    }
-    // Below zero: the largest value of the range.
-    let top = if inclusive {
-        hi
-    } else if ty == FloatTy::F32 {
-        f64::from((hi as f32).next_down())
-    } else {
-        hi.next_down()
-    };
-    contains(top).then_some(top)
-}
-
-/// Whether `v` is a legal answer to the float range `args` (as the range's type).
-pub(crate) fn float_in(args: &Args, v: f64) -> bool {
-    let Args::Float {
-        lo,
-        hi,
-        inclusive,
-        ty,
-    } = *args
-    else {
-        return false;
-    };
-    let v = if ty == FloatTy::F32 {
-        f64::from(v as f32)
-    } else {
-        v
-    };
-    v >= lo && (v < hi || (inclusive && v <= hi))
 }
 
 /// The rank of a float: see the module docs.
@@ -235,9 +187,6 @@ fn cmp_ranks<'a>(
     }
 }
 
-/// How the character order ranks code points: `'0'` first.
-const CHAR_ZERO: u128 = '0' as u128;
-
 /// An integer-like value (an integer or `char` range, a primitive `random()`, a boolean, an
 /// index) as a point on a line of offsets: the value's offset from the lowest legal one,
 /// the offset of the simplest value (the target), and how ranks run away from it.
@@ -271,11 +220,8 @@ impl Line {
     /// integer-like (floats, bytes, permutations) or a distribution's samples.
     pub(crate) fn of(args: &Args, value: &Value) -> Option<Line> {
         if let (Some((lo, span, ty)), Some(offset)) = (args.as_int(), value.as_offset()) {
-            let (target, zigzag) = if ty == IntTy::Char {
-                (char_target(lo, span), false)
-            } else {
-                (int_target(lo, span, ty), true)
-            };
+            let target = args.simplest_offset().unwrap_or(0);
+            let zigzag = ty != IntTy::Char;
             return Some(Line {
                 kind: LineKind::Range { ty, lo },
                 span,
@@ -289,7 +235,7 @@ impl Line {
                 let bits = value.as_bits()?;
                 let (width, signed, zigzag) = match ty {
                     Prim::Int(IntTy::Char) => (32, false, false),
-                    Prim::Int(ty) => (int_width(*ty), is_signed(*ty), true),
+                    Prim::Int(ty) => (ty.bits(), ty.is_signed(), true),
                     Prim::Bool => (1, false, true),
                     Prim::Float(_) => return None,
                 };
@@ -436,48 +382,6 @@ impl Line {
             }
             LineKind::Index => Some(Value::Index(offset as u64)),
         }
-    }
-}
-
-/// The offset of the in-range value nearest zero, for a range `lo ..= lo + span` of `ty`.
-fn int_target(lo: u128, span: u128, ty: IntTy) -> u128 {
-    if !is_signed(ty) {
-        return 0;
-    }
-    let width = int_width(ty);
-    let sign = 1u128 << (width - 1);
-    let mask = if width == 128 {
-        u128::MAX
-    } else {
-        (1 << width) - 1
-    };
-    if lo & sign == 0 {
-        return 0; // lo >= 0: lo itself
-    }
-    let to_zero = lo.wrapping_neg() & mask; // -lo
-    to_zero.min(span)
-}
-
-/// The offset of the simplest `char` of the range: `'0'` when it is inside, else the bound
-/// nearest to it.
-fn char_target(lo: u128, span: u128) -> u128 {
-    CHAR_ZERO.clamp(lo, lo + span) - lo
-}
-
-fn is_signed(ty: IntTy) -> bool {
-    matches!(
-        ty,
-        IntTy::I8 | IntTy::I16 | IntTy::I32 | IntTy::I64 | IntTy::I128 | IntTy::Isize
-    )
-}
-
-fn int_width(ty: IntTy) -> u32 {
-    match ty {
-        IntTy::U8 | IntTy::I8 => 8,
-        IntTy::U16 | IntTy::I16 => 16,
-        IntTy::U32 | IntTy::I32 | IntTy::Char => 32,
-        IntTy::U64 | IntTy::I64 | IntTy::Usize | IntTy::Isize => 64,
-        IntTy::U128 | IntTy::I128 => 128,
     }
 }
 

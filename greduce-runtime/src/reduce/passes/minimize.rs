@@ -13,7 +13,7 @@
 
 use super::{Pass, Probe, find_integer, value_nodes};
 use crate::edit::Edit;
-use crate::reduce::order::{Line, float_in, simplest, simplest_float};
+use crate::reduce::order::{Line, simplest};
 use crate::trace::NodeId;
 use crate::value::{Args, FloatTy, Value};
 
@@ -147,7 +147,7 @@ pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u12
 /// Floats: the simplest value of the range, the integer part, then the integer part
 /// shrunk towards the simplest value.
 fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
-    let Some(target) = simplest_float(args) else {
+    let Some(target) = args.simplest_float() else {
         return;
     };
     let narrow = |x: f64| match args {
@@ -159,7 +159,7 @@ fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     // A value equal to the current one is not simpler: the probe drops it unreplayed.
     let set = |probe: &mut dyn Probe, x: f64| {
         let x = narrow(x);
-        float_in(args, x) && probe.consider(Edit::setting(vec![(node, Value::Float(x))]))
+        args.float_in(x) && probe.consider(Edit::setting(vec![(node, Value::Float(x))]))
     };
     if set(probe, target) {
         return;

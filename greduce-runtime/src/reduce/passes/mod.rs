@@ -243,9 +243,10 @@ pub(crate) trait Probe {
 
 /// Runs `passes` to a fixpoint (or until a budget or the stall limit stops it).
 pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
+    let values = passes != Passes::STRUCTURE;
     if passes.contains(Passes::STRUCTURE) {
         probe.begin(Pass::Structure, false);
-        structure::run(probe);
+        structure::run(probe, !values);
     }
     let families: [(Passes, Family); 7] = [
         (Passes::TRIVIAL, trivial::run),

@@ -23,8 +23,10 @@ pub enum Search {
 }
 
 /// Runs the structural pass on the current input, as its [`Search`] says; returns whether
-/// it accepted a candidate.
-pub(super) fn run(probe: &mut dyn Probe) -> bool {
+/// it accepted a candidate. With `rounds`, HDD repeats its rounds until one changes nothing
+/// (the paper's algorithm alone); without, it makes one round, and the value passes' rounds
+/// (which sweep the structure again) take it to a fixpoint.
+pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
     match probe.search() {
         Search::Sequence => {
             let base = probe.current().clone();
@@ -36,7 +38,7 @@ pub(super) fn run(probe: &mut dyn Probe) -> bool {
             let generation = probe.generation();
             ddmin_parts(probe, &base, generation, &parts)
         }
-        Search::Tree => hdd(probe),
+        Search::Tree => hdd(probe, rounds),
     }
 }
 
@@ -82,9 +84,9 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
     }
 }
 
-/// HDD: ddmin on each level of the part tree, outermost first, until a round changes
-/// nothing.
-fn hdd(probe: &mut dyn Probe) -> bool {
+/// HDD: ddmin on each level of the part tree, outermost first; with `rounds`, again until a
+/// round changes nothing.
+fn hdd(probe: &mut dyn Probe, rounds: bool) -> bool {
     let mut any = false;
     loop {
         let mut changed = false;
@@ -108,7 +110,7 @@ fn hdd(probe: &mut dyn Probe) -> bool {
             depth += 1;
         }
         any |= changed;
-        if !changed {
+        if !changed || !rounds {
             return any;
         }
     }
