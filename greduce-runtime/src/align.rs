@@ -165,14 +165,26 @@ impl Aligner {
 
     /// `cursor`, or the first child of `block` after it that the edit did not delete.
     #[inline]
-    fn settle(&self, block: NodeId, mut cursor: NodeId) -> NodeId {
+    fn settle(&self, block: NodeId, cursor: NodeId) -> NodeId {
         if self.overlay.deletes() {
-            let end = self.trace.node(block).end;
-            while cursor < end && self.overlay.contains(cursor) {
-                cursor = self.trace.node(cursor).end;
+            self.skip_removed(block, cursor)
+        } else {
+            cursor
+        }
+    }
+
+    /// The first child of `parent` at or after position `c` that is not removed (a removed
+    /// run is jumped over at once), or the end of `parent`.
+    #[inline]
+    fn skip_removed(&self, parent: NodeId, mut c: NodeId) -> NodeId {
+        let end = self.trace.node(parent).end;
+        while c < end {
+            match self.overlay.run_at(c) {
+                Some(run) => c = self.trace.node(run.last).end,
+                None => break,
             }
         }
-        cursor
+        c
     }
 
     /// Moves the top frame's cursor to `cursor` (past deleted children).
@@ -198,7 +210,8 @@ impl Aligner {
         match self.strategy {
             Strategy::Bypass => {
                 let near = near.or_else(|| self.frames.iter().rev().find_map(|f| f.rec));
-                match near.and_then(|n| self.trace.enclosing_part(n, self.overlay.removed())) {
+                let removed = |id| self.overlay.contains(id);
+                match near.and_then(|n| self.trace.enclosing_part(n, removed)) {
                     Some(part) => Fault::Bypass { part, why },
                     None => Fault::Halt(format!("{why}; no enclosing reducible part to remove")),
                 }
@@ -367,20 +380,13 @@ impl Aligner {
     /// The first child of `parent` at or after position `from` that is not removed.
     #[inline]
     fn next_kept(&self, parent: NodeId, from: NodeId) -> Option<NodeId> {
-        let end = self.trace.node(parent).end;
-        let mut c = from.max(parent + 1);
-        while c < end && self.is_removed(c) {
-            c = self.trace.node(c).end;
-        }
-        (c < end).then_some(c)
+        let c = self.skip_removed(parent, from.max(parent + 1));
+        (c < self.trace.node(parent).end).then_some(c)
     }
 
     /// Number of removed iterations of a recorded loop.
     pub(crate) fn removed_iterations(&self, lp: NodeId) -> u128 {
-        self.trace
-            .children(lp)
-            .filter(|c| self.is_removed(*c))
-            .count() as u128
+        self.overlay.removed_children(lp, self.trace.node(lp).end)
     }
 
     /// The loop frame on top, with its cursor, when it is aligned.
@@ -537,6 +543,27 @@ pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
         i += 1;
     }
     out
+}
+
+/// Describes a run of `count` consecutive sibling nodes from `first` to `last` ("iterations
+/// 3-250 of the loop @ ...").
+pub(crate) fn describe_run(trace: &Trace, first: NodeId, last: NodeId, count: u32) -> String {
+    if count == 1 {
+        return describe(trace, first);
+    }
+    let mut siblings = Siblings::default();
+    let parent = trace.node(first).parent;
+    if matches!(trace.kind(first), Kind::Iteration) {
+        let a = siblings.index(trace, parent, first);
+        let b = siblings.index(trace, parent, last);
+        let of = describe_with(trace, parent, &mut siblings);
+        return format!("iterations {a}-{b} of the {of}");
+    }
+    format!(
+        "{count} nodes from the {} to the {}",
+        describe(trace, first),
+        describe(trace, last)
+    )
 }
 
 /// The children of the last loop whose iteration was described, in trace order.

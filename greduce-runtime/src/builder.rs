@@ -63,6 +63,13 @@ impl Builder {
             .ok()
             .flatten()
             .unwrap_or_default();
+        // A recycled buffer far larger than needed (a candidate much smaller than the trace
+        // that left it) is given back rather than kept idle: peak memory stays a small
+        // multiple of the largest trace alive.
+        if store.nodes.capacity() > 4 * capacity.max(1024) {
+            store.nodes.shrink_to(capacity);
+            store.shrink_decisions(capacity);
+        }
         store.nodes.reserve(capacity.max(1));
         store.nodes.push(Node {
             tag: Tag::Root,

@@ -2,37 +2,63 @@
 //! ([`Overlay`]).
 //!
 //! A candidate is never a copy of the trace: it is the trace it was cut from plus an edit,
-//! whose size is that of the change (the parts it removes, the values it forces, the calls it
-//! hoists). Replay reads the trace through an overlay: the edit applied to bit sets the size
-//! of the trace, which the reducer keeps from one candidate to the next and clears in
-//! O(change), so applying an edit never costs O(trace).
+//! whose size is that of the change. Removals are runs of sibling nodes ([`Run`]): a ddmin
+//! candidate that keeps an eighth of a loop's iterations removes two runs, not seven
+//! eighths of the iterations one by one, so building, hashing and applying it costs
+//! O(runs), and replay jumps over a removed run at once.
 
-use crate::trace::{NodeId, Removed, Trace};
+use crate::trace::{NodeId, Trace};
 use crate::value::Value;
 use std::hash::{Hash, Hasher};
+
+/// Consecutive sibling nodes removed together: `first` to `last` (both included, both
+/// children of one parent), `count` of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Run {
+    pub(crate) first: NodeId,
+    pub(crate) last: NodeId,
+    pub(crate) count: u32,
+}
+
+impl Run {
+    /// One node.
+    pub(crate) fn one(node: NodeId) -> Run {
+        Run {
+            first: node,
+            last: node,
+            count: 1,
+        }
+    }
+}
 
 /// A change to a trace: a candidate, as the reducer's passes propose it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Edit {
-    /// Reducible parts removed (the paper's labelling), and other nodes deleted (a decision
-    /// run, an iteration of a loop whose count is not a decision): replay skips them.
-    /// Sorted, no duplicates.
-    pub(crate) removed: Vec<NodeId>,
+    /// Removed nodes: reducible parts (the paper's labelling), and other nodes deleted (a
+    /// decision run, an iteration of a loop whose count is not a decision), as runs of
+    /// siblings. Sorted, disjoint.
+    pub(crate) removed: Vec<Run>,
     /// Decisions answered with another value (a loop count, the arm of a `match`, any plain
     /// decision). Sorted by node, one value per node.
     pub(crate) values: Vec<(NodeId, Value)>,
-    /// Generator calls replayed as one of their own nested calls of the same generator:
-    /// `(call, nested)`. Sorted by call.
+    /// Generator calls replayed as another recorded call of the same generator (a nested
+    /// one: hoisting; a sibling: swapping): `(call, recorded)`. Sorted by call.
     pub(crate) hoists: Vec<(NodeId, NodeId)>,
 }
 
 impl Edit {
-    /// An edit that removes `parts` (in any order).
-    pub(crate) fn removing(mut parts: Vec<NodeId>) -> Edit {
-        parts.sort_unstable();
-        parts.dedup();
+    /// An edit that removes `nodes` (in any order), each a run of its own.
+    pub(crate) fn removing(mut nodes: Vec<NodeId>) -> Edit {
+        nodes.sort_unstable();
+        nodes.dedup();
+        Edit::removing_runs(nodes.into_iter().map(Run::one).collect())
+    }
+
+    /// An edit that removes `runs` (sorted and disjoint).
+    pub(crate) fn removing_runs(runs: Vec<Run>) -> Edit {
+        debug_assert!(runs.windows(2).all(|w| w[0].last < w[1].first));
         Edit {
-            removed: parts,
+            removed: runs,
             ..Edit::default()
         }
     }
@@ -52,50 +78,74 @@ impl Edit {
         self.removed.is_empty() && self.values.is_empty() && self.hoists.is_empty()
     }
 
-    /// A 128-bit key of the edit (two independent 64-bit hashes), for the set of candidates
-    /// already tried on one trace. O(change).
-    pub(crate) fn key(&self) -> u128 {
-        let mut lo = Fast::new(0x51_7c_c1_b7_27_22_0a_95);
-        let mut hi = Fast::new(0x9e_37_79_b9_7f_4a_7c_15);
-        for h in [&mut lo, &mut hi] {
-            self.removed.len().hash(h);
-            self.removed.hash(h);
-            self.values.len().hash(h);
-            for (node, value) in &self.values {
-                node.hash(h);
-                value.hash(h);
-            }
-            self.hoists.hash(h);
+    /// The edit with `node` removed as well (bypass).
+    pub(crate) fn with_removed(&self, node: NodeId) -> Edit {
+        let mut wider = self.clone();
+        if !wider
+            .removed
+            .iter()
+            .any(|r| r.first <= node && node <= r.last)
+        {
+            let at = wider.removed.partition_point(|r| r.first < node);
+            wider.removed.insert(at, Run::one(node));
         }
-        (u128::from(hi.finish()) << 64) | u128::from(lo.finish())
+        wider
+    }
+
+    /// A 128-bit key of the edit, for the set of candidates already tried on one trace.
+    /// O(change).
+    pub(crate) fn key(&self) -> u128 {
+        let mut h = Fast::new(0x51_7c_c1_b7_27_22_0a_95);
+        self.removed.len().hash(&mut h);
+        for run in &self.removed {
+            h.word(u64::from(run.first) | (u64::from(run.last) << 32));
+        }
+        self.values.len().hash(&mut h);
+        for (node, value) in &self.values {
+            h.word(u64::from(*node));
+            value.hash(&mut h);
+        }
+        for (call, recorded) in &self.hoists {
+            h.word(u64::from(*call) | (u64::from(*recorded) << 32));
+        }
+        h.finish128()
     }
 }
 
-/// A fast, non-cryptographic hasher (multiply-rotate over 64-bit words) for the reducer's
-/// caches, which hash every candidate: the standard library's `SipHash` cost a tenth of a
-/// reduction on large traces.
-pub(crate) struct Fast(u64);
+/// A fast, non-cryptographic hasher (two multiply-rotate lanes over 64-bit words) for the
+/// reducer's caches, which hash every candidate: the standard library's `SipHash` cost a
+/// tenth of a reduction on large traces.
+pub(crate) struct Fast(u64, u64);
 
 impl Fast {
     pub(crate) fn new(seed: u64) -> Fast {
-        Fast(seed)
+        Fast(seed, seed.rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15)
     }
 
     #[inline]
     pub(crate) fn word(&mut self, w: u64) {
         self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.1 = (self.1.rotate_left(7) ^ w).wrapping_mul(0x2545_f491_4f6c_dd1d);
     }
+
+    /// Both lanes, finished: a 128-bit key.
+    pub(crate) fn finish128(&self) -> u128 {
+        (u128::from(avalanche(self.1)) << 64) | u128::from(avalanche(self.0))
+    }
+}
+
+/// A final mix, so that close inputs give far apart keys.
+fn avalanche(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x
 }
 
 impl Hasher for Fast {
     #[inline]
     fn finish(&self) -> u64 {
-        // A final avalanche, so that close inputs give far apart keys.
-        let mut x = self.0;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x
+        avalanche(self.0 ^ self.1.rotate_left(29))
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -134,16 +184,12 @@ impl Hasher for Fast {
     }
 }
 
-/// An edit applied to a trace, in the form replay reads: removed nodes as a bit set over the
-/// trace's nodes, forced values and hoisted calls as short sorted lists.
-///
-/// The reducer keeps one overlay and reuses it for every candidate: [`Overlay::apply`] and
-/// [`Overlay::clear`] cost O(change); only growing it to a larger trace costs O(trace).
+/// An edit applied to a trace, in the form replay reads. The reducer keeps one overlay and
+/// reuses it for every candidate; applying and clearing it costs O(change).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Overlay {
-    removed: Removed,
-    /// The nodes whose bit is set, to clear them without clearing the whole set.
-    set: Vec<NodeId>,
+    /// Removed runs, sorted by their first node, each with its parent.
+    runs: Vec<(Run, NodeId)>,
     /// Some removed node is not a reducible part: block cursors must skip removed nodes.
     deletes: bool,
     values: Vec<(NodeId, Value)>,
@@ -151,38 +197,29 @@ pub(crate) struct Overlay {
 }
 
 impl Overlay {
-    /// An empty overlay for `trace`.
-    pub(crate) fn new(trace: &Trace) -> Overlay {
-        Overlay {
-            removed: Removed::none(trace),
-            ..Overlay::default()
-        }
-    }
-
-    /// `edit` on `trace` (the overlay must be clear).
+    /// `edit` on `trace`.
     pub(crate) fn of(trace: &Trace, edit: &Edit) -> Overlay {
-        let mut overlay = Overlay::new(trace);
+        let mut overlay = Overlay::default();
         overlay.apply(trace, edit);
         overlay
     }
 
-    /// Applies `edit` to this (clear) overlay for `trace`, growing it if the trace is larger
-    /// than the last one it served.
+    /// Applies `edit` to this (clear) overlay for `trace`.
     pub(crate) fn apply(&mut self, trace: &Trace, edit: &Edit) {
-        debug_assert!(self.set.is_empty() && self.values.is_empty() && self.hoists.is_empty());
-        self.removed.fit(trace);
-        for &node in &edit.removed {
-            self.insert(trace, node);
-        }
+        debug_assert!(self.runs.is_empty() && self.values.is_empty() && self.hoists.is_empty());
+        self.runs.extend(
+            edit.removed
+                .iter()
+                .map(|run| (*run, trace.node(run.first).parent)),
+        );
+        self.deletes = edit.removed.iter().any(|run| !trace.is_part(run.first));
         self.values.clone_from(&edit.values);
         self.hoists.clone_from(&edit.hoists);
     }
 
     /// Makes the overlay clear again, in O(change).
     pub(crate) fn clear(&mut self) {
-        for node in self.set.drain(..) {
-            self.removed.remove(node);
-        }
+        self.runs.clear();
         self.deletes = false;
         self.values.clear();
         self.hoists.clear();
@@ -191,23 +228,42 @@ impl Overlay {
     /// Removes one more node (bypass removes the part that encloses an infeasible
     /// alignment).
     pub(crate) fn insert(&mut self, trace: &Trace, node: NodeId) {
-        if !self.removed.contains(node) {
-            self.removed.insert(node);
-            self.set.push(node);
+        if self.run_at(node).is_none() {
+            let at = self.runs.partition_point(|(r, _)| r.first < node);
+            self.runs
+                .insert(at, (Run::one(node), trace.node(node).parent));
             self.deletes |= !trace.is_part(node);
         }
     }
 
-    /// The removed nodes, as a set.
+    /// The removed run that `node` is a member of, if any (`node` must be a child of the
+    /// node whose children are being walked: a descendant of a removed node is never asked
+    /// about, since replay never enters a removed node).
     #[inline]
-    pub(crate) fn removed(&self) -> &Removed {
-        &self.removed
+    pub(crate) fn run_at(&self, node: NodeId) -> Option<&Run> {
+        if self.runs.is_empty() {
+            return None;
+        }
+        let i = self.runs.partition_point(|(r, _)| r.first <= node);
+        let (run, _) = self.runs.get(i.checked_sub(1)?)?;
+        (node <= run.last).then_some(run)
     }
 
     /// Whether `node` is removed.
     #[inline]
     pub(crate) fn contains(&self, node: NodeId) -> bool {
-        self.removed.contains(node)
+        self.run_at(node).is_some()
+    }
+
+    /// How many children of `parent` (whose subtree ends at `end`) are removed.
+    pub(crate) fn removed_children(&self, parent: NodeId, end: NodeId) -> u128 {
+        let from = self.runs.partition_point(|(r, _)| r.first <= parent);
+        self.runs[from..]
+            .iter()
+            .take_while(|(r, _)| r.first < end)
+            .filter(|(_, p)| *p == parent)
+            .map(|(r, _)| u128::from(r.count))
+            .sum()
     }
 
     /// Whether some removed node is not a reducible part (block cursors must skip).
@@ -234,8 +290,8 @@ impl Overlay {
         !self.values.is_empty()
     }
 
-    /// The recorded call that the call aligned with `node` replays: a nested call when the
-    /// edit hoists one, else `node` itself.
+    /// The recorded call that the call aligned with `node` replays: another one when the
+    /// edit redirects it, else `node` itself.
     #[inline]
     pub(crate) fn hoisted(&self, node: NodeId) -> NodeId {
         if self.hoists.is_empty() {

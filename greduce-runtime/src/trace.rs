@@ -6,7 +6,8 @@
 //! what only some nodes need (the decisions, the sites of scopes and loops). Loop iterations
 //! and branches, which are most of a trace's structure, cost their node alone. Reducible
 //! parts (loop iterations, taken `if` blocks, `match` arms other than the first) are nodes
-//! too, and a reduced trace is this tree plus a set of removed parts ([`Removed`]).
+//! too, and a reduced trace is this tree plus an edit (removed parts, forced values; see
+//! `edit.rs`).
 
 use crate::site::Site;
 use crate::value::{Args, Shown, Value};
@@ -196,6 +197,12 @@ impl Store {
         self.decisions.len()
     }
 
+    /// Gives back the decisions' buffer beyond `capacity` (they must have been cleared).
+    pub(crate) fn shrink_decisions(&mut self, capacity: usize) {
+        debug_assert!(self.decisions.is_empty());
+        self.decisions.shrink_to(capacity);
+    }
+
     /// Removes every decision, dropping those that own heap memory.
     pub(crate) fn clear_decisions(&mut self) {
         if std::mem::take(&mut self.heap) {
@@ -286,41 +293,6 @@ pub struct Trace {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Part(pub(crate) NodeId);
 
-/// A set of removed nodes of one trace (reducible parts, or nodes an edit deletes), as bits.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Removed {
-    bits: Vec<u64>,
-}
-
-impl Removed {
-    pub(crate) fn none(trace: &Trace) -> Removed {
-        Removed {
-            bits: vec![0; trace.len().div_ceil(64)],
-        }
-    }
-
-    /// Grows the set (keeping it empty where it was) to cover the nodes of `trace`.
-    pub(crate) fn fit(&mut self, trace: &Trace) {
-        let words = trace.len().div_ceil(64);
-        if self.bits.len() < words {
-            self.bits.resize(words, 0);
-        }
-    }
-
-    #[inline]
-    pub(crate) fn contains(&self, node: NodeId) -> bool {
-        self.bits[node as usize / 64] & (1 << (node % 64)) != 0
-    }
-
-    pub(crate) fn insert(&mut self, node: NodeId) {
-        self.bits[node as usize / 64] |= 1 << (node % 64);
-    }
-
-    pub(crate) fn remove(&mut self, node: NodeId) {
-        self.bits[node as usize / 64] &= !(1 << (node % 64));
-    }
-}
-
 impl Trace {
     #[inline]
     pub(crate) fn node(&self, id: NodeId) -> &Node {
@@ -384,9 +356,13 @@ impl Trace {
     }
 
     /// The smallest reducible part that contains `id` (itself included), if any is kept.
-    pub(crate) fn enclosing_part(&self, mut id: NodeId, removed: &Removed) -> Option<NodeId> {
+    pub(crate) fn enclosing_part(
+        &self,
+        mut id: NodeId,
+        removed: impl Fn(NodeId) -> bool,
+    ) -> Option<NodeId> {
         loop {
-            if self.is_part(id) && !removed.contains(id) {
+            if self.is_part(id) && !removed(id) {
                 return Some(id);
             }
             let parent = self.node(id).parent;
@@ -397,9 +373,9 @@ impl Trace {
         }
     }
 
-    /// All reducible parts that are not inside removed parts, in trace order, each with its
-    /// depth (the number of reducible parts enclosing it).
-    pub(crate) fn kept_parts(&self, removed: &Removed) -> Vec<(NodeId, usize)> {
+    /// All reducible parts, in trace order, each with its depth (the number of reducible
+    /// parts enclosing it).
+    pub(crate) fn kept_parts(&self) -> Vec<(NodeId, usize)> {
         let mut out = Vec::new();
         let mut stack: Vec<NodeId> = Vec::new(); // enclosing parts, innermost last
         let mut id: NodeId = 0;
@@ -408,10 +384,6 @@ impl Trace {
                 stack.pop();
             }
             if self.is_part(id) {
-                if removed.contains(id) {
-                    id = self.node(id).end;
-                    continue;
-                }
                 out.push((id, stack.len()));
                 stack.push(id);
             }
@@ -438,7 +410,7 @@ impl Trace {
     /// The reducible parts with their depth (how many reducible parts enclose each), in
     /// trace order: the tree that tree-based reduction walks level by level.
     pub fn parts_with_depth(&self) -> Vec<(Part, usize)> {
-        self.kept_parts(&Removed::none(self))
+        self.kept_parts()
             .into_iter()
             .map(|(id, d)| (Part(id), d))
             .collect()

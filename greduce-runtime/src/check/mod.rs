@@ -660,7 +660,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         let replayed = run_replay(
             &mut self.generator,
             trace,
-            Overlay::new(trace),
+            Overlay::default(),
             Strategy::Halt,
             budget,
             false,

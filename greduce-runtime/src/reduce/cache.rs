@@ -13,18 +13,41 @@
 
 use crate::edit::Fast;
 use crate::outcome::Outcome;
-use crate::trace::{Kind, NodeId, Trace};
+use crate::trace::{NodeId, Trace};
+use crate::value::Value;
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Entries per generation of a cache.
 pub(crate) const CAPACITY: usize = 10_000;
 
+/// Hashes a key that is a hash already: its low 64 bits.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*b);
+        }
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.0 = i as u64;
+    }
+}
+
+type ByKey = BuildHasherDefault<KeyHasher>;
+
 /// A set of 128-bit keys, bounded.
 #[derive(Debug, Default)]
 pub(crate) struct Keys {
-    young: HashSet<u128>,
-    old: HashSet<u128>,
+    young: HashSet<u128, ByKey>,
+    old: HashSet<u128, ByKey>,
 }
 
 impl Keys {
@@ -48,8 +71,8 @@ impl Keys {
 /// Property outcomes by replayed trace, bounded.
 #[derive(Debug, Default)]
 pub(crate) struct Outcomes {
-    young: HashMap<u128, Outcome>,
-    old: HashMap<u128, Outcome>,
+    young: HashMap<u128, Outcome, ByKey>,
+    old: HashMap<u128, Outcome, ByKey>,
 }
 
 impl Outcomes {
@@ -67,26 +90,25 @@ impl Outcomes {
 
 /// What a replay decided, as a 128-bit key: the shape of the trace and each decision's
 /// site and value. A deterministic generator that makes the same decisions produces the
-/// same output.
+/// same output. Two straight passes (nodes, then decisions), no per-node dispatch: this
+/// runs on every candidate.
 pub(crate) fn decided(trace: &Trace) -> u128 {
-    let mut lo = Fast::new(0x2545_f491_4f6c_dd1d);
-    let mut hi = Fast::new(0x9e37_79b9_7f4a_7c15);
-    for id in 0..trace.len() as NodeId {
-        let node = trace.node(id);
-        let shape = (node.tag as u64) | (u64::from(node.end - id) << 8);
-        lo.word(shape);
-        hi.word(shape ^ 0xa5a5);
-        if let Kind::Decision { decision }
-        | Kind::Selection { decision }
-        | Kind::Switch { decision } = trace.kind(id)
-        {
-            // Sites are statics: their address identifies them within the process.
-            let site = std::ptr::from_ref(decision.site) as u64;
-            lo.word(site);
-            hi.word(site.rotate_left(17));
-            decision.value.hash(&mut lo);
-            decision.value.hash(&mut hi);
+    let mut h = Fast::new(0x2545_f491_4f6c_dd1d);
+    let store = &trace.store;
+    for (id, node) in store.nodes.iter().enumerate() {
+        h.word(node.tag as u64 | (u64::from(node.end.wrapping_sub(id as NodeId)) << 8));
+    }
+    for decision in store.decisions() {
+        // Sites are statics: their address identifies them within the process.
+        h.word(std::ptr::from_ref(decision.site) as u64);
+        match &decision.value {
+            Value::Offset(x) => h.word(*x),
+            Value::Index(x) => h.word(x ^ 0x1d),
+            Value::Bits(x) => h.word(x.rotate_left(1) ^ 0x2b),
+            Value::Bool(b) => h.word(u64::from(*b) ^ 0x3c),
+            Value::Float(v) => h.word(v.to_bits() ^ 0x4e),
+            other => other.hash(&mut h),
         }
     }
-    (u128::from(hi.finish()) << 64) | u128::from(lo.finish())
+    h.finish128()
 }

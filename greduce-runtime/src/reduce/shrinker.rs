@@ -8,7 +8,7 @@ use super::log::{Attempt, Log, Verdict, cut};
 use super::order::{cmp_decisions, rank};
 use super::passes::{self, Limits, Pass, Probe, Search};
 use super::{Progress, Property, ReduceError, Reducer, Reduction, budget_for};
-use crate::align::{Notes, Strategy, describe, describe_parts};
+use crate::align::{Notes, Strategy, describe, describe_parts, describe_run};
 use crate::edit::{Edit, Overlay};
 use crate::outcome::Outcome;
 use crate::panic_hook;
@@ -37,10 +37,11 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
     let budget = budget_for(trace, reducer.budget_factor);
     // The starting point: the trace replayed unchanged (with re-align when a strict
     // strategy cannot replay it, so that a slightly stale trace still reduces).
+    let replaying = Instant::now();
     let mut first = run_replay(
         &mut *reducer.generator,
         trace,
-        Overlay::new(trace),
+        Overlay::default(),
         reducer.strategy,
         budget,
         reducer.quiet,
@@ -57,8 +58,15 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         );
         stats.replays += first.runs;
     }
+    stats.generation_time += replaying.elapsed();
     let overlay = first.overlay;
-    let run = first.result.map_err(ReduceError)?;
+    let exact = first.notes.count == 0 && first.bypassed.is_empty();
+    let mut run = first.result.map_err(ReduceError)?;
+    if exact {
+        // A replay that aligned every operation made the recorded decisions again: its
+        // trace is the original's, which the caller holds anyway (one large trace fewer).
+        run.trace = trace.clone();
+    }
     let size = (reducer.size)(&run.output, &run.trace);
     let explain = reducer.explain;
     let passes = reducer.passes;
@@ -209,7 +217,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     /// Whether `edit` names only nodes of `base` (a pass's stale edit could name others).
     fn fits(base: &Trace, edit: &Edit) -> bool {
         let len = base.len() as NodeId;
-        edit.removed.iter().all(|n| *n < len)
+        edit.removed
+            .iter()
+            .all(|r| r.first <= r.last && r.last < len)
             && edit.hoists.iter().all(|(a, b)| *a < len && *b < len)
     }
 
@@ -245,10 +255,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         let (result, bypassed, notes) = self.replay(base, edit);
         if !bypassed.is_empty() {
             // Bypass removed more: the edit it ended with is tried too.
-            let mut wider = edit.clone();
-            wider.removed.extend(&bypassed);
-            wider.removed.sort_unstable();
-            wider.removed.dedup();
+            let wider = bypassed
+                .iter()
+                .fold(edit.clone(), |e, p| e.with_removed(*p));
             self.tried.insert(Self::key(&wider, generation));
         }
         let mut output = None;
@@ -523,20 +532,12 @@ fn ask<T>(
 fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
     let mut out = Vec::new();
     // Describing a part costs a walk of its loop: describe only as many as are shown.
-    let parts: Vec<Part> = edit
-        .removed
-        .iter()
-        .take(4 * Attempt::LINES)
-        .map(|p| Part(*p))
-        .collect();
-    let mut removed = describe_parts(base, &parts);
-    if edit.removed.len() > parts.len() {
-        removed.push(format!(
-            "... {} more removed",
-            edit.removed.len() - parts.len()
+    for run in edit.removed.iter().take(Attempt::LINES) {
+        out.push(format!(
+            "remove {}",
+            describe_run(base, run.first, run.last, run.count)
         ));
     }
-    out.extend(removed.into_iter().map(|r| format!("remove {r}")));
     for (node, value) in edit.values.iter().take(Attempt::LINES) {
         match base.decision_at(*node) {
             Some(d) => out.push(format!(

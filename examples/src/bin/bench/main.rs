@@ -3,7 +3,10 @@
 //! ```text
 //! cargo run --release -p greduce-examples -- paper-table
 //! cargo run --release -p greduce-examples -- challenges 100
+//! cargo run --release -p greduce-examples -- scale
 //! ```
+//!
+//! `scale`: three workloads shrunk at sizes from 10^2 to 10^6 (see `scale.rs`).
 //!
 //! `challenges N`: the shrinking challenge's seven properties from `N` seeds each (see
 //! `challenges.rs`).
@@ -16,6 +19,7 @@
 
 mod challenges;
 mod dl;
+mod scale;
 
 use greduce::{Reducer, Run, Search, Strategy};
 use greduce_examples::graph::AnyGraph;
@@ -220,6 +224,19 @@ fn main() {
             }
         };
         print!("{}", challenges::table(seeds));
+        return;
+    }
+    if what == "scale" {
+        print!("{}", scale::table());
+        return;
+    }
+    if what == "scale-point" {
+        let workload = args.next().unwrap_or_default();
+        let n = args.next().and_then(|n| n.parse().ok()).unwrap_or(0);
+        if let Err(e) = scale::point(&workload, n) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
         return;
     }
     if what != "paper-table" {

@@ -14,13 +14,15 @@
 //!   element that way.
 
 use super::{Pass, Probe, find_integer};
-use crate::edit::Edit;
+use crate::edit::{Edit, Run};
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Delete, limited);
     let mut id: NodeId = 0;
+    // The index-like decisions of the current trace (found once per trace, not per loop).
+    let mut indices = (u64::MAX, Vec::new());
     while !probe.give_up() {
         let trace = probe.current().clone();
         if id as usize >= trace.len() {
@@ -31,7 +33,12 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
                 count: Count::Fixed,
                 ..
             } => fixed_iterations(probe, &trace, id),
-            Kind::Loop { .. } => shifting_iterations(probe, &trace, id),
+            Kind::Loop { .. } => {
+                if indices.0 != probe.generation() {
+                    indices = (probe.generation(), index_decisions(&trace));
+                }
+                shifting_iterations(probe, &trace, id, &indices.1)
+            }
             _ if trace.node(id).end > id + 1 => same_site_runs(probe, &trace, id),
             _ => false,
         };
@@ -54,10 +61,10 @@ fn fixed_iterations(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) -> bool {
     false
 }
 
-/// Tries removing each iteration of the reducible loop `lp` with the references past it
-/// lowered by one (see the module docs); stops at the first success.
-fn shifting_iterations(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) -> bool {
-    let indices: Vec<(NodeId, u128)> = (0..trace.len() as NodeId)
+/// The index-like decisions of `trace` (a `choose`, or an unsigned range from 0), with
+/// their values.
+fn index_decisions(trace: &Trace) -> Vec<(NodeId, u128)> {
+    (0..trace.len() as NodeId)
         .filter(|n| trace.is_value_decision(*n))
         .filter_map(|n| {
             let d = trace.decision_at(n)?;
@@ -70,33 +77,77 @@ fn shifting_iterations(probe: &mut dyn Probe, trace: &Trace, lp: NodeId) -> bool
             };
             Some((n, index))
         })
-        .collect();
-    for (position, iteration) in trace.children(lp).enumerate() {
+        .collect()
+}
+
+/// Tries removing each iteration of the reducible loop `lp` with the references past it
+/// lowered by one (see the module docs); when that works, as many following iterations as
+/// still work (O(log) tries), the references past them lowered by as many. Stops at the
+/// first success.
+fn shifting_iterations(
+    probe: &mut dyn Probe,
+    trace: &Trace,
+    lp: NodeId,
+    indices: &[(NodeId, u128)],
+) -> bool {
+    let iterations: Vec<NodeId> = trace.children(lp).collect();
+    let generation = probe.generation();
+    for position in 0..iterations.len() {
         if probe.give_up() {
             return false;
         }
-        let end = trace.node(iteration).end;
-        let values: Vec<(NodeId, Value)> = indices
-            .iter()
-            .filter(|(n, i)| (*n < iteration || *n >= end) && *i > position as u128)
-            .map(|(n, i)| {
-                let lowered = match trace.decision_at(*n).map(|d| &d.value) {
-                    Some(Value::Index(_)) => Value::Index((i - 1) as u64),
-                    _ => Value::offset(i - 1),
-                };
-                (*n, lowered)
-            })
-            .collect();
-        if values.is_empty() {
+        let edit = |k: usize| shifted(trace, &iterations, position, k, indices);
+        let Some(first) = edit(1) else {
+            continue;
+        };
+        if !probe.consider_on(trace, generation, first) {
             continue;
         }
-        let mut edit = Edit::setting(values);
-        edit.removed = vec![iteration];
-        if probe.consider(edit) {
-            return true;
-        }
+        find_integer(|more| {
+            let k = more as usize + 1;
+            position + k <= iterations.len()
+                && !probe.give_up()
+                && edit(k).is_some_and(|e| probe.consider_on(trace, generation, e))
+        });
+        return true;
     }
     false
+}
+
+/// The edit that removes iterations `position..position + k` of `iterations` and lowers by
+/// `k` the index-like decisions outside them whose values are past them; `None` when no
+/// value changes (a plain removal, which the structural pass tries).
+fn shifted(
+    trace: &Trace,
+    iterations: &[NodeId],
+    position: usize,
+    k: usize,
+    indices: &[(NodeId, u128)],
+) -> Option<Edit> {
+    let (first, last) = (iterations[position], iterations[position + k - 1]);
+    let end = trace.node(last).end;
+    let past = (position + k - 1) as u128;
+    let values: Vec<(NodeId, Value)> = indices
+        .iter()
+        .filter(|(n, i)| (*n < first || *n >= end) && *i > past)
+        .map(|(n, i)| {
+            let lowered = match trace.decision_at(*n).map(|d| &d.value) {
+                Some(Value::Index(_)) => Value::Index((i - k as u128) as u64),
+                _ => Value::offset(i - k as u128),
+            };
+            (*n, lowered)
+        })
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    let mut edit = Edit::setting(values);
+    edit.removed = vec![Run {
+        first,
+        last,
+        count: k as u32,
+    }];
+    Some(edit)
 }
 
 /// Tries deleting the first decisions of each run of two or more decisions at one site
@@ -125,7 +176,15 @@ fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
                 let k = k as usize;
                 k < run.len()
                     && !probe.give_up()
-                    && probe.consider_on(trace, generation, Edit::removing(run[..k].to_vec()))
+                    && probe.consider_on(
+                        trace,
+                        generation,
+                        Edit::removing_runs(vec![Run {
+                            first: run[0],
+                            last: run[k - 1],
+                            count: k as u32,
+                        }]),
+                    )
             });
             if deleted > 0 {
                 return true;

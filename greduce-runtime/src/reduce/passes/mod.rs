@@ -260,21 +260,36 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
     if !families.iter().any(|(family, _)| passes.contains(*family)) {
         return;
     }
+    // The input each pass last ran over to its end without finding anything: running it
+    // again on the same input would find nothing again (passes are deterministic).
+    let mut clean: [Option<u64>; 8] = [None; 8];
     let mut limited = true;
     loop {
         let start = probe.generation();
-        for (family, pass) in &families {
+        for (i, (family, pass)) in families.iter().enumerate() {
             if probe.stopped() {
                 return;
             }
-            if passes.contains(*family) {
+            if passes.contains(*family) && clean[i] != Some(probe.generation()) {
+                let before = probe.generation();
                 pass(probe, limited);
+                if probe.generation() == before && !probe.give_up() {
+                    clean[i] = Some(before);
+                }
             }
         }
         // Simpler values can make parts removable; a full round checks it in any case.
-        if passes.contains(Passes::STRUCTURE) && (probe.generation() != start || !limited) {
+        let structure = families.len();
+        if passes.contains(Passes::STRUCTURE)
+            && (probe.generation() != start || !limited)
+            && clean[structure] != Some(probe.generation())
+        {
+            let before = probe.generation();
             probe.begin(Pass::Structure, limited);
             structure::sweep(probe);
+            if probe.generation() == before && !probe.give_up() {
+                clean[structure] = Some(before);
+            }
         }
         if probe.stopped() {
             return;

@@ -2,16 +2,20 @@
 //! over a list of parts.
 //!
 //! Sequence-based reduction runs [`ddmin`] once over all parts in trace order; tree-based
-//! reduction (HDD) runs it on one level of the part tree at a time, outermost first, until
-//! a whole round changes nothing. Every candidate of one ddmin is cut from the trace the
-//! ddmin started from, as in the paper (the reduced trace is that trace with the parts
-//! labelled removed).
+//! reduction (HDD) runs it on one level of the part tree at a time, outermost first. Every
+//! candidate of one ddmin is cut from the trace the ddmin started from, as in the paper
+//! (the reduced trace is that trace with the parts labelled removed).
+//!
+//! ddmin keeps its subsets as intervals of positions in the list, and a candidate's removed
+//! parts become runs of sibling parts ([`Run`]): a candidate costs O(intervals), not
+//! O(parts), however many parts it removes.
 
 use super::Probe;
-use crate::edit::Edit;
-use crate::trace::{NodeId, Removed};
+use crate::edit::{Edit, Run};
+use crate::trace::{NodeId, Trace};
+use std::ops::Range;
 
-/// Which reduced traces the reducer proposes.
+/// Which reduced traces the structural pass proposes.
 #[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
 pub enum Search {
     /// ddmin over all reducible parts in trace order (`G^S` in the paper).
@@ -30,11 +34,7 @@ pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
     match probe.search() {
         Search::Sequence => {
             let base = probe.current().clone();
-            let parts: Vec<NodeId> = base
-                .kept_parts(&Removed::none(&base))
-                .into_iter()
-                .map(|(p, _)| p)
-                .collect();
+            let parts: Vec<NodeId> = base.kept_parts().into_iter().map(|(p, _)| p).collect();
             let generation = probe.generation();
             ddmin_parts(probe, &base, generation, &parts)
         }
@@ -49,16 +49,28 @@ pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
 /// it so: a sweep that removes nothing has tried every part alone.
 pub(super) fn sweep(probe: &mut dyn Probe) {
     let mut i = 0;
+    let mut parts: (u64, Vec<NodeId>) = (u64::MAX, Vec::new());
     while !probe.give_up() {
         let base = probe.current().clone();
-        let parts: Vec<NodeId> = base
-            .kept_parts(&Removed::none(&base))
-            .into_iter()
-            .map(|(p, _)| p)
-            .collect();
+        if parts.0 != probe.generation() {
+            parts = (
+                probe.generation(),
+                base.kept_parts().into_iter().map(|(p, _)| p).collect(),
+            );
+        }
+        let parts = &parts.1;
         let Some(&part) = parts.get(i) else {
             return;
         };
+        // An empty iteration right after an empty one removes the same as it did.
+        if i > 0
+            && empty_iteration(&base, part)
+            && base.node(parts[i - 1]).end == part
+            && empty_iteration(&base, parts[i - 1])
+        {
+            i += 1;
+            continue;
+        }
         let generation = probe.generation();
         if !probe.consider_on(&base, generation, Edit::removing(vec![part])) {
             i += 1;
@@ -75,13 +87,22 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
             let k = k as usize;
             k <= after.len()
                 && !probe.give_up()
-                && probe.consider_on(&base, generation, {
-                    let mut run = vec![part];
-                    run.extend_from_slice(&after[..k]);
-                    Edit::removing(run)
-                })
+                && probe.consider_on(
+                    &base,
+                    generation,
+                    Edit::removing_runs(vec![Run {
+                        first: part,
+                        last: after[k - 1],
+                        count: k as u32 + 1,
+                    }]),
+                )
         });
     }
+}
+
+/// Whether `part` is a loop iteration with nothing in it.
+fn empty_iteration(trace: &Trace, part: NodeId) -> bool {
+    trace.node(part).end == part + 1 && matches!(trace.kind(part), crate::trace::Kind::Iteration)
 }
 
 /// HDD: ddmin on each level of the part tree, outermost first; with `rounds`, again until a
@@ -94,7 +115,7 @@ fn hdd(probe: &mut dyn Probe, rounds: bool) -> bool {
         loop {
             let base = probe.current().clone();
             let level: Vec<NodeId> = base
-                .kept_parts(&Removed::none(&base))
+                .kept_parts()
                 .into_iter()
                 .filter(|(_, d)| *d == depth)
                 .map(|(p, _)| p)
@@ -117,58 +138,239 @@ fn hdd(probe: &mut dyn Probe, rounds: bool) -> bool {
 }
 
 /// ddmin over `parts` of `base`; returns whether a candidate was accepted.
-fn ddmin_parts(
-    probe: &mut dyn Probe,
-    base: &crate::trace::Trace,
-    generation: u64,
-    parts: &[NodeId],
-) -> bool {
+fn ddmin_parts(probe: &mut dyn Probe, base: &Trace, generation: u64, parts: &[NodeId]) -> bool {
+    let runs = Runs::of(base, parts);
     let mut accepted = false;
-    ddmin(parts.to_vec(), |kept| {
+    ddmin(parts.len(), |kept| {
         if probe.give_up() {
             return None;
         }
-        // `kept` is a subsequence of `parts`: what it leaves out is removed (one merge).
-        let mut removed = Vec::with_capacity(parts.len() - kept.len());
-        let mut k = kept.iter().peekable();
-        for p in parts {
-            if k.peek() == Some(&p) {
-                k.next();
-            } else {
-                removed.push(*p);
-            }
-        }
-        let ok = probe.consider_on(base, generation, Edit::removing(removed));
+        let edit = Edit::removing_runs(runs.removed(parts, &kept.gaps(parts.len())));
+        let ok = probe.consider_on(base, generation, edit);
         accepted |= ok;
         Some(ok)
     });
     accepted
 }
 
-/// Splits `items` into `n` chunks of near-equal size, in order, as ranges.
-fn chunks(len: usize, n: usize) -> Vec<std::ops::Range<usize>> {
-    (0..n).map(|i| i * len / n..(i + 1) * len / n).collect()
+/// How a level's removed positions become runs of sibling parts.
+struct Runs {
+    /// Positions where the next part is not the next sibling of the one before: runs end
+    /// there.
+    breaks: Vec<usize>,
+    /// Blocks of consecutive sibling iterations that are empty (no decisions, no nodes:
+    /// a loop that makes nothing random per iteration), as position ranges. Removing any
+    /// `k` iterations of such a block replays the same as removing its last `k`: edits
+    /// say so, and the reducer's cache of tried edits then knows them for the same.
+    empty: Vec<Range<usize>>,
 }
 
-/// ddmin (Zeller and Hildebrandt): finds a 1-minimal sublist of `items` for which `test`
-/// holds, assuming it holds for `items`. `test` gets the sublist to keep and answers
-/// whether it still reproduces, or `None` to stop the search (a budget ran out). Unlike
-/// classic ddmin, the empty list is tried too (removing the last part may be what works).
-pub(crate) fn ddmin<T: Clone>(items: Vec<T>, mut test: impl FnMut(&[T]) -> Option<bool>) -> Vec<T> {
-    let mut kept = items;
-    let mut n = 2;
-    while !kept.is_empty() {
-        let n_eff = n.min(kept.len());
-        let parts = chunks(kept.len(), n_eff);
+impl Runs {
+    fn of(base: &Trace, parts: &[NodeId]) -> Runs {
+        let breaks: Vec<usize> = (1..parts.len())
+            .filter(|&k| {
+                let prev = base.node(parts[k - 1]);
+                prev.end != parts[k] || prev.parent != base.node(parts[k]).parent
+            })
+            .collect();
+        let is_empty = |k: usize| empty_iteration(base, parts[k]);
+        let mut empty = Vec::new();
+        let mut k = 0;
+        let mut next_break = breaks.iter().peekable();
+        while k < parts.len() {
+            if !is_empty(k) {
+                k += 1;
+                continue;
+            }
+            let start = k;
+            while next_break.peek().is_some_and(|b| **b <= start) {
+                next_break.next();
+            }
+            let limit = next_break.peek().map_or(parts.len(), |b| **b);
+            while k < limit && is_empty(k) {
+                k += 1;
+            }
+            if k - start > 1 {
+                empty.push(start..k);
+            }
+        }
+        Runs { breaks, empty }
+    }
+
+    /// The runs of the removed positions `gaps` (sorted, disjoint).
+    fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Run> {
+        // Removed positions, split where runs must end and at empty blocks' edges.
+        let mut pieces: Vec<Range<usize>> = Vec::new();
+        for gap in gaps {
+            let mut start = gap.start;
+            let from = self.breaks.partition_point(|b| *b <= gap.start);
+            for &b in self.breaks[from..].iter().take_while(|b| **b < gap.end) {
+                pieces.extend(self.at_blocks(start..b));
+                start = b;
+            }
+            pieces.extend(self.at_blocks(start..gap.end));
+        }
+        // Within an empty block, the removed count is what matters: the block's last ones.
+        let mut out: Vec<Run> = Vec::new();
+        let mut i = 0;
+        while i < pieces.len() {
+            let piece = pieces[i].clone();
+            i += 1;
+            let block = self
+                .empty
+                .iter()
+                .find(|b| b.start <= piece.start && piece.end <= b.end);
+            let Some(block) = block else {
+                out.push(run_of(parts, piece));
+                continue;
+            };
+            let mut count = piece.len();
+            while i < pieces.len() && pieces[i].end <= block.end {
+                count += pieces[i].len();
+                i += 1;
+            }
+            out.push(run_of(parts, block.end - count..block.end));
+        }
+        out
+    }
+
+    /// `range` split at the edges of empty blocks.
+    fn at_blocks(&self, range: Range<usize>) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut start = range.start;
+        let from = self.empty.partition_point(|b| b.end <= range.start);
+        for block in self.empty[from..]
+            .iter()
+            .take_while(|b| b.start < range.end)
+        {
+            for edge in [block.start, block.end] {
+                if start < edge && edge < range.end {
+                    out.push(start..edge);
+                    start = edge;
+                }
+            }
+        }
+        out.push(start..range.end);
+        out
+    }
+}
+
+/// The run of the consecutive sibling parts at positions `range`.
+fn run_of(parts: &[NodeId], range: Range<usize>) -> Run {
+    Run {
+        first: parts[range.start],
+        last: parts[range.end - 1],
+        count: range.len() as u32,
+    }
+}
+
+/// A set of positions in a list, as sorted, disjoint, non-empty intervals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Positions {
+    intervals: Vec<Range<usize>>,
+    len: usize,
+}
+
+impl Positions {
+    /// Positions `0..n`.
+    fn all(n: usize) -> Positions {
+        Positions {
+            intervals: std::iter::once(0..n).filter(|r| !r.is_empty()).collect(),
+            len: n,
+        }
+    }
+
+    /// How many positions there are.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The `a`-th to the `b`-th positions (counting in order from 0, `b` excluded).
+    fn slice(&self, a: usize, b: usize) -> Positions {
+        let mut out = Vec::new();
+        let mut seen = 0;
+        for r in &self.intervals {
+            let (lo, hi) = (seen, seen + r.len());
+            seen = hi;
+            if hi <= a {
+                continue;
+            }
+            if lo >= b {
+                break;
+            }
+            let start = r.start + a.saturating_sub(lo);
+            let end = r.start + (b.min(hi) - lo);
+            out.push(start..end);
+        }
+        Positions {
+            intervals: out,
+            len: b - a,
+        }
+    }
+
+    /// All positions but the `a`-th to the `b`-th.
+    fn without(&self, a: usize, b: usize) -> Positions {
+        let mut out = self.slice(0, a).intervals;
+        for r in self.slice(b, self.len).intervals {
+            match out.last_mut() {
+                Some(last) if last.end == r.start => last.end = r.end,
+                _ => out.push(r),
+            }
+        }
+        Positions {
+            intervals: out,
+            len: self.len - (b - a),
+        }
+    }
+
+    /// The positions of `0..n` that are not in the set, as intervals.
+    pub(crate) fn gaps(&self, n: usize) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        for r in &self.intervals {
+            if r.start > at {
+                out.push(at..r.start);
+            }
+            at = r.end;
+        }
+        if at < n {
+            out.push(at..n);
+        }
+        out
+    }
+
+    /// The positions, one by one.
+    #[cfg(test)]
+    fn to_vec(&self) -> Vec<usize> {
+        self.intervals.iter().flat_map(Clone::clone).collect()
+    }
+}
+
+/// ddmin (Zeller and Hildebrandt): finds a 1-minimal subset of the positions `0..n` for
+/// which `test` holds, assuming it holds for all of them. `test` gets the subset to keep
+/// and answers whether it still reproduces, or `None` to stop the search (a budget ran
+/// out). Unlike classic ddmin, the empty subset is tried too (removing the last part may
+/// be what works). Subsets are chunks of the kept positions in order, as in the classic
+/// formulation: first each chunk alone, then each chunk's complement.
+pub(crate) fn ddmin(n: usize, mut test: impl FnMut(&Positions) -> Option<bool>) -> Positions {
+    let mut kept = Positions::all(n);
+    let mut granularity = 2;
+    while kept.len() > 0 {
+        let len = kept.len();
+        let n_eff = granularity.min(len);
+        let chunks: Vec<Range<usize>> = (0..n_eff)
+            .map(|i| i * len / n_eff..(i + 1) * len / n_eff)
+            .collect();
         let mut progressed = false;
         // Reduce to one chunk.
         if n_eff >= 2 {
-            for part in &parts {
-                match test(&kept[part.clone()]) {
+            for chunk in &chunks {
+                let subset = kept.slice(chunk.start, chunk.end);
+                match test(&subset) {
                     None => return kept,
                     Some(true) => {
-                        kept = kept[part.clone()].to_vec();
-                        n = 2;
+                        kept = subset;
+                        granularity = 2;
                         progressed = true;
                         break;
                     }
@@ -178,15 +380,13 @@ pub(crate) fn ddmin<T: Clone>(items: Vec<T>, mut test: impl FnMut(&[T]) -> Optio
         }
         // Reduce to a complement (with two chunks, the complements are the chunks).
         if !progressed && n_eff != 2 {
-            for part in &parts {
-                let mut complement: Vec<T> = Vec::with_capacity(kept.len() - part.len());
-                complement.extend_from_slice(&kept[..part.start]);
-                complement.extend_from_slice(&kept[part.end..]);
+            for chunk in &chunks {
+                let complement = kept.without(chunk.start, chunk.end);
                 match test(&complement) {
                     None => return kept,
                     Some(true) => {
                         kept = complement;
-                        n = (n_eff - 1).max(2);
+                        granularity = (n_eff - 1).max(2);
                         progressed = true;
                         break;
                     }
@@ -198,7 +398,7 @@ pub(crate) fn ddmin<T: Clone>(items: Vec<T>, mut test: impl FnMut(&[T]) -> Optio
             if n_eff >= kept.len() {
                 break;
             }
-            n = (2 * n_eff).min(kept.len());
+            granularity = (2 * n_eff).min(kept.len());
         }
     }
     kept
@@ -208,38 +408,51 @@ pub(crate) fn ddmin<T: Clone>(items: Vec<T>, mut test: impl FnMut(&[T]) -> Optio
 mod tests {
     use super::*;
 
-    fn run(items: Vec<u32>, needed: &[u32]) -> (Vec<u32>, usize) {
+    fn run(n: usize, needed: &[usize]) -> (Vec<usize>, usize) {
         let mut calls = 0;
-        let kept = ddmin(items, |kept| {
+        let kept = ddmin(n, |kept| {
             calls += 1;
+            let kept = kept.to_vec();
             Some(needed.iter().all(|x| kept.contains(x)))
         });
-        (kept, calls)
+        (kept.to_vec(), calls)
     }
 
     #[test]
     fn finds_the_needed_items() {
-        assert_eq!(run((0..8).collect(), &[1, 6]).0, vec![1, 6]);
-        assert_eq!(run((0..3).collect(), &[2]).0, vec![2]);
-        assert_eq!(run((0..5).collect(), &[]).0, Vec::<u32>::new());
-        assert_eq!(run(vec![4], &[]).0, Vec::<u32>::new());
-        assert_eq!(run(vec![4], &[4]).0, vec![4]);
+        assert_eq!(run(8, &[1, 6]).0, vec![1, 6]);
+        assert_eq!(run(3, &[2]).0, vec![2]);
+        assert_eq!(run(5, &[]).0, Vec::<usize>::new());
+        assert_eq!(run(1, &[]).0, Vec::<usize>::new());
+        assert_eq!(run(1, &[0]).0, vec![0]);
+        assert_eq!(run(100, &[3, 50, 51, 99]).0, vec![3, 50, 51, 99]);
     }
 
     #[test]
     fn the_motivating_example_needs_four_tests() {
         // "abc" -> keep "a"? no; keep "bc"? yes; keep "b"? no; keep "c"? yes; keep ""? no.
-        assert_eq!(run(vec![0, 1, 2], &[2]), (vec![2], 5));
+        assert_eq!(run(3, &[2]), (vec![2], 5));
     }
 
     #[test]
     fn stops_when_told() {
         let mut calls = 0;
-        let kept = ddmin((0..16).collect::<Vec<u32>>(), |_| {
+        let kept = ddmin(16, |_| {
             calls += 1;
             if calls > 3 { None } else { Some(false) }
         });
         assert_eq!(kept.len(), 16);
         assert_eq!(calls, 4);
+    }
+
+    #[test]
+    fn positions_slice_and_remove_in_order() {
+        let all = Positions::all(10);
+        let some = all.without(2, 5); // 0 1 5 6 7 8 9
+        assert_eq!(some.to_vec(), [0, 1, 5, 6, 7, 8, 9]);
+        assert_eq!(some.slice(1, 4).to_vec(), [1, 5, 6]);
+        assert_eq!(some.without(1, 3).to_vec(), [0, 6, 7, 8, 9]);
+        assert_eq!(some.gaps(10), [Range { start: 2, end: 5 }]);
+        assert_eq!(some.slice(1, 4).gaps(10), [0..1, 2..5, 7..10]);
     }
 }

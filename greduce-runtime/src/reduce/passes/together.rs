@@ -12,7 +12,7 @@
 
 use super::minimize::{largest_move, shrink_distance};
 use super::{Pass, Probe, value_nodes};
-use crate::edit::{Edit, Fast};
+use crate::edit::{Edit, Fast, Run};
 use crate::reduce::order::Line;
 use crate::trace::{Kind, NodeId, Trace};
 use crate::value::Value;
@@ -198,7 +198,12 @@ fn iterations(probe: &mut dyn Probe) {
         let moved = largest_move((a.iterations.len() as u128).min(room), &mut |n| {
             let n = n as usize;
             let raised = b.offset + n as u128;
-            let mut edit = Edit::removing(a.iterations[a.iterations.len() - n..].to_vec());
+            let moved = &a.iterations[a.iterations.len() - n..];
+            let mut edit = Edit::removing_runs(vec![Run {
+                first: moved[0],
+                last: moved[n - 1],
+                count: n as u32,
+            }]);
             edit.values = vec![(b.count, Value::offset(raised))];
             // Cut from the trace the search started on: an accepted step changes the
             // current one, and `n` counts from the start.
