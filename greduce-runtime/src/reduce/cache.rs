@@ -112,3 +112,38 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
     }
     h.finish128()
 }
+
+/// The output as `Debug` prints it, hashed as it is written (no string is built): a second
+/// key for the outcome cache, which catches outputs that print alike although the replays
+/// that made them decided differently (a graph edge left out because a vertex is gone).
+pub(crate) fn shown<T: std::fmt::Debug>(output: &T) -> u128 {
+    /// Collects the formatter's small pieces into whole words before hashing them.
+    struct Hashing {
+        hash: Fast,
+        buf: [u8; 8],
+        len: usize,
+    }
+    impl std::fmt::Write for Hashing {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for &b in s.as_bytes() {
+                self.buf[self.len] = b;
+                self.len += 1;
+                if self.len == 8 {
+                    self.hash.word(u64::from_le_bytes(self.buf));
+                    self.len = 0;
+                }
+            }
+            Ok(())
+        }
+    }
+    let mut w = Hashing {
+        hash: Fast::new(0x6a09_e667_f3bc_c908),
+        buf: [0; 8],
+        len: 0,
+    };
+    let _ = std::fmt::write(&mut w, format_args!("{output:?}"));
+    w.buf[w.len..].fill(0);
+    w.hash
+        .word(u64::from_le_bytes(w.buf) ^ ((w.len as u64) << 59));
+    w.hash.finish128() ^ 1
+}

@@ -23,6 +23,10 @@ use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
+/// Traces of at most this many nodes also key the outcome cache by their output's `Debug`
+/// text (see [`cache::shown`]); larger ones only by what their replay decided.
+const SHOWN_LIMIT: usize = 1 << 14;
+
 /// The stall limit when none is set: property calls in a row without an improvement.
 const STALL: u64 = 200;
 
@@ -356,7 +360,12 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             .reducer
             .output_cache
             .then(|| cache::decided(&run.trace));
-        let cached = key.and_then(|k| self.outcomes.get(k));
+        let mut cached = key.and_then(|k| self.outcomes.get(k));
+        let shown = (key.is_some() && cached.is_none() && run.trace.len() <= SHOWN_LIMIT)
+            .then(|| cache::shown(&run.output));
+        if cached.is_none() {
+            cached = shown.and_then(|k| self.outcomes.get(k));
+        }
         let (outcome, cached) = if let Some(outcome) = cached {
             self.stats.output_cache_hits += 1;
             (Ok(outcome), true)
@@ -367,9 +376,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 self.property,
                 (&run.output, &run.trace),
             );
-            if let Some(k) = key {
-                self.outcomes
-                    .insert(k, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+            let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
+            for k in key.into_iter().chain(shown) {
+                self.outcomes.insert(k, verdict);
             }
             (outcome, false)
         };
@@ -502,6 +511,14 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
 
     fn stopped(&self) -> bool {
         self.stopped
+    }
+
+    fn resume(&self) -> usize {
+        self.limits.resume()
+    }
+
+    fn pause(&mut self, at: usize) {
+        self.limits.pause(at);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The DL half of the paper table: the TVM subjects with an oracle.
 
-use crate::{Row, SETTINGS, Subject, mean, reduce_subject};
+use crate::{DEFAULT, Row, SETTINGS, Subject, mean, reduce_subject};
 use greduce_examples::dl::{Model, isra};
 use greduce_examples::dl_shapes::validate;
 use greduce_examples::dl_subjects::{DlOracle, DlSubject, dl_oracles};
@@ -89,16 +89,22 @@ fn cell(paper: Option<((usize, usize), u64)>) -> String {
     )
 }
 
-/// Runs the DL reductions and writes their table.
-pub(crate) fn table() -> String {
-    let oracles = dl_oracles();
+/// Runs the DL reductions: every subject with an oracle, every setting and the default.
+pub(crate) fn rows() -> Vec<Row> {
     let mut rows = Vec::new();
-    for oracle in &oracles {
+    for oracle in &dl_oracles() {
         let subject = DlSubject::new(oracle.subject);
-        for setting in 0..SETTINGS.len() {
+        for setting in 0..=DEFAULT {
             rows.push(reduce(&subject, oracle, setting));
         }
     }
+    rows
+}
+
+/// The DL reductions' table (the paper's settings: structure only).
+pub(crate) fn table(rows: &[Row]) -> String {
+    let oracles = dl_oracles();
+    let rows: Vec<&Row> = rows.iter().filter(|r| r.setting < DEFAULT).collect();
     let mut out = String::new();
     let _ = writeln!(out, "\n## DL models (TVM subjects, Isra)\n");
     let _ = writeln!(out, "Oracles:\n");
@@ -165,7 +171,11 @@ pub(crate) fn table() -> String {
                 mean(all.iter().map(|p| p.1 as f64))
             )
         };
-        let ours: Vec<&Row> = rows.iter().filter(|r| r.setting == setting).collect();
+        let ours: Vec<&Row> = rows
+            .iter()
+            .copied()
+            .filter(|r| r.setting == setting)
+            .collect();
         let papers: Vec<((usize, usize), u64)> = ours
             .iter()
             .filter_map(|r| paper(r.subject, setting))

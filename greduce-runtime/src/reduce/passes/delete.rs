@@ -13,21 +13,22 @@
 //!   without touching values, so a list whose elements point at each other cannot lose an
 //!   element that way.
 
-use super::{Pass, Probe, find_integer};
+use super::{Cursor, Pass, Probe, find_integer};
 use crate::edit::{Edit, Run};
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Delete, limited);
-    let mut id: NodeId = 0;
+    let mut cursor = Cursor::new(probe);
     // The index-like decisions of the current trace (found once per trace, not per loop).
     let mut indices = (u64::MAX, Vec::new());
-    while !probe.give_up() {
+    loop {
         let trace = probe.current().clone();
-        if id as usize >= trace.len() {
+        let Some(id) = cursor.next(probe, trace.len()) else {
             return;
-        }
+        };
+        let id = id as NodeId;
         let deleted = match trace.kind(id) {
             Kind::Loop {
                 count: Count::Fixed,
@@ -42,8 +43,8 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
             _ if trace.node(id).end > id + 1 => same_site_runs(probe, &trace, id),
             _ => false,
         };
-        if !deleted {
-            id += 1;
+        if deleted {
+            cursor.again();
         }
     }
 }

@@ -6,34 +6,31 @@
 //! call's own operations around it are gone. Every candidate has fewer decisions than the
 //! current input, so it is simpler whenever it reproduces.
 
-use super::{Pass, Probe};
+use super::{Cursor, Pass, Probe};
 use crate::edit::Edit;
 use crate::trace::{Kind, NodeId, Trace};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Hoist, limited);
-    let mut id: NodeId = 0;
-    while !probe.give_up() {
+    let mut cursor = Cursor::new(probe);
+    loop {
         let trace = probe.current().clone();
-        if id as usize >= trace.len() {
+        let Some(id) = cursor.next(probe, trace.len()) else {
             return;
-        }
-        let mut hoisted = false;
+        };
+        let id = id as NodeId;
         for nested in nested_calls(&trace, id) {
             if probe.give_up() {
-                return;
+                break;
             }
             if probe.consider(Edit {
                 hoists: vec![(id, nested)],
                 ..Edit::default()
             }) {
-                hoisted = true;
+                // The hoisted call's new content may hold smaller calls still.
+                cursor.again();
                 break;
             }
-        }
-        // A hoisted call is tried again: its new content may hold smaller calls still.
-        if !hoisted {
-            id += 1;
         }
     }
 }

@@ -11,7 +11,7 @@
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
 
-use super::{Pass, Probe, find_integer, value_nodes};
+use super::{Cursor, Pass, Probe, find_integer, value_nodes};
 use crate::edit::Edit;
 use crate::reduce::order::{Line, simplest};
 use crate::trace::NodeId;
@@ -21,8 +21,8 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Minimize, limited);
     let mut nodes = value_nodes(probe.current());
     let mut generation = probe.generation();
-    let mut i = 0;
-    while i < nodes.len() && !probe.give_up() {
+    let mut cursor = Cursor::new(probe);
+    while let Some(i) = cursor.next(probe, nodes.len()) {
         // The decisions before the one being changed replay as they are, so its node keeps
         // its number; later ones may move when a change re-aligned the run.
         minimize(probe, nodes[i]);
@@ -30,7 +30,6 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
             generation = probe.generation();
             nodes = value_nodes(probe.current());
         }
-        i += 1;
     }
 }
 

@@ -239,6 +239,53 @@ pub(crate) trait Probe {
 
     /// Whether the reduction must stop: a budget ran out, or it stalled.
     fn stopped(&self) -> bool;
+
+    /// Where the running pass stopped the last time a limited round cut it short (0 in a
+    /// full round, or when it last ran to its end).
+    fn resume(&self) -> usize;
+
+    /// The running pass stops at position `at` of what it walks (a limited round cut it
+    /// short): the next limited round starts it there, so that a pass whose first targets
+    /// fail does not spend every round on them.
+    fn pause(&mut self, at: usize);
+}
+
+/// The positions `0..len` a pass visits, starting where it stopped the last time a limited
+/// round cut it short and wrapping around. `len` may change as the input does.
+pub(crate) struct Cursor {
+    start: usize,
+    step: usize,
+}
+
+impl Cursor {
+    pub(crate) fn new(probe: &dyn Probe) -> Cursor {
+        Cursor {
+            start: probe.resume(),
+            step: 0,
+        }
+    }
+
+    /// The next position to visit among `0..len`, if any is left (each position once per
+    /// run, as long as `len` does not change), or `None` when the pass should stop: it has
+    /// visited everything, or it must give up (then the cursor is remembered for the next
+    /// limited round).
+    pub(crate) fn next(&mut self, probe: &mut dyn Probe, len: usize) -> Option<usize> {
+        if self.step >= len {
+            return None;
+        }
+        if probe.give_up() {
+            probe.pause(self.start + self.step);
+            return None;
+        }
+        let at = (self.start + self.step) % len;
+        self.step += 1;
+        Some(at)
+    }
+
+    /// Visit the position just visited again (a change there may allow another).
+    pub(crate) fn again(&mut self) {
+        self.step -= 1;
+    }
 }
 
 /// Runs `passes` to a fixpoint (or until a budget or the stall limit stops it).
@@ -308,7 +355,8 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
 /// a limited round.
 type Family = fn(&mut dyn Probe, bool);
 
-/// How many failing candidates in a row the running pass may still propose.
+/// How many failing candidates in a row the running pass may still propose, and where
+/// each pass stopped when a limited round cut it short.
 #[derive(Debug, Default)]
 pub(crate) struct Limits {
     /// The pass proposing candidates now.
@@ -317,6 +365,8 @@ pub(crate) struct Limits {
     left: Option<u32>,
     /// Passes that have succeeded in this reduction (they get more tries).
     proven: Vec<Pass>,
+    /// Where each pass stopped when last cut short.
+    cursors: Vec<(Pass, usize)>,
 }
 
 impl Limits {
@@ -358,6 +408,27 @@ impl Limits {
     /// Whether the running pass has used up its failing candidates.
     pub(crate) fn exhausted(&self) -> bool {
         self.left == Some(0)
+    }
+
+    /// Where the running pass resumes (0 in a full round).
+    pub(crate) fn resume(&self) -> usize {
+        match (self.pass, self.left) {
+            (Some(pass), Some(_)) => self
+                .cursors
+                .iter()
+                .find(|(p, _)| *p == pass)
+                .map_or(0, |(_, at)| *at),
+            _ => 0,
+        }
+    }
+
+    /// The running pass stopped at `at`.
+    pub(crate) fn pause(&mut self, at: usize) {
+        let Some(pass) = self.pass else { return };
+        match self.cursors.iter_mut().find(|(p, _)| *p == pass) {
+            Some((_, c)) => *c = at,
+            None => self.cursors.push((pass, at)),
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 //! - two calls of the same generator in one block swapped, when the second is simpler
 //!   (a tree's left and right subtrees): each call replays the other's recording.
 
-use super::{Pass, Probe};
+use super::{Cursor, Pass, Probe};
 use crate::edit::Edit;
 use crate::reduce::order::rank;
 use crate::trace::{Kind, NodeId, Trace};
@@ -17,18 +17,18 @@ use std::cmp::Ordering;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Reorder, limited);
-    let mut id: NodeId = 0;
-    while !probe.give_up() {
+    let mut cursor = Cursor::new(probe);
+    loop {
         let trace = probe.current().clone();
-        if id as usize >= trace.len() {
+        let Some(id) = cursor.next(probe, trace.len()) else {
             return;
-        }
+        };
+        let id = id as NodeId;
         if matches!(trace.kind(id), Kind::Loop { .. }) {
             sort_loop(probe, &trace, id);
         } else if trace.node(id).end > id + 1 {
             swap_calls(probe, &trace, id);
         }
-        id += 1;
     }
 }
 

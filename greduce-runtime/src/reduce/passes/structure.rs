@@ -10,7 +10,7 @@
 //! parts become runs of sibling parts ([`Run`]): a candidate costs O(intervals), not
 //! O(parts), however many parts it removes.
 
-use super::Probe;
+use super::{Cursor, Probe};
 use crate::edit::{Edit, Run};
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;
@@ -48,9 +48,9 @@ pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
 /// tries). Cheaper than a fresh ddmin on an input that is 1-minimal already, and it keeps
 /// it so: a sweep that removes nothing has tried every part alone.
 pub(super) fn sweep(probe: &mut dyn Probe) {
-    let mut i = 0;
     let mut parts: (u64, Vec<NodeId>) = (u64::MAX, Vec::new());
-    while !probe.give_up() {
+    let mut cursor = Cursor::new(probe);
+    loop {
         let base = probe.current().clone();
         if parts.0 != probe.generation() {
             parts = (
@@ -59,23 +59,24 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
             );
         }
         let parts = &parts.1;
-        let Some(&part) = parts.get(i) else {
+        let Some(i) = cursor.next(probe, parts.len()) else {
             return;
         };
+        let part = parts[i];
         // An empty iteration right after an empty one removes the same as it did.
         if i > 0
             && empty_iteration(&base, part)
             && base.node(parts[i - 1]).end == part
             && empty_iteration(&base, parts[i - 1])
         {
-            i += 1;
             continue;
         }
         let generation = probe.generation();
         if !probe.consider_on(&base, generation, Edit::removing(vec![part])) {
-            i += 1;
             continue;
         }
+        // The part that follows the removed ones takes their place: visit it next.
+        cursor.again();
         // The siblings that follow it, as far as removing them with it still works.
         let parent = base.node(part).parent;
         let after: Vec<NodeId> = base

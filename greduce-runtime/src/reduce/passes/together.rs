@@ -11,7 +11,7 @@
 //!   operand changed at once).
 
 use super::minimize::{largest_move, shrink_distance};
-use super::{Pass, Probe, value_nodes};
+use super::{Cursor, Pass, Probe, value_nodes};
 use crate::edit::{Edit, Fast, Run};
 use crate::reduce::order::Line;
 use crate::trace::{Kind, NodeId, Trace};
@@ -23,12 +23,11 @@ use std::hash::{Hash, Hasher};
 pub(super) fn duplicates(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Duplicates, limited);
     let groups = equal_groups(probe.current());
-    for group in groups {
-        if probe.give_up() {
-            return;
-        }
+    let mut cursor = Cursor::new(probe);
+    while let Some(g) = cursor.next(probe, groups.len()) {
+        let group = &groups[g];
         // An earlier group's change may have changed this one (a re-aligned run).
-        let Some(line) = equal_line(probe.current(), &group) else {
+        let Some(line) = equal_line(probe.current(), group) else {
             continue;
         };
         let below = line.below();
@@ -141,8 +140,8 @@ fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
     };
     let mut nodes = value_nodes(probe.current());
     let mut generation = probe.generation();
-    let mut i = 0;
-    while i < nodes.len() {
+    let mut cursor = Cursor::new(probe);
+    while let Some(i) = cursor.next(probe, nodes.len()) {
         for j in i + 1..nodes.len().min(i + apart + 1) {
             if probe.give_up() {
                 return;
@@ -150,9 +149,9 @@ fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
             if probe.generation() != generation {
                 generation = probe.generation();
                 nodes = value_nodes(probe.current());
-                if j >= nodes.len() {
-                    break;
-                }
+            }
+            if j >= nodes.len() {
+                break;
             }
             let trace = probe.current();
             let (Some(a), Some(b)) = (line_at(trace, nodes[i]), line_at(trace, nodes[j])) else {
@@ -163,7 +162,6 @@ fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
             }
             f(probe, &a, &b, (nodes[i], nodes[j]));
         }
-        i += 1;
     }
 }
 

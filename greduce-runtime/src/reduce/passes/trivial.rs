@@ -5,7 +5,7 @@
 //! beyond its shape, this simplifies all of it in one property call instead of one per
 //! decision.
 
-use super::{Pass, Probe};
+use super::{Cursor, Pass, Probe};
 use crate::edit::Edit;
 use crate::reduce::order::simplest;
 use crate::trace::{Kind, NodeId, Trace};
@@ -13,12 +13,13 @@ use crate::value::Value;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Trivial, limited);
-    let mut id: NodeId = 0;
-    while !probe.give_up() {
+    let mut cursor = Cursor::new(probe);
+    loop {
         let trace = probe.current().clone();
-        if id as usize >= trace.len() {
+        let Some(id) = cursor.next(probe, trace.len()) else {
             return;
-        }
+        };
+        let id = id as NodeId;
         if is_block(&trace, id) {
             // One decision alone is what minimizing it tries first.
             let values = simplified(&trace, id);
@@ -26,7 +27,6 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
                 probe.consider(Edit::setting(values));
             }
         }
-        id += 1;
     }
 }
 
