@@ -50,6 +50,16 @@ fn everything<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
             _ => out.push(6),
         }
     }
+    // A `while` as the last statement of a block.
+    for k in 0..2u32 {
+        if k > 0 {
+            let mut n = 0;
+            while n < 3 && rng.random_bool(0.5) {
+                n += 1;
+                out.push(n);
+            }
+        }
+    }
     out
 }
 

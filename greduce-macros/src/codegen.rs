@@ -12,8 +12,8 @@ use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use std::cell::Cell;
 use syn::{
-    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprMatch, Ident, ItemFn, Label,
-    Path, Stmt, parse_quote, parse_quote_spanned, token,
+    AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprBlock, ExprMatch, Ident,
+    ItemFn, Label, Path, Stmt, parse_quote, parse_quote_spanned, token,
 };
 
 /// A decision recognized on the rng: `rng.<method>::<turbofish>(<args>)`.
@@ -306,7 +306,10 @@ impl Codegen {
     ///
     /// Input: `'l: while ok && rng.random_bool(0.9) { .. }`. Output:
     /// `{ let mut w = __private::while_loop(&run, LOOP);
-    ///    'l: while ok && w.next(0.9, SITE, &mut *rng, |r, a| r.random_bool(a)) { .. } }`
+    ///    'l: while ok && w.next(0.9, SITE, &mut *rng, |r, a| r.random_bool(a)) { .. } }`.
+    /// `span` is the user's `while`, `close` the closing brace of its body: the block spans
+    /// from one to the other, as the user's loop did (lints that read the source, such as
+    /// clippy's `semicolon_if_nothing_returned`, see a block-like expression).
     pub(crate) fn while_loop(
         &self,
         attrs: &[Attribute],
@@ -314,7 +317,7 @@ impl Codegen {
         prefix: Option<&Expr>,
         draw: &Draw,
         body: &Block,
-        span: Span,
+        (span, close): (Span, Span),
     ) -> Expr {
         let p = self.private(span);
         let loop_site = self.site("while", span);
@@ -324,12 +327,14 @@ impl Codegen {
         let w = hygienic("__greduce_while");
         let run = self.run();
         let prefix = prefix.map(|c| quote!(#c &&));
-        parse_quote_spanned! {span=>
+        let mut wrapper: ExprBlock = parse_quote_spanned! {span=>
             {
                 let mut #w = #p::while_loop(#run, #loop_site);
                 #(#attrs)* #label while #prefix #w.next(#arg, #site, #rng, #direct) #body
             }
-        }
+        };
+        wrapper.block.brace_token = token::Brace(close);
+        Expr::Block(wrapper)
     }
 
     /// A reducible selection.

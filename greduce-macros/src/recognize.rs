@@ -407,14 +407,14 @@ impl<'a> Recognizer<'a> {
         }
         self.visit_draw(&mut draw);
         self.visit_block_mut(&mut w.body);
-        let span = w.while_token.span;
+        let spans = (w.while_token.span, w.body.brace_token.span.close());
         *e = self.codegen.while_loop(
             &w.attrs,
             w.label.as_ref(),
             prefix.as_ref(),
             &draw,
             &w.body,
-            span,
+            spans,
         );
         true
     }
