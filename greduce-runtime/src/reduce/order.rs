@@ -155,6 +155,30 @@ pub(crate) fn float_rank(v: f64) -> u128 {
     (negative << 66) | key
 }
 
+impl Trace {
+    /// Compares two traces in the order the reducer simplifies by, without a size measure
+    /// of the user's: fewer decisions first, then shortlex over the decisions' value ranks
+    /// (see the crate docs, "What minimal means"). `Less` when `self` is simpler.
+    ///
+    /// ```
+    /// use greduce::generator;
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u8) {
+    ///     (rng.random_range(0..10), rng.random_range(0..10))
+    /// }
+    ///
+    /// let a = greduce::replay_draws(pair, &[0, 9]).unwrap();
+    /// let b = greduce::replay_draws(pair, &[1, 0]).unwrap();
+    /// // The first decision weighs most: (0, 9) is simpler than (1, 0).
+    /// assert_eq!(a.trace.cmp_simplicity(&b.trace), std::cmp::Ordering::Less);
+    /// ```
+    pub fn cmp_simplicity(&self, other: &Trace) -> Ordering {
+        cmp_decisions(self, other)
+    }
+}
+
 /// Compares two traces by the order's decision part (fewer decisions, then shortlex over
 /// their ranks). Early positions are usually equal and compared as plain values; a rank is
 /// computed only where values differ.
