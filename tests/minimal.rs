@@ -1,0 +1,171 @@
+//! Exact minimal results: shrinking simplifies values as well as structure, and ends at the
+//! same minimal input whatever the seed that found the failure.
+
+use greduce::{Passes, Reducer, generator};
+use rand::RngExt;
+
+/// The first `count` seeds' runs of `generator` that fail `fails`.
+fn failing<T>(
+    generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
+    fails: impl Fn(&T) -> bool,
+    count: usize,
+) -> Vec<greduce::Run<T>> {
+    (0..10_000)
+        .map(|seed| greduce::record(generator, seed))
+        .filter(|run| fails(&run.output))
+        .take(count)
+        .collect()
+}
+
+/// Up to 30 numbers below 1000.
+#[generator]
+fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(0..=30) {
+        v.push(rng.random_range(0..1000));
+    }
+    v
+}
+
+#[test]
+fn a_list_with_a_large_element_ends_at_the_threshold() {
+    let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
+    for run in failing(numbers, fails, 20) {
+        let reduced = Reducer::new(numbers).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, [900], "from {:?}", run.output);
+    }
+}
+
+/// Three weights in `0..=100`.
+#[generator]
+fn weights<R: rand::Rng + ?Sized>(rng: &mut R) -> [u32; 3] {
+    [
+        rng.random_range(0..=100),
+        rng.random_range(0..=100),
+        rng.random_range(0..=100),
+    ]
+}
+
+#[test]
+fn weights_over_a_sum_end_exactly_on_it() {
+    let fails = |w: &[u32; 3]| w.iter().sum::<u32>() > 200;
+    for run in failing(weights, fails, 20) {
+        let reduced = Reducer::new(weights).reduce(&run.trace, fails);
+        assert_eq!(
+            reduced.output.iter().sum::<u32>(),
+            201,
+            "from {:?}: {:?}",
+            run.output,
+            reduced.output
+        );
+        // And the simplest such: the first weight as small as the others allow.
+        assert_eq!(reduced.output, [1, 100, 100], "from {:?}", run.output);
+    }
+}
+
+/// An arithmetic expression.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Expr {
+    Lit(u32),
+    Add(Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    fn adds(&self) -> usize {
+        match self {
+            Expr::Lit(_) => 0,
+            Expr::Add(a, b) => 1 + a.adds() + b.adds(),
+        }
+    }
+
+    fn literals(&self) -> Vec<u32> {
+        match self {
+            Expr::Lit(n) => vec![*n],
+            Expr::Add(a, b) => [a.literals(), b.literals()].concat(),
+        }
+    }
+}
+
+/// A recursive generator: an addition with chance 0.6 while not too deep, else a literal.
+#[generator]
+fn expr<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> Expr {
+    if depth < 6 && rng.random_bool(0.6) {
+        Expr::Add(
+            Box::new(expr(rng, depth + 1)),
+            Box::new(expr(rng, depth + 1)),
+        )
+    } else {
+        Expr::Lit(rng.random_range(0..100))
+    }
+}
+
+#[generator]
+fn tree<R: rand::Rng + ?Sized>(rng: &mut R) -> Expr {
+    expr(rng, 0)
+}
+
+#[test]
+fn a_recursive_tree_keeps_exactly_the_nodes_the_failure_needs() {
+    let fails = |e: &Expr| e.adds() >= 2;
+    for run in failing(tree, |e| e.adds() >= 6, 20) {
+        let reduced = Reducer::new(tree).reduce(&run.trace, fails);
+        assert_eq!(reduced.output.adds(), 2, "from {:?}", run.output);
+        assert!(
+            reduced.output.literals().iter().all(|n| *n == 0),
+            "from {:?}: {:?}",
+            run.output,
+            reduced.output
+        );
+        // The canonical one: the first operand is the literal (its `if` answered `false`
+        // first, which ranks before `true`).
+        assert_eq!(
+            reduced.output,
+            Expr::Add(
+                Box::new(Expr::Lit(0)),
+                Box::new(Expr::Add(Box::new(Expr::Lit(0)), Box::new(Expr::Lit(0))))
+            ),
+            "from {:?}",
+            run.output
+        );
+    }
+}
+
+/// One of four kinds, with a payload.
+#[generator]
+fn kind<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u32) {
+    match rng.random_range(0..4) {
+        0 => (0, 0),
+        1 => (1, rng.random_range(0..50)),
+        2 => (2, rng.random_range(0..50)),
+        _ => (3, rng.random_range(0..50)),
+    }
+}
+
+#[test]
+fn a_match_ends_on_the_lowest_arm_that_still_fails() {
+    // Arms 2 and 3 fail: the lowest is 2.
+    let fails = |(k, _): &(u8, u32)| *k >= 2;
+    for run in failing(kind, fails, 20) {
+        let reduced = Reducer::new(kind).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, (2, 0), "from {:?}", run.output);
+    }
+    // Arms 1 and 3 fail (2 does not): from arm 3, the lowest is 1.
+    let fails = |(k, _): &(u8, u32)| *k == 1 || *k == 3;
+    for run in failing(kind, |(k, _)| *k == 3, 20) {
+        let reduced = Reducer::new(kind).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, (1, 0), "from {:?}", run.output);
+    }
+}
+
+#[test]
+fn structure_only_keeps_the_values_it_had() {
+    // The paper's algorithm removes parts but never changes a value.
+    let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
+    for run in failing(numbers, fails, 10) {
+        let reduced = Reducer::new(numbers)
+            .passes(Passes::STRUCTURE)
+            .reduce(&run.trace, fails);
+        assert_eq!(reduced.output.len(), 1);
+        assert!(run.output.contains(&reduced.output[0]));
+    }
+}
