@@ -3,10 +3,12 @@
 //! greduce implements GReduce, *validity-preserving delta debugging via generator*: you
 //! annotate an ordinary rand-based generator with [`#[generator]`](generator); greduce
 //! records a run of it as a [`Trace`] (its decisions, reducible loops, selections and nested
-//! generator calls) and, when a property fails, shrinks the failing input by removing parts
-//! of that trace and running the generator again against what is left. Every candidate is
-//! produced by your generator, so it is valid by construction: a graph whose edges only name
-//! existing nodes stays such a graph, however much is removed.
+//! generator calls) and, when a property fails, shrinks the failing input by changing that
+//! trace (removing parts of it, then simplifying the values that remain) and running the
+//! generator again against it. Every candidate is produced by your generator, so it is
+//! valid by construction: a graph whose edges only name existing nodes stays such a graph,
+//! however much is removed, and a value can be lowered even when later decisions depend on
+//! it.
 //!
 //! # Example
 //!
@@ -124,6 +126,7 @@
 //! | [`max_shrink_time`](Check::max_shrink_time) | `GREDUCE_MAX_SHRINK_TIME` (`10s`, `500ms`) | 10 s |
 //! | [`strategy`](Check::strategy) | `GREDUCE_STRATEGY` (`halt`, `bypass`, `realign`) | re-align |
 //! | [`search`](Check::search) | `GREDUCE_SEARCH` (`tree`, `sequence`) | tree |
+//! | [`passes`](Check::passes) | `GREDUCE_PASSES` (`all`, `paper`, `structure,minimize`, ...) | all |
 //! | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK=1` | shrink |
 //! | [`verbose`](Check::verbose) (list every candidate) | `GREDUCE_VERBOSE=1` | off |
 //! | [`fork`](Check::fork) | `GREDUCE_FORK=1` | off |
@@ -200,20 +203,108 @@
 //!   whose count is a decision; each iteration is a reducible part), *reducible selections*
 //!   (`if <random bool>`; the taken block is a reducible part), multi-way selections
 //!   (`match rng.random_range(..)`), and *scopes* (a call of another `#[generator]`).
-//! - **Reduce** ([`Reducer`]): propose reduced traces, the trace with some parts removed,
-//!   with ddmin over all parts in trace order ([`Search::Sequence`]) or level by level over
-//!   the tree of parts ([`Search::Tree`], HDD, the default and the paper's best).
+//! - **Reduce** ([`Reducer`]): propose changes to the trace. First the paper's structural
+//!   reduction: ddmin over all parts in trace order ([`Search::Sequence`]) or level by level
+//!   over the tree of parts ([`Search::Tree`], HDD, the default and the paper's best). Then
+//!   value passes that simplify what remains (see [Passes](#passes)).
 //! - **Replay** ([`replay`]): run the generator again, answering each decision from the
-//!   reduced trace: a loop count becomes the number of kept iterations, a selection whose
-//!   block was removed answers `false`, any other decision aligns with the next recorded
-//!   operation at the same site if the recorded value is still legal for today's arguments.
-//!   When nothing aligns, the [`Strategy`] decides: halt the candidate, bypass (remove the
-//!   enclosing part too and replay again), or re-align (answer the simplest legal value and
-//!   align again as soon as the run comes back to recorded operations; the default).
+//!   changed trace: a loop count becomes the number of kept iterations, a selection whose
+//!   block was removed answers `false`, a changed value answers as changed, any other
+//!   decision aligns with the next recorded operation at the same site if the recorded value
+//!   is still legal for today's arguments. When nothing aligns, the [`Strategy`] decides:
+//!   halt the candidate, bypass (remove the enclosing part too and replay again), or
+//!   re-align (answer the simplest legal value and align again as soon as the run comes back
+//!   to recorded operations; the default).
 //! - The property answers an [`Outcome`] (a `bool` converts: `true` means the failure
-//!   reproduces). A candidate is accepted when it reproduces and is not larger than the
-//!   current input ([`Reducer::size`]; by default the number of decisions). Reduced traces
-//!   and outputs are cached, so nothing is tested twice.
+//!   reproduces). A candidate is accepted when it reproduces and is strictly simpler than the
+//!   current input (see [What minimal means](#what-minimal-means)). Edits already tried and
+//!   replays that decided the same as one already tested are answered from caches, so
+//!   nothing is tested twice.
+//!
+//! # What minimal means
+//!
+//! Inputs are compared by a total order, and a candidate is accepted only when it reproduces
+//! the failure *and* is strictly simpler than the current input:
+//!
+//! 1. a smaller size: by default the number of decisions, or a measure of yours
+//!    ([`Reducer::size`], [`Check::size`]) such as `(nodes, edges)`; so removing structure
+//!    wins first;
+//! 2. then fewer decisions;
+//! 3. then shortlex over the decisions in trace order, each value ranked by simplicity (0 is
+//!    the simplest its arguments allow): integers by distance from the in-range value
+//!    nearest zero, zig-zagging around it (`0, 1, -1, 2, -2, ...`; when a bound cuts one side
+//!    off, the other continues); `false` before `true`; index 0 first for `choose`, `match`
+//!    arms and weighted choices; `char`s from `'0'` upwards, then the ones below `'0'`
+//!    downwards; floats non-negative first, integral values below 2^56 in their order, then
+//!    other finite values with simpler fractions first, then infinity, then NaN; `fill`
+//!    bytes and permutations by length, then lexicographically. [`Trace::cmp_simplicity`]
+//!    compares two traces this way.
+//!
+//! Every accepted step is strictly simpler, so a reduction always ends; and a failure found
+//! from different seeds tends to end at the same input. Earlier decisions weigh most: of
+//! `(a, b)` failing when `a + b >= 100`, the minimal input keeps `a` small.
+//!
+//! ```
+//! use greduce::{Reducer, generator};
+//! use rand::RngExt;
+//!
+//! #[generator]
+//! fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+//!     (rng.random_range(0..100), rng.random_range(0..100))
+//! }
+//!
+//! let fails = |(a, b): &(u32, u32)| a + b >= 100;
+//! let run = greduce::record(pair, 0);
+//! assert_eq!(Reducer::new(pair).reduce(&run.trace, fails).output, (1, 99));
+//! // A size measure comes first: this one asks for the smallest `b`.
+//! let small_b = Reducer::new(pair)
+//!     .size(|&(_, b): &(u32, u32)| b)
+//!     .reduce(&run.trace, fails);
+//! assert_eq!(small_b.output, (99, 1));
+//! ```
+//!
+//! # Passes
+//!
+//! Shrinking runs families of passes ([`Passes`]), selected with [`Reducer::passes`],
+//! [`Check::passes`] or `GREDUCE_PASSES`:
+//!
+//! | family | what it tries |
+//! |---|---|
+//! | [`STRUCTURE`](Passes::STRUCTURE) | removing reducible parts: ddmin or HDD, with halt, bypass or re-align (the paper's algorithm) |
+//! | [`TRIVIAL`](Passes::TRIVIAL) | every decision inside one part (an iteration, a block, a call) set to its simplest value at once |
+//! | [`MINIMIZE`](Passes::MINIMIZE) | each value lowered: the simplest first, then a search towards it (bisection once a step down works) |
+//! | [`HOIST`](Passes::HOIST) | a generator call replaced by a smaller call of the same generator nested in it |
+//! | [`DELETE`](Passes::DELETE) | decisions no part covers deleted (a fixed-count loop's iteration, a rejection loop's retries), and an iteration removed with the index-like values past it lowered by one |
+//! | [`TOGETHER`](Passes::TOGETHER) | equal values lowered together; an amount moved between two values; two values lowered by the same amount; iterations moved between loops of one site |
+//! | [`REORDER`](Passes::REORDER) | a loop's iterations sorted; two calls of one generator swapped |
+//!
+//! The structural pass runs first; the others follow in rounds until a round changes
+//! nothing. A round gives each pass a few failing candidates in a row (fewer for a pass
+//! that has never succeeded; a pass cut short resumes there next time), and a final round
+//! runs every pass over everything, so the result is a fixpoint: reducing it again accepts
+//! nothing. Shrinking also stops after 200 property calls in a row without progress (or
+//! twice the longest such run that did end in progress; [`Reducer::max_stall`]), and when a
+//! budget runs out.
+//!
+//! [`Passes::STRUCTURE`] alone is the GReduce paper's algorithm, which removes parts and
+//! never changes a value:
+//!
+//! ```
+//! use greduce::{Passes, Reducer, generator};
+//! use rand::RngExt;
+//!
+//! #[generator]
+//! fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+//!     (0..rng.random_range(1..=20)).map(|_| rng.random_range(0..1000)).collect()
+//! }
+//!
+//! let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
+//! let run = (0..).map(|seed| greduce::record(numbers, seed)).find(|r| fails(&r.output)).unwrap();
+//! let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, fails);
+//! assert_eq!(paper.output.len(), 1); // one element: whichever large one it kept
+//! let full = Reducer::new(numbers).reduce(&run.trace, fails);
+//! assert_eq!(full.output, [900]); // and the smallest value that still fails
+//! ```
 //!
 //! # What `#[generator]` rewrites
 //!
@@ -259,9 +350,14 @@
 //!   one thread. A helper that takes the rng must be a `#[generator]` (or be passed
 //!   [`unrecorded`]); this is checked when the call runs under greduce, not at compile time,
 //!   because the macro cannot see whether another function carries the attribute.
-//! - Values are not shrunk, only parts removed: a kept weight of 9431 stays 9431. Re-align
-//!   answers the simplest legal value, so an index recorded against a longer list becomes 0
-//!   (the paper's "references by index" weakness).
+//! - Re-align answers the simplest legal value, so an index recorded against a longer list
+//!   becomes 0 (the paper's "references by index" weakness); the delete pass's removal with
+//!   index-like values lowered covers the common case of a value naming a later element of
+//!   a list.
+//! - A size measure of yours steers only among the candidates the passes propose; the passes
+//!   are designed for the default order (fewer decisions, then simpler values first).
+//! - Values drawn with `sample(Uniform)` are never changed by the value passes: rand does
+//!   not expose the distribution's bounds.
 //! - Replay stops generators by unwinding, so greduce needs `panic = "unwind"` (the default,
 //!   and what `cargo test` uses), and generators must not catch panics (`catch_unwind`
 //!   around a generator call): greduce aborts, with a message, a replay that keeps going.
@@ -271,9 +367,10 @@
 //! - A generator that returns `impl Trait` keeps a single instrumented copy of its body,
 //!   which checks for a run at each decision: the same values, slightly slower when called
 //!   directly.
-//! - The reducer does not test an output whose `Debug` text it has already tested; when
-//!   `Debug` leaves out something the property looks at, turn that off with
-//!   [`Reducer::output_cache`].
+//! - The reducer does not test again a replay that made the same decisions as one it has
+//!   tested, nor (for traces of up to 16 384 nodes) an output whose `Debug` text it has
+//!   already tested; when `Debug` leaves out something the property looks at, or the
+//!   property is not a function of its input, turn that off with [`Reducer::output_cache`].
 //! - `sample(Uniform)`: rand does not expose a `Uniform`'s bounds, so a recorded sample is
 //!   reused only for a distribution with the same parameters.
 //!

@@ -2,7 +2,7 @@
 //! environment variables that override them.
 
 use crate::align::Strategy;
-use crate::reduce::Search;
+use crate::reduce::{Passes, Search};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -58,6 +58,7 @@ pub(crate) struct Config {
     pub(crate) max_shrink_time: Duration,
     pub(crate) strategy: Strategy,
     pub(crate) search: Search,
+    pub(crate) passes: Passes,
     pub(crate) shrink: bool,
     pub(crate) verbose: bool,
     pub(crate) max_rejects: Option<u64>,
@@ -76,6 +77,7 @@ impl Default for Config {
             max_shrink_time: Duration::from_secs(10),
             strategy: Strategy::Realign,
             search: Search::Tree,
+            passes: Passes::ALL,
             shrink: true,
             verbose: false,
             max_rejects: None,
@@ -113,6 +115,7 @@ pub(crate) const VARIABLES: &[&str] = &[
     "GREDUCE_MAX_SHRINK_TIME",
     "GREDUCE_STRATEGY",
     "GREDUCE_SEARCH",
+    "GREDUCE_PASSES",
     "GREDUCE_NO_SHRINK",
     "GREDUCE_VERBOSE",
     "GREDUCE_REGRESSIONS",
@@ -163,6 +166,16 @@ impl Config {
                 "sequence" => Search::Sequence,
                 _ => return Err(invalid(name, &v, "`tree` or `sequence`")),
             };
+        }
+        if let Some((name, v)) = get("GREDUCE_PASSES") {
+            self.passes = Passes::parse(&v).map_err(|_| {
+                invalid(
+                    name,
+                    &v,
+                    "`all`, `paper`, or pass families joined by `,` (`structure`, `trivial`, \
+                     `minimize`, `hoist`, `delete`, `together`, `reorder`)",
+                )
+            })?;
         }
         if let Some((name, v)) = get("GREDUCE_NO_SHRINK") {
             self.shrink = !parse_flag(name, &v)?;
@@ -280,6 +293,7 @@ mod tests {
             ("GREDUCE_MAX_SHRINK_TIME", "1.5s"),
             ("GREDUCE_STRATEGY", "halt"),
             ("GREDUCE_SEARCH", "sequence"),
+            ("GREDUCE_PASSES", "structure,minimize"),
             ("GREDUCE_NO_SHRINK", "1"),
             ("GREDUCE_VERBOSE", "true"),
             ("GREDUCE_REGRESSIONS", "off"),
@@ -293,11 +307,24 @@ mod tests {
         assert_eq!(config.max_shrink_time, Duration::from_millis(1500));
         assert_eq!(config.strategy, Strategy::Halt);
         assert_eq!(config.search, Search::Sequence);
+        assert_eq!(config.passes, Passes::STRUCTURE | Passes::MINIMIZE);
         assert!(!config.shrink);
         assert!(config.verbose);
         assert_eq!(config.regressions, Regressions::Off);
         assert!(config.fork);
         assert_eq!(config.timeout, Some(Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn passes_by_name() {
+        let passes = |v: &str| with(&[("GREDUCE_PASSES", v)]).map(|c| c.passes);
+        assert_eq!(passes("paper"), Ok(Passes::STRUCTURE));
+        assert_eq!(passes("ALL"), Ok(Passes::ALL));
+        let e = passes("structure,shrink").unwrap_err();
+        assert!(
+            e.starts_with("environment variable GREDUCE_PASSES=\"structure,shrink\""),
+            "{e}"
+        );
     }
 
     #[test]

@@ -22,8 +22,8 @@ use crate::align::Strategy;
 use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
-use crate::reduce::Search;
-use crate::reduce::{Progress, Reducer, Reduction};
+use crate::reduce::{Measure, Progress, Reducer, Reduction};
+use crate::reduce::{Passes, Search};
 use crate::replay::run_replay;
 use crate::shape::Shape;
 use crate::trace::Trace;
@@ -85,6 +85,7 @@ type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 /// | [`max_shrink_time`](Check::max_shrink_time) | `GREDUCE_MAX_SHRINK_TIME` (`10s`, `500ms`) | 10 s |
 /// | [`strategy`](Check::strategy) | `GREDUCE_STRATEGY` (`halt`, `bypass`, `realign`) | re-align |
 /// | [`search`](Check::search) | `GREDUCE_SEARCH` (`tree`, `sequence`) | tree |
+/// | [`passes`](Check::passes) | `GREDUCE_PASSES` (`all`, `paper`, `structure,minimize`, ...) | all |
 /// | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK` (`1`) | shrink |
 /// | [`verbose`](Check::verbose) | `GREDUCE_VERBOSE` (`1`) | off |
 ///
@@ -107,6 +108,9 @@ type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 pub struct Check<'g, T, S = usize> {
     generator: Box<dyn FnMut(&mut StdRng) -> T + 'g>,
     size: SizeFn<'g, T, S>,
+    /// Whose measure `size` is (the reducer's order can rule out more candidates unreplayed
+    /// when it is the number of decisions).
+    measure: Measure,
     config: Config,
     name: Option<String>,
     examples: Vec<T>,
@@ -133,6 +137,7 @@ impl<'g, T: Debug> Check<'g, T> {
         Check {
             generator: Box::new(generator),
             size: Box::new(|_, trace| trace.decision_count()),
+            measure: Measure::Decisions,
             config: Config::default(),
             name: None,
             examples: Vec::new(),
@@ -186,6 +191,14 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn search(mut self, search: Search) -> Self {
         self.config.search = search;
+        self
+    }
+
+    /// Which pass families shrinking runs (default [`Passes::ALL`]; [`Passes::STRUCTURE`]
+    /// alone is the paper's algorithm, which removes parts and never changes a value).
+    #[must_use]
+    pub fn passes(mut self, passes: Passes) -> Self {
+        self.config.passes = passes;
         self
     }
 
@@ -288,12 +301,14 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Measure inputs with `size` instead of the number of decisions (for example `(nodes,
-    /// edges)` of a graph); shrinking never accepts a larger input.
+    /// edges)` of a graph): the first key of the order shrinking simplifies by, so it never
+    /// accepts a larger input ([`Reducer::size`](crate::Reducer::size)).
     #[must_use]
     pub fn size<S2: Ord + Clone + Debug>(self, size: impl Fn(&T) -> S2 + 'g) -> Check<'g, T, S2> {
         Check {
             generator: self.generator,
             size: Box::new(move |output, _| size(output)),
+            measure: Measure::User,
             config: self.config,
             name: self.name,
             examples: self.examples,
@@ -715,10 +730,15 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         let reduced = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
             .strategy(config.strategy)
             .search(config.search)
+            .passes(config.passes)
+            .explain(config.verbose)
             .max_property_calls(config.max_shrink_calls)
             .max_time(config.max_shrink_time)
             .output_cache(!self.body)
-            .size_with(move |output: &T, trace: &Trace| size(output, trace))
+            .size_with(
+                move |output: &T, trace: &Trace| size(output, trace),
+                self.measure,
+            )
             .watch(|p| save(p))
             .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
                 let which = fork::Input::Trace(trace);

@@ -3,7 +3,8 @@
 //! - **duplicates**: decisions with equal arguments and equal values lowered together (a
 //!   failure that needs two equal elements);
 //! - **redistribute**: an amount moved from one number to a later one, at most 4 decisions
-//!   apart (a failure that needs a sum above a threshold); and iterations moved from one
+//!   apart (a failure that needs a sum above a threshold), or from the later to the earlier
+//!   (which only a size measure of the user's can prefer); and iterations moved from one
 //!   loop to a later loop of the same site (a failure that needs enough elements in all,
 //!   however they are split);
 //! - **lower together**: two numbers (integers, `match` arms) at most 4 decisions apart
@@ -92,19 +93,27 @@ fn equal_groups(trace: &Trace) -> Vec<Vec<NodeId>> {
 pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Redistribute, limited);
     each_pair(probe, 4, &mut |probe, a, b, (na, nb)| {
-        let below_b = b.below() && b.distance() > 0;
-        let room = b.room(below_b);
         // Edits of the trace the search started on: `n` counts from there.
         let (base, generation) = (probe.current().clone(), probe.generation());
-        largest_move(a.distance().min(room), &mut |n| match (
-            a.at(a.below(), a.distance() - n),
-            b.at(below_b, b.distance() + n),
-        ) {
-            (Some(va), Some(vb)) => {
-                probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
-            }
-            _ => false,
-        });
+        let move_by = |probe: &mut dyn Probe, from: &Line, to: &Line, forward: bool| {
+            let (nf, nt) = if forward { (na, nb) } else { (nb, na) };
+            let below_to = to.below() && to.distance() > 0;
+            largest_move(from.distance().min(to.room(below_to)), &mut |n| match (
+                from.at(from.below(), from.distance() - n),
+                to.at(below_to, to.distance() + n),
+            ) {
+                (Some(vf), Some(vt)) => {
+                    probe.consider_on(&base, generation, Edit::setting(vec![(nf, vf), (nt, vt)]))
+                }
+                _ => false,
+            })
+        };
+        // Forward: the first value towards its simplest, the second away.
+        if move_by(probe, a, b, true) == 0 && b.distance() > 0 {
+            // Backward: only a size measure of the user's can prefer it (under the
+            // default order it is never simpler, and the probe drops it unreplayed).
+            move_by(probe, b, a, false);
+        }
     });
     if probe.stopped() {
         return;
@@ -131,8 +140,8 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
 /// A change to a pair of numbers: the first's line, the second's, and their nodes.
 type PairFn<'a> = dyn FnMut(&mut dyn Probe, &Line, &Line, (NodeId, NodeId)) + 'a;
 
-/// Calls `f` on each pair of numbers at most `apart` value decisions apart whose first is
-/// not simplest yet, in trace order, reading the lines afresh from the current trace.
+/// Calls `f` on each pair of numbers at most `apart` value decisions apart that are not
+/// both simplest, in trace order, reading the lines afresh from the current trace.
 fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
     let line_at = |trace: &Trace, node: NodeId| {
         let decision = trace.decision_at(node)?;
@@ -157,8 +166,8 @@ fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
             let (Some(a), Some(b)) = (line_at(trace, nodes[i]), line_at(trace, nodes[j])) else {
                 continue;
             };
-            if a.distance() == 0 {
-                break;
+            if a.distance() == 0 && b.distance() == 0 {
+                continue;
             }
             f(probe, &a, &b, (nodes[i], nodes[j]));
         }
