@@ -89,11 +89,13 @@ impl Outcomes {
 }
 
 /// What a replay decided, as a 128-bit key: the shape of the trace and each decision's
-/// site and value. A deterministic generator that makes the same decisions produces the
-/// same output. Two straight passes (nodes, then decisions), no per-node dispatch: this
-/// runs on every candidate.
+/// site and value, hashed (64 bits), with the numbers of nodes and decisions. A
+/// deterministic generator that makes the same decisions produces the same output. Two
+/// straight passes (nodes, then decisions), no per-node dispatch: this runs on every
+/// candidate. (A false hit would need two traces of the same size whose 64-bit hashes
+/// collide, among at most twice [`CAPACITY`] entries.)
 pub(crate) fn decided(trace: &Trace) -> u128 {
-    let mut h = Fast::new(0x2545_f491_4f6c_dd1d);
+    let mut h = Lane::new(0x2545_f491_4f6c_dd1d);
     let store = &trace.store;
     for (id, node) in store.nodes.iter().enumerate() {
         h.word(node.tag as u64 | (u64::from(node.end.wrapping_sub(id as NodeId)) << 8));
@@ -107,10 +109,36 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
             Value::Bits(x) => h.word(x.rotate_left(1) ^ 0x2b),
             Value::Bool(b) => h.word(u64::from(*b) ^ 0x3c),
             Value::Float(v) => h.word(v.to_bits() ^ 0x4e),
-            other => other.hash(&mut h),
+            other => {
+                let mut wide = Fast::new(0x51);
+                other.hash(&mut wide);
+                h.word(wide.finish());
+            }
         }
     }
-    h.finish128()
+    let sizes = ((store.nodes.len() as u64) << 32) ^ trace.decision_count() as u64;
+    (u128::from(h.finish()) << 64) | u128::from(sizes)
+}
+
+/// One multiply-rotate lane over 64-bit words.
+struct Lane(u64);
+
+impl Lane {
+    fn new(seed: u64) -> Lane {
+        Lane(seed)
+    }
+
+    #[inline]
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^ (x >> 33)
+    }
 }
 
 /// The output as `Debug` prints it, hashed as it is written (no string is built): a second
@@ -119,9 +147,10 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
 pub(crate) fn shown<T: std::fmt::Debug>(output: &T) -> u128 {
     /// Collects the formatter's small pieces into whole words before hashing them.
     struct Hashing {
-        hash: Fast,
+        hash: Lane,
         buf: [u8; 8],
         len: usize,
+        total: u64,
     }
     impl std::fmt::Write for Hashing {
         fn write_str(&mut self, s: &str) -> std::fmt::Result {
@@ -133,17 +162,19 @@ pub(crate) fn shown<T: std::fmt::Debug>(output: &T) -> u128 {
                     self.len = 0;
                 }
             }
+            self.total += s.len() as u64;
             Ok(())
         }
     }
     let mut w = Hashing {
-        hash: Fast::new(0x6a09_e667_f3bc_c908),
+        hash: Lane::new(0x6a09_e667_f3bc_c908),
         buf: [0; 8],
         len: 0,
+        total: 0,
     };
     let _ = std::fmt::write(&mut w, format_args!("{output:?}"));
     w.buf[w.len..].fill(0);
-    w.hash
-        .word(u64::from_le_bytes(w.buf) ^ ((w.len as u64) << 59));
-    w.hash.finish128() ^ 1
+    w.hash.word(u64::from_le_bytes(w.buf));
+    // The text's length in the low half, and a mark that keeps it apart from `decided`.
+    (u128::from(w.hash.finish()) << 64) | u128::from(w.total) | (1 << 63)
 }

@@ -10,10 +10,12 @@
 //!
 //! Each original is built from chosen draws (`replay_draws`), which records it; the
 //! reduction then runs with every pass. Reported: property calls, generator runs, wall
-//! time, the share of wall time spent outside the generator's replays and the property
-//! (the reducer's own work), the final size, and the peak resident memory (`VmHWM`) after
+//! time (the mean of as many reductions as fit in a quarter of a second, at least one: small
+//! points take microseconds), the slope of wall time against N per decade, the share of wall
+//! time spent outside the generator's replays and the property (the reducer's own work, over
+//! the same reductions), the final size, and the peak resident memory (`VmHWM`) after
 //! recording the original and after reducing it. `REPEAT=<n>` reduces each point n times
-//! more before the measured run (for sampling profilers).
+//! more before the measured runs (for sampling profilers).
 
 use greduce::{Outcome, Reducer, Run, generator};
 use rand::rngs::StdRng;
@@ -107,10 +109,11 @@ pub(crate) fn table() -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "| workload | N | property calls | replays | wall time | outside replay and property | final size | peak memory: recorded, reduced (ratio) |"
+        "| workload | N | property calls | replays | wall time | slope | outside replay and property | final size | peak memory: recorded, reduced (ratio) |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|");
     let me = std::env::current_exe().expect("the benchmark's own path");
+    let mut previous: Option<(&str, usize, f64)> = None;
     for (workload, n) in POINTS {
         let child = Command::new(&me)
             .args(["scale-point", workload, &n.to_string()])
@@ -118,7 +121,26 @@ pub(crate) fn table() -> String {
             .expect("the benchmark runs itself");
         let line = String::from_utf8_lossy(&child.stdout);
         if child.status.success() {
-            let _ = writeln!(out, "{}", line.trim_end());
+            // The child prints its row with the wall time in ms as its fifth cell and a
+            // slope cell to fill in.
+            let cells: Vec<&str> = line.trim_end().split(" | ").collect();
+            let ms: f64 = cells
+                .get(4)
+                .and_then(|c| c.trim_end_matches(" ms").parse().ok())
+                .unwrap_or(0.0);
+            let slope = match previous {
+                Some((w, m, t)) if w == workload && t > 0.0 => {
+                    format!("{:.2}", (ms / t).log10() / (n as f64 / m as f64).log10())
+                }
+                _ => "-".to_string(),
+            };
+            previous = Some((workload, n, ms));
+            let _ = writeln!(
+                out,
+                "{}",
+                line.trim_end()
+                    .replace("| SLOPE |", &format!("| {slope} |"))
+            );
         } else {
             let _ = writeln!(
                 out,
@@ -223,20 +245,30 @@ fn measure<T: std::fmt::Debug>(
     for _ in 0..repeat {
         Reducer::new(&mut generator).reduce(&run.trace, |t: &T| Outcome::from(fails(t)));
     }
-    let started = Instant::now();
-    let reduced = Reducer::new(generator).reduce(&run.trace, |t: &T| Outcome::from(fails(t)));
+    // As many reductions as fit in a quarter of a second (at least one), for a wall time
+    // and a share that small points can be measured by.
+    let (mut runs, mut wall, mut inside) = (0u32, 0.0, 0.0);
+    let mut reduced = None;
+    while runs == 0 || wall < 0.25 {
+        let started = Instant::now();
+        let r = Reducer::new(&mut generator).reduce(&run.trace, |t: &T| Outcome::from(fails(t)));
+        wall += started.elapsed().as_secs_f64();
+        inside += (r.stats.generation_time + r.stats.property_time).as_secs_f64();
+        runs += 1;
+        reduced = Some(r);
+    }
+    let reduced = reduced.expect("one reduction at least");
     assert!(fails(&reduced.output));
-    let wall = started.elapsed().as_secs_f64();
     let reduced_peak = peak_kib();
     let stats = &reduced.stats;
     if std::env::var_os("GREDUCE_SCALE_STATS").is_some() {
         eprintln!("{stats}");
     }
-    let inside = (stats.generation_time + stats.property_time).as_secs_f64();
     println!(
-        "| {workload} | {n} | {} | {} | {wall:.2} s | {:.1} % | {} | {:.0} MB, {:.0} MB ({:.2}x) |",
+        "| {workload} | {n} | {} | {} | {:.3} ms | SLOPE | {:.1} % | {} | {:.0} MB, {:.0} MB ({:.2}x) |",
         stats.property_calls,
         stats.replays,
+        1000.0 * wall / f64::from(runs),
         100.0 * (wall - inside).max(0.0) / wall,
         shown(&reduced.output),
         recorded as f64 / 1024.0,
