@@ -43,6 +43,11 @@ pub struct Stats {
     pub over_budget: u64,
     /// Replays in which the generator panicked.
     pub generator_panics: u64,
+    /// Candidates whose output the property (or the outcome cache) said does not reproduce
+    /// the failure (`Passes`, `Invalid` or `Timeout`).
+    pub did_not_reproduce: u64,
+    /// Candidates on which the property panicked (counted as `Invalid`).
+    pub property_panics: u64,
     /// Candidates that reproduced but were larger than the current input.
     pub rejected_larger: u64,
     /// Candidates that reproduced, as large as the current input, but not simpler in the
@@ -77,10 +82,12 @@ impl fmt::Display for Stats {
         )?;
         writeln!(
             f,
-            "cache hits: {} trace, {} output; rejected as larger: {}, as not simpler: {}; \
-             pruned before replay: {}",
+            "cache hits: {} trace, {} output; rejected: {} did not reproduce, {} property \
+             panics, {} larger, {} not simpler; pruned before replay: {}",
             self.trace_cache_hits,
             self.output_cache_hits,
+            self.did_not_reproduce,
+            self.property_panics,
             self.rejected_larger,
             self.not_simpler,
             self.pruned

@@ -383,7 +383,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             (outcome, false)
         };
         match outcome {
-            Err(message) => Verdict::PropertyPanicked(message),
+            Err(message) => {
+                self.stats.property_panics += 1;
+                Verdict::PropertyPanicked(message)
+            }
             Ok(Outcome::Reproduces) => {
                 let size = (self.reducer.size)(&run.output, &run.trace);
                 let order = size
@@ -407,7 +410,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                     }
                 }
             }
-            Ok(outcome) => Verdict::DidNotReproduce { outcome, cached },
+            Ok(outcome) => {
+                self.stats.did_not_reproduce += 1;
+                Verdict::DidNotReproduce { outcome, cached }
+            }
         }
     }
 
