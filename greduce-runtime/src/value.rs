@@ -328,18 +328,23 @@ impl Args {
         Some(to_zero.min(span))
     }
 
+    /// `(lo, hi, inclusive, ty)` of a float range.
+    fn float_range(&self) -> Option<(f64, f64, bool, FloatTy)> {
+        match *self {
+            Args::Float {
+                lo,
+                hi,
+                inclusive,
+                ty,
+            } => Some((lo, hi, inclusive, ty)),
+            _ => None,
+        }
+    }
+
     /// The simplest float of a float range: 0 when inside, else the bound nearest zero
     /// (`None` for other arguments, or a range with no value).
     pub(crate) fn simplest_float(&self) -> Option<f64> {
-        let Args::Float {
-            lo,
-            hi,
-            inclusive,
-            ty,
-        } = *self
-        else {
-            return None;
-        };
+        let (lo, hi, inclusive, ty) = self.float_range()?;
         if self.float_in(0.0) {
             return Some(0.0);
         }
@@ -359,13 +364,7 @@ impl Args {
 
     /// Whether `v` is a legal answer to a float range (as the range's type).
     pub(crate) fn float_in(&self, v: f64) -> bool {
-        let Args::Float {
-            lo,
-            hi,
-            inclusive,
-            ty,
-        } = *self
-        else {
+        let Some((lo, hi, inclusive, ty)) = self.float_range() else {
             return false;
         };
         let v = if ty == FloatTy::F32 {

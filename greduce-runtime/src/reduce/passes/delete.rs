@@ -13,40 +13,29 @@
 //!   without touching values, so a list whose elements point at each other cannot lose an
 //!   element that way.
 
-use super::{Cursor, Pass, Probe, find_integer};
+use super::{Pass, Probe, each_node, find_integer};
 use crate::edit::{Edit, Run};
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Delete, limited);
-    let mut cursor = Cursor::new(probe);
     // The index-like decisions of the current trace (found once per trace, not per loop).
     let mut indices = (u64::MAX, Vec::new());
-    loop {
-        let trace = probe.current().clone();
-        let Some(id) = cursor.next(probe, trace.len()) else {
-            return;
-        };
-        let id = id as NodeId;
-        let deleted = match trace.kind(id) {
-            Kind::Loop {
-                count: Count::Fixed,
-                ..
-            } => fixed_iterations(probe, &trace, id),
-            Kind::Loop { .. } => {
-                if indices.0 != probe.generation() {
-                    indices = (probe.generation(), index_decisions(&trace));
-                }
-                shifting_iterations(probe, &trace, id, &indices.1)
+    each_node(probe, |probe, trace, id| match trace.kind(id) {
+        Kind::Loop {
+            count: Count::Fixed,
+            ..
+        } => fixed_iterations(probe, trace, id),
+        Kind::Loop { .. } => {
+            if indices.0 != probe.generation() {
+                indices = (probe.generation(), index_decisions(trace));
             }
-            _ if trace.node(id).end > id + 1 => same_site_runs(probe, &trace, id),
-            _ => false,
-        };
-        if deleted {
-            cursor.again();
+            shifting_iterations(probe, trace, id, &indices.1)
         }
-    }
+        _ if trace.node(id).end > id + 1 => same_site_runs(probe, trace, id),
+        _ => false,
+    });
 }
 
 /// Tries deleting each iteration of the fixed-count loop `lp`; stops at the first success.

@@ -6,20 +6,14 @@
 //! call's own operations around it are gone. Every candidate has fewer decisions than the
 //! current input, so it is simpler whenever it reproduces.
 
-use super::{Cursor, Pass, Probe};
+use super::{Pass, Probe, each_node};
 use crate::edit::Edit;
 use crate::trace::{Kind, NodeId, Trace};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Hoist, limited);
-    let mut cursor = Cursor::new(probe);
-    loop {
-        let trace = probe.current().clone();
-        let Some(id) = cursor.next(probe, trace.len()) else {
-            return;
-        };
-        let id = id as NodeId;
-        for nested in nested_calls(&trace, id) {
+    each_node(probe, |probe, trace, id| {
+        for nested in nested_calls(trace, id) {
             if probe.give_up() {
                 break;
             }
@@ -28,11 +22,11 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
                 ..Edit::default()
             }) {
                 // The hoisted call's new content may hold smaller calls still.
-                cursor.again();
-                break;
+                return true;
             }
         }
-    }
+        false
+    });
 }
 
 /// The calls of the same generator nested in the call at `id`, with fewer decisions, in

@@ -11,7 +11,7 @@
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
 
-use super::{Cursor, Pass, Probe, find_integer, value_nodes};
+use super::{Cursor, Pass, Probe, bisect, find_integer, value_nodes};
 use crate::edit::Edit;
 use crate::reduce::order::{Line, simplest};
 use crate::trace::NodeId;
@@ -97,16 +97,7 @@ pub(super) fn shrink_distance(current: u128, test: &mut dyn FnMut(u128) -> bool)
     loop {
         let before = current;
         if current > 2 && test(current - 1) {
-            let (mut fails, mut works) = (1, current - 1);
-            while works - fails > 1 {
-                let mid = fails + (works - fails) / 2;
-                if test(mid) {
-                    works = mid;
-                } else {
-                    fails = mid;
-                }
-            }
-            current = works;
+            current = bisect(current - 1, 1, test);
         } else {
             let base = current;
             let k = find_integer(|k| k < 128 && (base >> k) > 1 && test(base >> k));
@@ -131,16 +122,7 @@ pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u12
     if max == 1 || !test(1) {
         return 0;
     }
-    let (mut works, mut fails) = (1, max);
-    while fails - works > 1 {
-        let mid = works + (fails - works) / 2;
-        if test(mid) {
-            works = mid;
-        } else {
-            fails = mid;
-        }
-    }
-    works
+    bisect(1, max, test)
 }
 
 /// Floats: the simplest value of the range, the integer part, then the integer part

@@ -250,6 +250,25 @@ pub(crate) trait Probe {
     fn pause(&mut self, at: usize);
 }
 
+/// Walks the nodes of the current trace with a [`Cursor`] (so from where the pass stopped
+/// in the last limited round), giving `visit` each node with the trace as it is then;
+/// `visit` answers whether to visit the same position again (it changed something there).
+pub(crate) fn each_node(
+    probe: &mut dyn Probe,
+    mut visit: impl FnMut(&mut dyn Probe, &Trace, NodeId) -> bool,
+) {
+    let mut cursor = Cursor::new(probe);
+    loop {
+        let trace = probe.current().clone();
+        let Some(id) = cursor.next(probe, trace.len()) else {
+            return;
+        };
+        if visit(probe, &trace, id as NodeId) {
+            cursor.again();
+        }
+    }
+}
+
 /// The positions `0..len` a pass visits, starting where it stopped the last time a limited
 /// round cut it short and wrapping around. `len` may change as the input does.
 pub(crate) struct Cursor {
@@ -430,6 +449,20 @@ impl Limits {
             None => self.cursors.push((pass, at)),
         }
     }
+}
+
+/// Between `holds` (where `test` held) and `fails` (where it did not), the value nearest
+/// `fails` where it holds, by bisection (it assumes one boundary between them).
+pub(crate) fn bisect(mut holds: u128, mut fails: u128, test: &mut dyn FnMut(u128) -> bool) -> u128 {
+    while holds.abs_diff(fails) > 1 {
+        let mid = holds.min(fails) + holds.abs_diff(fails) / 2;
+        if test(mid) {
+            holds = mid;
+        } else {
+            fails = mid;
+        }
+    }
+    holds
 }
 
 /// Calls `f(1)`, `f(2)`, ... while it holds, and returns the largest `n` for which it

@@ -8,7 +8,7 @@
 //! - two calls of the same generator in one block swapped, when the second is simpler
 //!   (a tree's left and right subtrees): each call replays the other's recording.
 
-use super::{Cursor, Pass, Probe};
+use super::{Pass, Probe, each_node};
 use crate::edit::Edit;
 use crate::reduce::order::rank;
 use crate::trace::{Kind, NodeId, Trace};
@@ -17,19 +17,14 @@ use std::cmp::Ordering;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Reorder, limited);
-    let mut cursor = Cursor::new(probe);
-    loop {
-        let trace = probe.current().clone();
-        let Some(id) = cursor.next(probe, trace.len()) else {
-            return;
-        };
-        let id = id as NodeId;
+    each_node(probe, |probe, trace, id| {
         if matches!(trace.kind(id), Kind::Loop { .. }) {
-            sort_loop(probe, &trace, id);
+            sort_loop(probe, trace, id);
         } else if trace.node(id).end > id + 1 {
-            swap_calls(probe, &trace, id);
+            swap_calls(probe, trace, id);
         }
-    }
+        false
+    });
 }
 
 /// Sorts the iterations of loop `lp` (all of them, else one adjacent pair).

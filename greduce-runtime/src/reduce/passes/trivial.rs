@@ -5,7 +5,7 @@
 //! beyond its shape, this simplifies all of it in one property call instead of one per
 //! decision.
 
-use super::{Cursor, Pass, Probe};
+use super::{Pass, Probe, each_node};
 use crate::edit::Edit;
 use crate::reduce::order::simplest;
 use crate::trace::{Kind, NodeId, Trace};
@@ -13,21 +13,16 @@ use crate::value::Value;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Trivial, limited);
-    let mut cursor = Cursor::new(probe);
-    loop {
-        let trace = probe.current().clone();
-        let Some(id) = cursor.next(probe, trace.len()) else {
-            return;
-        };
-        let id = id as NodeId;
-        if is_block(&trace, id) {
+    each_node(probe, |probe, trace, id| {
+        if is_block(trace, id) {
             // One decision alone is what minimizing it tries first.
-            let values = simplified(&trace, id);
+            let values = simplified(trace, id);
             if values.len() >= 2 {
                 probe.consider(Edit::setting(values));
             }
         }
-    }
+        false
+    });
 }
 
 /// Whether `id` holds a block of operations (the root, a call, an iteration, a branch, an
