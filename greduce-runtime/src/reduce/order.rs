@@ -321,7 +321,8 @@ impl Line {
     /// How far the value can move away from the simplest one on the given side.
     pub(crate) fn room(&self, below: bool) -> u128 {
         let (up, down) = self.reach();
-        if below { down } else { up }.saturating_sub(self.distance())
+        let reach = if below { down } else { up };
+        reach.saturating_sub(self.distance())
     }
 
     /// Whether the value is below the simplest one (on the side that ranks second).
@@ -445,6 +446,16 @@ mod tests {
         }
         seen.sort_unstable();
         assert_eq!(seen, (0..=17).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn room_is_what_is_left_on_the_value_side() {
+        let args = Args::int(u128::from((-10i64) as u64), 30, IntTy::I64); // -10..=20
+        let at = |v: i64| Line::of(&args, &Value::offset((v + 10) as u128)).unwrap();
+        assert_eq!(at(5).room(false), 15);
+        assert_eq!(at(-4).room(true), 6);
+        assert_eq!(at(0).room(false), 20);
+        assert_eq!(at(0).room(true), 10);
     }
 
     #[test]
