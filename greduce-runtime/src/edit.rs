@@ -238,7 +238,10 @@ impl Overlay {
 
     /// The removed run that `node` is a member of, if any (`node` must be a child of the
     /// node whose children are being walked: a descendant of a removed node is never asked
-    /// about, since replay never enters a removed node).
+    /// about, since replay never enters a removed node). Relies on no removed run lying
+    /// inside a member of another run other than its last (only the last run starting at
+    /// or before `node` is looked at): passes remove runs of one level, and bypass adds
+    /// single nodes that enclose what is removed.
     #[inline]
     pub(crate) fn run_at(&self, node: NodeId) -> Option<&Run> {
         if self.runs.is_empty() {

@@ -48,13 +48,13 @@ pub struct Stats {
     pub did_not_reproduce: u64,
     /// Candidates on which the property panicked (counted as `Invalid`).
     pub property_panics: u64,
-    /// Candidates that reproduced but were larger than the current input.
+    /// Candidates larger than the current input (rejected without asking the property).
     pub rejected_larger: u64,
-    /// Candidates that reproduced, as large as the current input, but not simpler in the
-    /// order.
+    /// Candidates as large as the current input but not simpler in the order (rejected
+    /// without asking the property).
     pub not_simpler: u64,
-    /// Changes a pass proposed that were dropped before any replay, because the change
-    /// alone showed the result could not be simpler (not counted as candidates).
+    /// Changes a pass proposed that were dropped before any replay because they change
+    /// nothing (not counted as candidates).
     pub pruned: u64,
     /// Candidates accepted (each one made the current input strictly simpler).
     pub accepted: u64,

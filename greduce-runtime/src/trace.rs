@@ -341,12 +341,17 @@ impl Trace {
     /// not count a loop (loop counts change with the loop's iterations), or a `match`.
     #[inline]
     pub(crate) fn is_value_decision(&self, id: NodeId) -> bool {
-        let node = self.node(id);
-        (node.tag == Tag::Decision && !node.linked) || node.tag == Tag::Switch
+        self.store.nodes.get(id as usize).is_some_and(|node| {
+            (node.tag == Tag::Decision && !node.linked) || node.tag == Tag::Switch
+        })
     }
 
-    /// The decision made at node `id`, for a decision, selection or switch node.
+    /// The decision made at node `id`, for a decision, selection or switch node (`None` for
+    /// other nodes and ids past the trace).
     pub(crate) fn decision_at(&self, id: NodeId) -> Option<&Decision> {
+        if id as usize >= self.len() {
+            return None;
+        }
         match self.kind(id) {
             Kind::Decision { decision }
             | Kind::Selection { decision }

@@ -43,7 +43,9 @@ impl IntTy {
             IntTy::U8 | IntTy::I8 => 8,
             IntTy::U16 | IntTy::I16 => 16,
             IntTy::U32 | IntTy::I32 | IntTy::Char => 32,
-            IntTy::U64 | IntTy::I64 | IntTy::Usize | IntTy::Isize => 64,
+            IntTy::U64 | IntTy::I64 => 64,
+            // Recorded at the width of the target's `usize` (`Int for isize` masks so).
+            IntTy::Usize | IntTy::Isize => usize::BITS,
             IntTy::U128 | IntTy::I128 => 128,
         }
     }

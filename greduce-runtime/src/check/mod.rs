@@ -22,8 +22,8 @@ use crate::align::Strategy;
 use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
-use crate::reduce::{Measure, Progress, Reducer, Reduction};
 use crate::reduce::{Passes, Search};
+use crate::reduce::{Progress, Reducer, Reduction};
 use crate::replay::run_replay;
 use crate::shape::Shape;
 use crate::trace::Trace;
@@ -108,9 +108,6 @@ type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 pub struct Check<'g, T, S = usize> {
     generator: Box<dyn FnMut(&mut StdRng) -> T + 'g>,
     size: SizeFn<'g, T, S>,
-    /// Whose measure `size` is (the reducer's order can rule out more candidates unreplayed
-    /// when it is the number of decisions).
-    measure: Measure,
     config: Config,
     name: Option<String>,
     examples: Vec<T>,
@@ -137,7 +134,6 @@ impl<'g, T: Debug> Check<'g, T> {
         Check {
             generator: Box::new(generator),
             size: Box::new(|_, trace| trace.decision_count()),
-            measure: Measure::Decisions,
             config: Config::default(),
             name: None,
             examples: Vec::new(),
@@ -308,7 +304,6 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         Check {
             generator: self.generator,
             size: Box::new(move |output, _| size(output)),
-            measure: Measure::User,
             config: self.config,
             name: self.name,
             examples: self.examples,
@@ -735,10 +730,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .max_property_calls(config.max_shrink_calls)
             .max_time(config.max_shrink_time)
             .output_cache(!self.body)
-            .size_with(
-                move |output: &T, trace: &Trace| size(output, trace),
-                self.measure,
-            )
+            .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .watch(|p| save(p))
             .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
                 let which = fork::Input::Trace(trace);

@@ -33,15 +33,16 @@ pub enum Verdict {
     },
     /// The property panicked (counted as `Invalid`).
     PropertyPanicked(String),
-    /// It reproduced but its size is larger than the current input's.
+    /// Its size is larger than the current input's (the property is not asked: it could
+    /// not be accepted whatever it said).
     Larger {
         /// Its size.
         size: String,
         /// The current size.
         current: String,
     },
-    /// It reproduced, with the same size as the current input, but it is not simpler in
-    /// the order (more decisions, or the same number with a less simple value first).
+    /// It has the same size as the current input but is not simpler in the order (more
+    /// decisions, or as many with a less simple value first); the property is not asked.
     NotSimpler,
 }
 
@@ -63,9 +64,7 @@ impl fmt::Display for Verdict {
                     "rejected: size {size} is larger than the current {current}"
                 )
             }
-            Verdict::NotSimpler => {
-                f.write_str("rejected: reproduces, but is not simpler than the current input")
-            }
+            Verdict::NotSimpler => f.write_str("rejected: not simpler than the current input"),
         }
     }
 }

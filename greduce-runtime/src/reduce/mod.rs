@@ -36,15 +36,6 @@ pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
 /// Measures an input from its output and trace.
 type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 
-/// Whose size measure a reducer uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Measure {
-    /// The number of decisions (the default).
-    Decisions,
-    /// The user's ([`Reducer::size`]).
-    User,
-}
-
 /// Called after every candidate.
 type WatchFn<'g, T, S> = Box<dyn FnMut(&Progress<'_, T, S>) + 'g>;
 
@@ -84,8 +75,6 @@ type WatchFn<'g, T, S> = Box<dyn FnMut(&Progress<'_, T, S>) + 'g>;
 pub struct Reducer<'g, T, R = StdRng, S = usize> {
     generator: Box<dyn FnMut(&mut R) -> T + 'g>,
     size: SizeFn<'g, T, S>,
-    /// Whose size measure `size` is.
-    measure: Measure,
     strategy: Strategy,
     search: Search,
     passes: Passes,
@@ -136,7 +125,6 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
         Reducer {
             generator: Box::new(generator),
             size: Box::new(|_, trace| trace.decision_count()),
-            measure: Measure::Decisions,
             strategy: Strategy::default(),
             search: Search::default(),
             passes: Passes::default(),
@@ -340,20 +328,17 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self,
         size: impl Fn(&T) -> S2 + 'g,
     ) -> Reducer<'g, T, R, S2> {
-        self.size_with(move |output, _| size(output), Measure::User)
+        self.size_with(move |output, _| size(output))
     }
 
-    /// [`Reducer::size`] with the trace at hand too, and whose measure it is (a check
-    /// passes its default, the number of decisions, as [`Measure::Decisions`]).
+    /// [`Reducer::size`] with the trace at hand too.
     pub(crate) fn size_with<S2: Ord + Clone + Debug>(
         self,
         size: impl Fn(&T, &Trace) -> S2 + 'g,
-        measure: Measure,
     ) -> Reducer<'g, T, R, S2> {
         Reducer {
             generator: self.generator,
             size: Box::new(size),
-            measure,
             strategy: self.strategy,
             search: self.search,
             passes: self.passes,

@@ -5,7 +5,7 @@
 
 use super::cache::{self, Keys, Outcomes};
 use super::log::{Attempt, Log, Verdict, cut};
-use super::order::{cmp_decisions, rank};
+use super::order::cmp_decisions;
 use super::passes::{self, Limits, Pass, Probe, Search};
 use super::{Progress, Property, ReduceError, Reducer, Reduction, budget_for};
 use crate::align::{Notes, Strategy, describe, describe_parts, describe_run};
@@ -190,41 +190,31 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         outcome == Ok(Outcome::Reproduces)
     }
 
-    /// Whether the result of `edit` on the current input could be simpler than it, judged
-    /// from the edit alone: an edit that only sets values is simpler exactly when the first
-    /// value it changes gets a lower rank (the decisions before it replay unchanged). With
-    /// a size measure of the user's, only an edit that changes nothing is ruled out.
-    fn could_be_simpler(&self, edit: &Edit) -> bool {
+    /// Whether `edit` changes anything in the current input: an edit that only sets values
+    /// each decision already has is not tried. (Whether a change is simpler can only be
+    /// told after the replay: a value may decide how many decisions follow.)
+    fn changes_something(&self, edit: &Edit) -> bool {
         if !edit.removed.is_empty() || !edit.hoists.is_empty() {
             return true;
         }
         let trace = &self.current.trace;
-        for (node, value) in &edit.values {
-            let Some(decision) = (*node as usize)
-                .lt(&trace.len())
-                .then(|| trace.decision_at(*node))
-                .flatten()
-            else {
-                return true;
-            };
-            if decision.value == *value {
-                continue;
-            }
-            if !self.reducer.default_size() {
-                return true;
-            }
-            return rank(&decision.args, value) < rank(&decision.args, &decision.value);
-        }
-        false
+        edit.values
+            .iter()
+            .any(|(node, value)| trace.decision_at(*node).is_none_or(|d| d.value != *value))
     }
 
-    /// Whether `edit` names only nodes of `base` (a pass's stale edit could name others).
+    /// Whether `edit` names only nodes of `base`, values only decisions (a pass's stale
+    /// edit could name others).
     fn fits(base: &Trace, edit: &Edit) -> bool {
         let len = base.len() as NodeId;
         edit.removed
             .iter()
             .all(|r| r.first <= r.last && r.last < len)
             && edit.hoists.iter().all(|(a, b)| *a < len && *b < len)
+            && edit
+                .values
+                .iter()
+                .all(|(n, _)| base.decision_at(*n).is_some())
     }
 
     /// The key of `edit` of the input of `generation` in the set of tried edits.
@@ -242,7 +232,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             self.stats.trace_cache_hits += 1;
             return false;
         }
-        if generation == self.generation && !self.could_be_simpler(edit) {
+        if generation == self.generation && !self.changes_something(edit) {
             self.stats.pruned += 1;
             self.tried.insert(key);
             return false;
@@ -354,8 +344,25 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         }
     }
 
-    /// The verdict on a replayed run; an accepted run becomes current.
+    /// The verdict on a replayed run; an accepted run becomes current. The order comes
+    /// first: a run that is not simpler than the current input is rejected without asking
+    /// the property (whatever it would say, it could not be accepted).
     fn judge(&mut self, run: Run<T>) -> Verdict {
+        let size = (self.reducer.size)(&run.output, &run.trace);
+        let order = size
+            .cmp(&self.current.size)
+            .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
+        if order != Ordering::Less {
+            if size > self.current.size {
+                self.stats.rejected_larger += 1;
+                return Verdict::Larger {
+                    size: cut(format!("{size:?}"), Attempt::OUTPUT),
+                    current: cut(format!("{:?}", self.current.size), Attempt::OUTPUT),
+                };
+            }
+            self.stats.not_simpler += 1;
+            return Verdict::NotSimpler;
+        }
         let key = self
             .reducer
             .output_cache
@@ -388,27 +395,8 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 Verdict::PropertyPanicked(message)
             }
             Ok(Outcome::Reproduces) => {
-                let size = (self.reducer.size)(&run.output, &run.trace);
-                let order = size
-                    .cmp(&self.current.size)
-                    .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
-                match order {
-                    Ordering::Less => {
-                        self.accept(run, size);
-                        Verdict::Accepted
-                    }
-                    _ if size > self.current.size => {
-                        self.stats.rejected_larger += 1;
-                        Verdict::Larger {
-                            size: cut(format!("{size:?}"), Attempt::OUTPUT),
-                            current: cut(format!("{:?}", self.current.size), Attempt::OUTPUT),
-                        }
-                    }
-                    _ => {
-                        self.stats.not_simpler += 1;
-                        Verdict::NotSimpler
-                    }
-                }
+                self.accept(run, size);
+                Verdict::Accepted
             }
             Ok(outcome) => {
                 self.stats.did_not_reproduce += 1;
@@ -525,13 +513,6 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
 
     fn pause(&mut self, at: usize) {
         self.limits.pause(at);
-    }
-}
-
-impl<T, R, S> Reducer<'_, T, R, S> {
-    /// Whether the size is the number of decisions (no measure of the user's).
-    fn default_size(&self) -> bool {
-        self.measure == super::Measure::Decisions
     }
 }
 

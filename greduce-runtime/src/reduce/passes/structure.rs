@@ -301,7 +301,9 @@ impl Positions {
             }
             let start = r.start + a.saturating_sub(lo);
             let end = r.start + (b.min(hi) - lo);
-            out.push(start..end);
+            if start < end {
+                out.push(start..end);
+            }
         }
         Positions {
             intervals: out,

@@ -32,7 +32,16 @@ pub(super) fn duplicates(probe: &mut dyn Probe, limited: bool) {
             continue;
         };
         let below = line.below();
+        let mut generation = probe.generation();
         shrink_distance(line.distance(), &mut |d| {
+            // After an accepted step, the group must still be what it was (a re-aligned run
+            // may have moved its later members).
+            if probe.generation() != generation {
+                if equal_line(probe.current(), group).is_none() {
+                    return false;
+                }
+                generation = probe.generation();
+            }
             let Some(value) = line.at(below, d) else {
                 return false;
             };
@@ -110,8 +119,8 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
         };
         // Forward: the first value towards its simplest, the second away.
         if move_by(probe, a, b, true) == 0 && b.distance() > 0 {
-            // Backward: only a size measure of the user's can prefer it (under the
-            // default order it is never simpler, and the probe drops it unreplayed).
+            // Backward: a size measure of the user's may prefer it, and so may the default
+            // order when the first value decides how many decisions follow.
             move_by(probe, b, a, false);
         }
     });
