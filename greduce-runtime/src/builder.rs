@@ -63,10 +63,11 @@ impl Builder {
             .ok()
             .flatten()
             .unwrap_or_default();
-        // A recycled buffer far larger than needed (a candidate much smaller than the trace
-        // that left it) is given back rather than kept idle: peak memory stays a small
-        // multiple of the largest trace alive.
-        if store.nodes.capacity() > 4 * capacity.max(1024) {
+        // A recycled buffer far larger than a replay needs (a candidate much smaller than
+        // the trace that left it) is given back rather than kept idle: peak memory stays a
+        // small multiple of the largest trace alive. Recording (capacity 0: its size is not
+        // known) keeps whatever it gets, which saves it regrowing from nothing.
+        if capacity > 0 && store.nodes.capacity() > 4 * capacity.max(1024) {
             store.nodes.shrink_to(capacity);
             store.shrink_decisions(capacity);
         }
