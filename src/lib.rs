@@ -188,9 +188,11 @@
 //! let reduced = Reducer::new(password)
 //!     .strategy(Strategy::Realign)
 //!     .search(Search::Tree)
+//!     .explain(true)
 //!     .reduce(&run.trace, |s: &String| s.contains('c'));
 //! assert_eq!(reduced.output, "c\nc\n");
-//! println!("{}", reduced.explain()); // every candidate tried, and why it was rejected
+//! // Every candidate tried, the pass that proposed it, and why it was rejected.
+//! println!("{}", reduced.explain());
 //! ```
 //!
 //! Removing characters from `"abc\nabc\n"` directly never gives a valid password (the two
