@@ -15,7 +15,8 @@
 //! time spent outside the generator's replays and the property (the reducer's own work, over
 //! the same reductions), the final size, and the peak resident memory (`VmHWM`) after
 //! recording the original and after reducing it. `REPEAT=<n>` reduces each point n times
-//! more before the measured runs (for sampling profilers).
+//! more before the measured runs (for sampling profilers); `GREDUCE_SCALE_STATS=1` prints
+//! each point's counters (per pass) to stderr.
 
 use greduce::{Outcome, Reducer, Run, generator};
 use rand::rngs::StdRng;
