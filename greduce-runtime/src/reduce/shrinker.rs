@@ -1,7 +1,13 @@
 //! The loop of one reduction: a pass proposes an edit of the current input's trace; the
-//! shrinker checks the caches and the order (both O(change)), replays, asks the property
-//! (or the outcome cache), judges the result against the current input, and accepts it when
-//! it reproduces and is simpler.
+//! shrinker checks it against the edits already tried on this input (O(change)), replays
+//! it, judges the result against the current input in the order (a result that is not
+//! simpler is rejected there, without a property call), asks the outcome cache or the
+//! property, and accepts the result when it reproduces.
+//!
+//! Whether a candidate is simpler cannot be told before its replay: a value may decide how
+//! many decisions follow (raising a first value that is a count of later decisions can
+//! remove them all), so the order is judged on the replayed trace, comparing first the
+//! sizes, then decision by decision up to the first difference.
 
 use super::cache::{self, Keys, Outcomes};
 use super::log::{Attempt, Log, Verdict, cut};
