@@ -157,12 +157,6 @@ impl Aligner {
         self.overlay.value(node)
     }
 
-    /// Whether the edit forces some value (the replay's fast paths check nothing else then).
-    #[inline]
-    pub(crate) fn forces_values(&self) -> bool {
-        self.overlay.has_values()
-    }
-
     /// `cursor`, or the first child of `block` after it that the edit did not delete.
     #[inline]
     fn settle(&self, block: NodeId, cursor: NodeId) -> NodeId {

@@ -287,12 +287,6 @@ impl Overlay {
             .map(|i| &self.values[i].1)
     }
 
-    /// Whether some value is forced.
-    #[inline]
-    pub(crate) fn has_values(&self) -> bool {
-        !self.values.is_empty()
-    }
-
     /// The recorded call that the call aligned with `node` replays: another one when the
     /// edit redirects it, else `node` itself.
     #[inline]

@@ -401,7 +401,7 @@ fn decide_replaying<T>(
         }
         let aligner = run.aligner.as_ref()?;
         let (at, node) = aligner.next_node(Tag::Decision)?;
-        if node.linked || (aligner.forces_values() && aligner.forced(at).is_some()) {
+        if node.linked || aligner.forced(at).is_some() {
             // A loop count (its value is adjusted for the removed iterations), or a value
             // an edit forces: the general path.
             return None;

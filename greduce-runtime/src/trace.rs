@@ -380,7 +380,7 @@ impl Trace {
 
     /// All reducible parts, in trace order, each with its depth (the number of reducible
     /// parts enclosing it).
-    pub(crate) fn kept_parts(&self) -> Vec<(NodeId, usize)> {
+    pub(crate) fn part_nodes(&self) -> Vec<(NodeId, usize)> {
         let mut out = Vec::new();
         let mut stack: Vec<NodeId> = Vec::new(); // enclosing parts, innermost last
         let mut id: NodeId = 0;
@@ -415,7 +415,7 @@ impl Trace {
     /// The reducible parts with their depth (how many reducible parts enclose each), in
     /// trace order: the tree that tree-based reduction walks level by level.
     pub fn parts_with_depth(&self) -> Vec<(Part, usize)> {
-        self.kept_parts()
+        self.part_nodes()
             .into_iter()
             .map(|(id, d)| (Part(id), d))
             .collect()

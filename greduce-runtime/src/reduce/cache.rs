@@ -2,11 +2,11 @@
 //!
 //! - **tried**: the edits already tried on the current input (keyed by the edit, O(change));
 //!   emptied whenever a candidate is accepted, since edits are relative to the input.
-//! - **outcomes**: the property's verdict per replayed trace (keyed by what the replay
-//!   decided, in one pass over the new trace): two candidates that made the same decisions
-//!   produced the same output, so the property is asked once. Keying on the trace rather
-//!   than on the output's `Debug` text costs no formatting and cannot confuse two outputs
-//!   that print alike.
+//! - **outcomes**: the property's verdict per replayed run, keyed by what the replay
+//!   decided ([`decided`], one pass over the new trace: two replays that made the same
+//!   decisions produced the same output) and, for traces of up to 16 384 nodes, also by the
+//!   output's `Debug` text ([`shown`], hashed as it is written: different decisions can
+//!   print alike, as a graph edge left out because its vertex is gone).
 //!
 //! Both keep at most [`CAPACITY`] entries in each of two generations: when the young one
 //! fills up, the old one is dropped and the young one takes its place.
@@ -15,13 +15,14 @@ use crate::edit::Fast;
 use crate::outcome::Outcome;
 use crate::trace::{NodeId, Trace};
 use crate::value::Value;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Entries per generation of a cache.
 pub(crate) const CAPACITY: usize = 10_000;
 
-/// Hashes a key that is a hash already: its low 64 bits.
+/// Hashes a key that is a hash already (in one of its halves, at least: [`decided`] keeps
+/// the trace's sizes in its low half): both halves folded together.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct KeyHasher(u64);
 
@@ -37,29 +38,36 @@ impl Hasher for KeyHasher {
     }
 
     fn write_u128(&mut self, i: u128) {
-        self.0 = i as u64;
+        self.0 = (i as u64) ^ ((i >> 64) as u64);
     }
 }
 
-type ByKey = BuildHasherDefault<KeyHasher>;
-
-/// A set of 128-bit keys, bounded.
-#[derive(Debug, Default)]
-pub(crate) struct Keys {
-    young: HashSet<u128, ByKey>,
-    old: HashSet<u128, ByKey>,
+/// A map from 128-bit keys, bounded: two generations of at most [`CAPACITY`] entries.
+#[derive(Debug)]
+pub(crate) struct Bounded<V> {
+    young: HashMap<u128, V, BuildHasherDefault<KeyHasher>>,
+    old: HashMap<u128, V, BuildHasherDefault<KeyHasher>>,
 }
 
-impl Keys {
-    pub(crate) fn contains(&self, key: u128) -> bool {
-        self.young.contains(&key) || self.old.contains(&key)
+impl<V> Default for Bounded<V> {
+    fn default() -> Self {
+        Bounded {
+            young: HashMap::default(),
+            old: HashMap::default(),
+        }
+    }
+}
+
+impl<V: Copy> Bounded<V> {
+    pub(crate) fn get(&self, key: u128) -> Option<V> {
+        self.young.get(&key).or_else(|| self.old.get(&key)).copied()
     }
 
-    pub(crate) fn insert(&mut self, key: u128) {
+    pub(crate) fn insert(&mut self, key: u128, value: V) {
         if self.young.len() >= CAPACITY {
             self.old = std::mem::take(&mut self.young);
         }
-        self.young.insert(key);
+        self.young.insert(key, value);
     }
 
     pub(crate) fn clear(&mut self) {
@@ -68,25 +76,11 @@ impl Keys {
     }
 }
 
-/// Property outcomes by replayed trace, bounded.
-#[derive(Debug, Default)]
-pub(crate) struct Outcomes {
-    young: HashMap<u128, Outcome, ByKey>,
-    old: HashMap<u128, Outcome, ByKey>,
-}
+/// The keys of the edits tried on the current input.
+pub(crate) type Keys = Bounded<()>;
 
-impl Outcomes {
-    pub(crate) fn get(&self, key: u128) -> Option<Outcome> {
-        self.young.get(&key).or_else(|| self.old.get(&key)).copied()
-    }
-
-    pub(crate) fn insert(&mut self, key: u128, outcome: Outcome) {
-        if self.young.len() >= CAPACITY {
-            self.old = std::mem::take(&mut self.young);
-        }
-        self.young.insert(key, outcome);
-    }
-}
+/// Property outcomes by what a replay decided (or its output's `Debug` text).
+pub(crate) type Outcomes = Bounded<Outcome>;
 
 /// What a replay decided, as a 128-bit key: the shape of the trace and each decision's
 /// site and value, hashed (64 bits), with the numbers of nodes and decisions. A

@@ -94,7 +94,7 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         log: Log::new(explain),
         tried: Keys::default(),
         outcomes: Outcomes::default(),
-        overlay: Some(overlay),
+        overlay,
         limits: Limits::default(),
         started,
         stopped: false,
@@ -147,7 +147,7 @@ struct Shrinker<'a, 'g, 'p, T, R, S> {
     /// Property outcomes by what a replay decided.
     outcomes: Outcomes,
     /// The overlay replays read edits through (lent to each replay).
-    overlay: Option<Overlay>,
+    overlay: Overlay,
     limits: Limits,
     started: Instant,
     /// A budget ran out or the reduction stalled.
@@ -234,13 +234,13 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             return false;
         }
         let key = Self::key(edit, generation);
-        if self.tried.contains(key) {
+        if self.tried.get(key).is_some() {
             self.stats.trace_cache_hits += 1;
             return false;
         }
         if generation == self.generation && !self.changes_something(edit) {
             self.stats.pruned += 1;
-            self.tried.insert(key);
+            self.tried.insert(key, ());
             return false;
         }
         let pass = self.limits.pass.unwrap_or(Pass::Structure);
@@ -258,7 +258,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             let wider = bypassed
                 .iter()
                 .fold(edit.clone(), |e, p| e.with_removed(*p));
-            self.tried.insert(Self::key(&wider, generation));
+            self.tried.insert(Self::key(&wider, generation), ());
         }
         let mut output = None;
         let verdict = match result {
@@ -279,7 +279,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         };
         let accepted = verdict == Verdict::Accepted;
         if !accepted {
-            self.tried.insert(key);
+            self.tried.insert(key, ());
         }
         self.count(pass, self.stats.property_calls - calls_before, accepted);
         self.log.push(Attempt {
@@ -312,7 +312,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         base: &Trace,
         edit: &Edit,
     ) -> (Result<Run<T>, ReplayError>, Vec<NodeId>, Notes) {
-        let mut overlay = self.overlay.take().unwrap_or_default();
+        let mut overlay = std::mem::take(&mut self.overlay);
         overlay.apply(base, edit);
         let started = Instant::now();
         let replayed = run_replay(
@@ -331,7 +331,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         }
         let mut overlay = replayed.overlay;
         overlay.clear();
-        self.overlay = Some(overlay);
+        self.overlay = overlay;
         (replayed.result, replayed.bypassed, replayed.notes)
     }
 

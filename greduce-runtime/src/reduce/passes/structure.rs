@@ -34,7 +34,7 @@ pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
     match probe.search() {
         Search::Sequence => {
             let base = probe.current().clone();
-            let parts: Vec<NodeId> = base.kept_parts().into_iter().map(|(p, _)| p).collect();
+            let parts = parts_at(&base, None);
             let generation = probe.generation();
             ddmin_parts(probe, &base, generation, &parts)
         }
@@ -53,10 +53,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
     loop {
         let base = probe.current().clone();
         if parts.0 != probe.generation() {
-            parts = (
-                probe.generation(),
-                base.kept_parts().into_iter().map(|(p, _)| p).collect(),
-            );
+            parts = (probe.generation(), parts_at(&base, None));
         }
         let parts = &parts.1;
         let Some(i) = cursor.next(probe, parts.len()) else {
@@ -101,6 +98,16 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
     }
 }
 
+/// The reducible parts of `trace` in trace order: all of them, or those `depth` parts deep.
+fn parts_at(trace: &Trace, depth: Option<usize>) -> Vec<NodeId> {
+    trace
+        .part_nodes()
+        .into_iter()
+        .filter(|(_, d)| depth.is_none_or(|depth| *d == depth))
+        .map(|(p, _)| p)
+        .collect()
+}
+
 /// Whether `part` is a loop iteration with nothing in it.
 fn empty_iteration(trace: &Trace, part: NodeId) -> bool {
     trace.node(part).end == part + 1 && matches!(trace.kind(part), crate::trace::Kind::Iteration)
@@ -115,12 +122,7 @@ fn hdd(probe: &mut dyn Probe, rounds: bool) -> bool {
         let mut depth = 0;
         loop {
             let base = probe.current().clone();
-            let level: Vec<NodeId> = base
-                .kept_parts()
-                .into_iter()
-                .filter(|(_, d)| *d == depth)
-                .map(|(p, _)| p)
-                .collect();
+            let level = parts_at(&base, Some(depth));
             if level.is_empty() {
                 break;
             }

@@ -54,11 +54,9 @@ pub(super) fn duplicates(probe: &mut dyn Probe, limited: bool) {
 /// The line of the decisions of `group` when they are still value decisions with equal
 /// arguments and values, not simplest.
 fn equal_line(trace: &Trace, group: &[NodeId]) -> Option<Line> {
-    let first = group.first().filter(|n| (**n as usize) < trace.len())?;
-    let decision = trace.decision_at(*first)?;
+    let decision = trace.decision_at(*group.first()?)?;
     let equal = group.iter().all(|n| {
-        (*n as usize) < trace.len()
-            && trace.is_value_decision(*n)
+        trace.is_value_decision(*n)
             && trace
                 .decision_at(*n)
                 .is_some_and(|d| d.args == decision.args && d.value == decision.value)
