@@ -325,7 +325,11 @@ impl Trace {
         let node = self.node(id);
         match node.tag {
             Tag::Iteration => {
-                matches!(self.kind(node.parent), Kind::Loop { count, .. } if !matches!(count, Count::Fixed))
+                // The parent is the loop (read directly: this runs on every node of
+                // every level's walk).
+                let parent = self.node(node.parent);
+                parent.tag == Tag::Loop
+                    && !matches!(self.store.loops[parent.data as usize].1, Count::Fixed)
             }
             Tag::Then => true,
             Tag::Arm => matches!(
@@ -382,17 +386,22 @@ impl Trace {
     /// parts enclosing it).
     pub(crate) fn part_nodes(&self) -> Vec<(NodeId, usize)> {
         let mut out = Vec::new();
-        let mut stack: Vec<NodeId> = Vec::new(); // enclosing parts, innermost last
-        let mut id: NodeId = 0;
-        while (id as usize) < self.len() {
-            while stack.last().is_some_and(|p| self.node(*p).end <= id) {
-                stack.pop();
+        // The ends of the enclosing parts, innermost last; only looked at on the nodes that
+        // can be parts (the others are most of a trace, and this runs once per input a
+        // pass works on).
+        let mut ends: Vec<NodeId> = Vec::new();
+        for (id, node) in self.store.nodes.iter().enumerate() {
+            if !matches!(node.tag, Tag::Iteration | Tag::Then | Tag::Arm) {
+                continue;
+            }
+            let id = id as NodeId;
+            while ends.last().is_some_and(|end| *end <= id) {
+                ends.pop();
             }
             if self.is_part(id) {
-                out.push((id, stack.len()));
-                stack.push(id);
+                out.push((id, ends.len()));
+                ends.push(node.end);
             }
-            id += 1;
         }
         out
     }

@@ -86,33 +86,109 @@ pub(crate) type Outcomes = Bounded<Outcome>;
 /// What a replay decided, as a 128-bit key: the shape of the trace and each decision's
 /// site and value, hashed (64 bits), with the numbers of nodes and decisions. A
 /// deterministic generator that makes the same decisions produces the same output. Two
-/// straight passes (nodes, then decisions), no per-node dispatch: this runs on every
-/// candidate. (A false hit would need two traces of the same size whose 64-bit hashes
-/// collide, among at most twice [`CAPACITY`] entries.)
+/// straight passes (nodes, then decisions) over four independent lanes, no per-node
+/// dispatch: this runs on every candidate, and a replay of a cheap generator costs a few
+/// nanoseconds per decision, so a hash that waits on one multiply per word would cost as
+/// much as the replay. (A false hit would need two traces of the same size whose 64-bit
+/// hashes collide, among at most twice [`CAPACITY`] entries.)
 pub(crate) fn decided(trace: &Trace) -> u128 {
-    let mut h = Lane::new(0x2545_f491_4f6c_dd1d);
     let store = &trace.store;
-    for (id, node) in store.nodes.iter().enumerate() {
-        h.word(node.tag as u64 | (u64::from(node.end.wrapping_sub(id as NodeId)) << 8));
+    let mut h = Lanes::new(0x2545_f491_4f6c_dd1d);
+    let node_word = |(id, node): (usize, &crate::trace::Node)| -> u64 {
+        node.tag as u64 | (u64::from(node.end.wrapping_sub(id as NodeId)) << 8)
+    };
+    let mut nodes = store.nodes.iter().enumerate();
+    while nodes.len() >= LANES {
+        h.words(std::array::from_fn(|_| {
+            node_word(nodes.next().expect("LANES nodes left"))
+        }));
     }
-    for decision in store.decisions() {
-        // Sites are statics: their address identifies them within the process.
-        h.word(std::ptr::from_ref(decision.site) as u64);
-        match &decision.value {
-            Value::Offset(x) => h.word(*x),
-            Value::Index(x) => h.word(x ^ 0x1d),
-            Value::Bits(x) => h.word(x.rotate_left(1) ^ 0x2b),
-            Value::Bool(b) => h.word(u64::from(*b) ^ 0x3c),
-            Value::Float(v) => h.word(v.to_bits() ^ 0x4e),
+    for node in nodes {
+        h.word(node_word(node));
+    }
+    // Sites are statics: their address identifies them within the process.
+    let decision_words = |decision: &crate::trace::Decision| -> [u64; 2] {
+        let value = match &decision.value {
+            Value::Offset(x) => *x,
+            Value::Index(x) => x ^ 0x1d,
+            Value::Bits(x) => x.rotate_left(1) ^ 0x2b,
+            Value::Bool(b) => u64::from(*b) ^ 0x3c,
+            Value::Float(v) => v.to_bits() ^ 0x4e,
             other => {
                 let mut wide = Fast::new(0x51);
                 other.hash(&mut wide);
-                h.word(wide.finish());
+                wide.finish()
             }
+        };
+        [std::ptr::from_ref(decision.site) as u64, value]
+    };
+    let mut decisions = store.decisions();
+    loop {
+        match (decisions.next(), decisions.next()) {
+            (Some(a), Some(b)) => {
+                let ([a0, a1], [b0, b1]) = (decision_words(a), decision_words(b));
+                h.words([a0, a1, b0, b1]);
+            }
+            (Some(last), None) => {
+                let [w0, w1] = decision_words(last);
+                h.word(w0);
+                h.word(w1);
+                break;
+            }
+            _ => break,
         }
     }
     let sizes = ((store.nodes.len() as u64) << 32) ^ trace.decision_count() as u64;
     (u128::from(h.finish()) << 64) | u128::from(sizes)
+}
+
+/// Independent lanes of [`Lanes`]: enough to keep a core's multipliers busy.
+const LANES: usize = 4;
+
+/// Multiply-rotate hashing over 64-bit words in [`LANES`] independent lanes, so that
+/// consecutive words do not wait on each other's multiply.
+struct Lanes {
+    lanes: [u64; LANES],
+    /// The lane that [`Lanes::word`] feeds next.
+    next: usize,
+}
+
+impl Lanes {
+    fn new(seed: u64) -> Lanes {
+        Lanes {
+            lanes: std::array::from_fn(|i| seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            next: 0,
+        }
+    }
+
+    /// Feeds one word to each lane.
+    #[inline]
+    fn words(&mut self, words: [u64; LANES]) {
+        for (lane, w) in self.lanes.iter_mut().zip(words) {
+            *lane = mix(*lane, w);
+        }
+    }
+
+    /// Feeds one word to the next lane in turn.
+    #[inline]
+    fn word(&mut self, w: u64) {
+        self.lanes[self.next] = mix(self.lanes[self.next], w);
+        self.next = (self.next + 1) % LANES;
+    }
+
+    fn finish(&self) -> u64 {
+        let mut one = Lane::new(self.lanes[0]);
+        for lane in &self.lanes[1..] {
+            one.word(*lane);
+        }
+        one.finish()
+    }
+}
+
+/// One step of a multiply-rotate lane.
+#[inline]
+fn mix(lane: u64, w: u64) -> u64 {
+    (lane.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
 }
 
 /// One multiply-rotate lane over 64-bit words.
@@ -125,7 +201,7 @@ impl Lane {
 
     #[inline]
     fn word(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        self.0 = mix(self.0, w);
     }
 
     fn finish(&self) -> u64 {
@@ -191,9 +267,9 @@ pub(crate) struct Yield {
 
 impl Yield {
     /// Lookups in the trial.
-    const TRIAL: u64 = 32;
+    const TRIAL: u64 = 16;
     /// Trace nodes formatted in the trial.
-    const TRIAL_NODES: u64 = 4096;
+    const TRIAL_NODES: u64 = 1024;
     /// The least rate of hits that keeps the key: one in this many lookups.
     const RATE: u64 = 16;
 

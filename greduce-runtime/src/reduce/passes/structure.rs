@@ -34,7 +34,7 @@ pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
     match probe.search() {
         Search::Sequence => {
             let base = probe.current().clone();
-            let parts = parts_at(&base, None);
+            let parts = all_parts(&base);
             let generation = probe.generation();
             ddmin_parts(probe, &base, generation, &parts)
         }
@@ -53,7 +53,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
     loop {
         let base = probe.current().clone();
         if parts.0 != probe.generation() {
-            parts = (probe.generation(), parts_at(&base, None));
+            parts = (probe.generation(), all_parts(&base));
         }
         let parts = &parts.1;
         let Some(i) = cursor.next(probe, parts.len()) else {
@@ -98,14 +98,9 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
     }
 }
 
-/// The reducible parts of `trace` in trace order: all of them, or those `depth` parts deep.
-fn parts_at(trace: &Trace, depth: Option<usize>) -> Vec<NodeId> {
-    trace
-        .part_nodes()
-        .into_iter()
-        .filter(|(_, d)| depth.is_none_or(|depth| *d == depth))
-        .map(|(p, _)| p)
-        .collect()
+/// The reducible parts of `trace` in trace order.
+fn all_parts(trace: &Trace) -> Vec<NodeId> {
+    trace.part_nodes().into_iter().map(|(p, _)| p).collect()
 }
 
 /// Whether `part` is a loop iteration with nothing in it.
@@ -117,12 +112,23 @@ fn empty_iteration(trace: &Trace, part: NodeId) -> bool {
 /// round changes nothing.
 fn hdd(probe: &mut dyn Probe, rounds: bool) -> bool {
     let mut any = false;
+    // The parts of the current input with their depths, found again only when it changes
+    // (one walk of the trace serves every level that removes nothing).
+    let mut parts: (u64, Vec<(NodeId, usize)>) = (u64::MAX, Vec::new());
     loop {
         let mut changed = false;
         let mut depth = 0;
         loop {
             let base = probe.current().clone();
-            let level = parts_at(&base, Some(depth));
+            if parts.0 != probe.generation() {
+                parts = (probe.generation(), base.part_nodes());
+            }
+            let level: Vec<NodeId> = parts
+                .1
+                .iter()
+                .filter(|(_, d)| *d == depth)
+                .map(|(p, _)| *p)
+                .collect();
             if level.is_empty() {
                 break;
             }
