@@ -94,7 +94,6 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         log: Log::new(explain),
         tried: Keys::default(),
         outcomes: Outcomes::default(),
-        shown: cache::Yield::default(),
         overlay,
         limits: Limits::default(),
         started,
@@ -147,8 +146,6 @@ struct Shrinker<'a, 'g, 'p, T, R, S> {
     tried: Keys,
     /// Property outcomes by what a replay decided.
     outcomes: Outcomes,
-    /// Whether the second key of the outcome cache still pays.
-    shown: cache::Yield,
     /// The overlay replays read edits through (lent to each replay).
     overlay: Overlay,
     limits: Limits,
@@ -377,16 +374,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             .output_cache
             .then(|| cache::decided(&run.trace));
         let mut cached = key.and_then(|k| self.outcomes.get(k));
-        let shown = (key.is_some()
-            && cached.is_none()
-            && run.trace.len() <= SHOWN_LIMIT
-            && self.shown.pays())
-        .then(|| cache::shown(&run.output));
+        let shown = (key.is_some() && cached.is_none() && run.trace.len() <= SHOWN_LIMIT)
+            .then(|| cache::shown(&run.output));
         if cached.is_none() {
             cached = shown.and_then(|k| self.outcomes.get(k));
-            if shown.is_some() {
-                self.shown.count(run.trace.len(), cached.is_some());
-            }
         }
         let (outcome, cached) = if let Some(outcome) = cached {
             self.stats.output_cache_hits += 1;
