@@ -324,6 +324,11 @@ pub trait StandardValue: Sized {
     fn to_bits(&self) -> u128;
     /// The value with these bits, if `random::<T>()` could have produced it.
     fn from_bits(bits: u128) -> Option<Self>;
+    /// The value with these bits, whatever range it is in (a sample of a `Uniform`, whose
+    /// range is checked apart).
+    fn from_sample_bits(bits: u128) -> Option<Self> {
+        Self::from_bits(bits)
+    }
 }
 
 macro_rules! standard_ints {
@@ -377,6 +382,9 @@ impl StandardValue for f32 {
         let v = f32::from_bits(u32::try_from(bits).ok()?);
         (0.0..1.0).contains(&v).then_some(v)
     }
+    fn from_sample_bits(bits: u128) -> Option<Self> {
+        Some(f32::from_bits(u32::try_from(bits).ok()?)).filter(|v| v.is_finite())
+    }
 }
 
 impl StandardValue for f64 {
@@ -387,6 +395,9 @@ impl StandardValue for f64 {
     fn from_bits(bits: u128) -> Option<Self> {
         let v = f64::from_bits(u64::try_from(bits).ok()?);
         (0.0..1.0).contains(&v).then_some(v)
+    }
+    fn from_sample_bits(bits: u128) -> Option<Self> {
+        Some(f64::from_bits(u64::try_from(bits).ok()?)).filter(|v| v.is_finite())
     }
 }
 
@@ -476,9 +487,10 @@ impl SampleDistribution<bool> for Bernoulli {
     }
 }
 
-/// rand does not expose a `Uniform`'s bounds, so a recorded sample is legal only for a
-/// distribution with the same parameters (compared through `Debug`), and the fallback value
-/// is a sample drawn from a fixed seed (reproducible, but not necessarily the lower bound).
+/// rand does not expose a `Uniform`'s bounds: a recorded sample is legal only for a
+/// distribution with the same parameters (compared through `Debug`) and inside the bounds
+/// its `Debug` text shows (see `uniform.rs`), and the fallback value is a sample drawn from
+/// a fixed seed (reproducible, but not necessarily the lower bound).
 impl<X> SampleDistribution<X> for Uniform<X>
 where
     X: SampleUniform + StandardValue + std::fmt::Debug,
@@ -491,7 +503,11 @@ where
         Value::bits(value.to_bits())
     }
     fn read(&self, value: &Value) -> Option<X> {
-        X::from_bits(value.as_bits()?)
+        let bits = value.as_bits()?;
+        if !crate::uniform::admits(&format!("{self:?}"), X::PRIM, bits) {
+            return None;
+        }
+        X::from_sample_bits(bits)
     }
     fn simplest(&self) -> X {
         use rand::SeedableRng;

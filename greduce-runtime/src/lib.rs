@@ -9,6 +9,7 @@ mod builder;
 mod check;
 mod decision;
 mod edit;
+mod legal;
 mod outcome;
 mod panic_hook;
 mod persist;
@@ -21,6 +22,7 @@ mod shape;
 mod site;
 mod stats;
 mod trace;
+mod uniform;
 mod value;
 
 pub use align::Strategy;

@@ -12,6 +12,7 @@
 //! index vector of the same length (rand's draws depend only on the length), and iterator
 //! choices run rand's own algorithm on the enumerated iterator (same size hints, same draws).
 
+use crate::legal;
 use crate::run::{self, Run};
 use crate::site::Site;
 use crate::value::{Args, UNKNOWN, Value};
@@ -76,8 +77,11 @@ fn decide_empty(handle: &Run, site: &'static Site) {
     );
 }
 
-/// Rearranges `slice` so that `slice[k]` becomes the old `slice[perm[k]]`.
+/// Rearranges `slice` so that `slice[k]` becomes the old `slice[perm[k]]`. `perm` must be
+/// a permutation of the slice's positions (replay checks it: see [`legal`]); a repeated
+/// index would make a cycle that never closes.
 fn apply_permutation<T>(slice: &mut [T], perm: &[usize]) {
+    debug_assert!(legal::is_permutation(perm) && perm.len() == slice.len());
     let mut done = vec![false; perm.len()];
     for start in 0..perm.len() {
         if done[start] {
@@ -102,7 +106,7 @@ fn read_permutation(value: &Value, len: usize) -> Option<Vec<usize>> {
     match value.as_indices() {
         Some(perm) if perm.len() >= len => {
             let induced: Vec<usize> = perm.iter().copied().filter(|i| *i < len).collect();
-            (induced.len() == len).then_some(induced)
+            legal::is_permutation(&induced).then_some(induced)
         }
         _ => None,
     }
@@ -323,7 +327,7 @@ impl<T> SliceDecisions for [T] {
             |value| {
                 value
                     .as_indices()
-                    .filter(|ix| ix.len() == want && ix.iter().all(|i| *i < len))
+                    .filter(|ix| ix.len() == want && legal::distinct_below(ix, len))
                     .map(<[usize]>::to_vec)
             },
             || {
@@ -400,7 +404,9 @@ impl<T> SliceDecisions for [T] {
             |value| {
                 value
                     .as_indices()
-                    .filter(|perm| perm.len() == len)
+                    .filter(|perm| {
+                        perm.len() == len && legal::partial_shuffle_returns(perm, amount)
+                    })
                     .map(<[usize]>::to_vec)
             },
             || {
@@ -547,7 +553,7 @@ impl<I: Iterator> IteratorDecisions for I {
                 |value| {
                     value
                         .as_indices()
-                        .filter(|ix| ix.len() == want && ix.iter().all(|i| *i < len))
+                        .filter(|ix| legal::reservoir_returns(ix, len, amount))
                         .map(<[usize]>::to_vec)
                 },
                 || {

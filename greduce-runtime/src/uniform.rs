@@ -1,0 +1,191 @@
+//! Which samples a rand `Uniform` can return, read from its `Debug` text: rand keeps a
+//! `Uniform`'s bounds private, and a replayed sample (from a saved trace, which may be
+//! corrupt or edited) must be one the distribution could produce before it reaches user
+//! code.
+//!
+//! rand 0.10 prints its samplers as `UniformInt { low: 10, range: 10, thresh: 6 }`
+//! (`range` values from `low` on, wrapping, `0` meaning all; `UniformUsize` alike, and
+//! `UniformChar` wraps a `UniformInt<u32>` over the code points without the surrogates) and
+//! `UniformFloat { low: 0.5, scale: 1.5 }` (samples in `low..low + scale`, the upper bound
+//! included for `new_inclusive`). A text this module cannot read admits nothing: replay then
+//! treats the value as infeasible, which is safe (the unit tests below pin the formats, so a
+//! rand release that changes them fails here first).
+
+use crate::value::{FloatTy, IntTy, Prim};
+
+/// The first code point after the surrogates, and how many there are.
+const SURROGATES_END: u32 = 0xE000;
+const SURROGATES: u32 = 0x800;
+
+/// Whether a `Uniform` that prints as `debug` can return the `prim` value with these bits.
+pub(crate) fn admits(debug: &str, prim: Prim, bits: u128) -> bool {
+    match prim {
+        Prim::Int(IntTy::Char) => {
+            let Ok(mut x) = u32::try_from(bits) else {
+                return false;
+            };
+            if char::from_u32(x).is_none() {
+                return false;
+            }
+            if x >= SURROGATES_END {
+                x -= SURROGATES;
+            }
+            int_admits(debug, 32, u128::from(x))
+        }
+        Prim::Int(ty) => int_admits(debug, ty.bits(), bits),
+        Prim::Float(FloatTy::F32) => {
+            let (Some(low), Some(scale)) =
+                (field::<f32>(debug, "low"), field::<f32>(debug, "scale"))
+            else {
+                return false;
+            };
+            let Ok(x) = u32::try_from(bits).map(f32::from_bits) else {
+                return false;
+            };
+            x.is_finite() && low <= x && x <= low + scale
+        }
+        Prim::Float(FloatTy::F64) => {
+            let (Some(low), Some(scale)) =
+                (field::<f64>(debug, "low"), field::<f64>(debug, "scale"))
+            else {
+                return false;
+            };
+            let Ok(x) = u64::try_from(bits).map(f64::from_bits) else {
+                return false;
+            };
+            x.is_finite() && low <= x && x <= low + scale
+        }
+        Prim::Bool => false,
+    }
+}
+
+/// An integer sampler of `width` bits: `x - low` (wrapping) below `range`, or any value
+/// when `range` is 0.
+fn int_admits(debug: &str, width: u32, bits: u128) -> bool {
+    let mask = if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    };
+    let (Some(low), Some(range)) = (int_field(debug, "low"), int_field(debug, "range")) else {
+        return false;
+    };
+    let (x, low, range) = (bits & mask, low & mask, range & mask);
+    bits <= mask && (range == 0 || x.wrapping_sub(low) & mask < range)
+}
+
+/// An integer field, as its two's-complement bits (negative values print with a sign).
+fn int_field(debug: &str, name: &str) -> Option<u128> {
+    let text = raw_field(debug, name)?;
+    match text.strip_prefix('-') {
+        Some(magnitude) => magnitude.parse::<u128>().ok().map(u128::wrapping_neg),
+        None => text.parse().ok(),
+    }
+}
+
+fn field<F: std::str::FromStr>(debug: &str, name: &str) -> Option<F> {
+    raw_field(debug, name)?.parse().ok()
+}
+
+/// The text of the first `name: value` field.
+fn raw_field<'a>(debug: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!("{name}: ");
+    let start = debug.find(&key)? + key.len();
+    let rest = &debug[start..];
+    let end = rest.find([',', ' ', '}']).unwrap_or(rest.len());
+    Some(&rest[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::distr::{Distribution, Uniform};
+    use rand::rngs::StdRng;
+
+    fn samples<X>(u: &Uniform<X>) -> Vec<X>
+    where
+        X: rand::distr::uniform::SampleUniform,
+    {
+        let mut rng = StdRng::seed_from_u64(1);
+        (0..200).map(|_| u.sample(&mut rng)).collect()
+    }
+
+    #[test]
+    fn integer_samples_are_admitted_and_values_outside_are_not() {
+        let u = Uniform::new(10u32, 20).unwrap();
+        let text = format!("{u:?}");
+        let prim = Prim::Int(IntTy::U32);
+        assert!(
+            samples(&u)
+                .iter()
+                .all(|x| admits(&text, prim, u128::from(*x)))
+        );
+        assert!(admits(&text, prim, 10) && admits(&text, prim, 19));
+        assert!(
+            !admits(&text, prim, 9) && !admits(&text, prim, 20) && !admits(&text, prim, 1 << 40)
+        );
+
+        let u = Uniform::new_inclusive(-5i8, 5).unwrap();
+        let text = format!("{u:?}");
+        let prim = Prim::Int(IntTy::I8);
+        let bits = |x: i8| u128::from(x as u8);
+        assert!(admits(&text, prim, bits(-5)) && admits(&text, prim, bits(5)));
+        assert!(!admits(&text, prim, bits(-6)) && !admits(&text, prim, bits(6)));
+
+        let full = format!("{:?}", Uniform::new_inclusive(i64::MIN, i64::MAX).unwrap());
+        assert!(admits(&full, Prim::Int(IntTy::I64), u128::from(u64::MAX)));
+
+        let u = Uniform::new(3usize, 7).unwrap();
+        let text = format!("{u:?}");
+        assert!(admits(&text, Prim::Int(IntTy::Usize), 6));
+        assert!(!admits(&text, Prim::Int(IntTy::Usize), 7));
+    }
+
+    #[test]
+    fn char_samples_skip_the_surrogates() {
+        let u = Uniform::new_inclusive('\u{D000}', '\u{E100}').unwrap();
+        let text = format!("{u:?}");
+        let prim = Prim::Int(IntTy::Char);
+        assert!(
+            samples(&u)
+                .iter()
+                .all(|c| admits(&text, prim, u128::from(u32::from(*c))))
+        );
+        assert!(admits(&text, prim, 0xE100) && !admits(&text, prim, 0xE101));
+        assert!(!admits(&text, prim, 0xD800));
+        let az = format!("{:?}", Uniform::new_inclusive('a', 'z').unwrap());
+        assert!(admits(&az, prim, u128::from(u32::from('q'))));
+        assert!(!admits(&az, prim, u128::from(u32::from('A'))));
+    }
+
+    #[test]
+    fn float_samples_are_admitted_inside_the_range() {
+        let u = Uniform::new(0.5f64, 2.0).unwrap();
+        let text = format!("{u:?}");
+        let prim = Prim::Float(FloatTy::F64);
+        assert!(
+            samples(&u)
+                .iter()
+                .all(|x| admits(&text, prim, u128::from(x.to_bits())))
+        );
+        assert!(!admits(&text, prim, u128::from(2.5f64.to_bits())));
+        assert!(!admits(&text, prim, u128::from(f64::NAN.to_bits())));
+
+        let u = Uniform::new_inclusive(0.1f32, 0.3).unwrap();
+        let text = format!("{u:?}");
+        let prim = Prim::Float(FloatTy::F32);
+        assert!(
+            samples(&u)
+                .iter()
+                .all(|x| admits(&text, prim, u128::from(x.to_bits())))
+        );
+        assert!(!admits(&text, prim, u128::from(0.05f32.to_bits())));
+    }
+
+    #[test]
+    fn unreadable_text_admits_nothing() {
+        assert!(!admits("Uniform(Mystery)", Prim::Int(IntTy::U8), 0));
+        assert!(!admits("", Prim::Float(FloatTy::F64), 0));
+    }
+}
