@@ -2,4 +2,5 @@
 //! holds them.
 
 pub(crate) mod file;
+mod sites;
 pub(crate) mod text;

@@ -8,8 +8,8 @@
 //!     iteration
 //! ```
 //!
-//! Sites read back from a file are leaked to get the `&'static Site` a trace holds: a few
-//! bytes per site of each saved failure, once per test run.
+//! Sites read back from a file are allocated once per process and shared by every parse
+//! that names them (see `sites.rs`): parsing costs no memory that outlives the trace.
 
 use crate::site::Site;
 use crate::trace::{Count, Decision, NONE, Node, NodeId, Store, Tag, Trace};
@@ -185,7 +185,7 @@ struct Reader {
     store: Store,
     /// Open nodes with the depth of their children.
     open: Vec<NodeId>,
-    /// Leaked sites, shared between the lines that name the same one.
+    /// Sites already read, shared between the lines that name the same one.
     sites: HashMap<String, &'static Site>,
     started: bool,
 }
@@ -397,9 +397,12 @@ impl Reader {
         let line: u32 = line.parse().map_err(|_| bad())?;
         let column: u32 = column.parse().map_err(|_| bad())?;
         let file = file.replace("%20", " ").replace("%25", "%");
-        let what: &'static str = Box::leak(what.to_string().into_boxed_str());
-        let file: &'static str = Box::leak(file.into_boxed_str());
-        let site: &'static Site = Box::leak(Box::new(Site::new(what, file, line, column)));
+        let site = super::sites::intern(what, &file, line, column).ok_or_else(|| {
+            format!(
+                "more than {} distinct sites read in this process",
+                super::sites::LIMIT
+            )
+        })?;
         self.sites.insert(text.to_string(), site);
         Ok(site)
     }

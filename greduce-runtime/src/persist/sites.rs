@@ -1,0 +1,62 @@
+//! Sites read back from saved traces. A trace holds `&'static Site`s (those `#[generator]`
+//! writes are statics), so a site read from text has to live for the rest of the process:
+//! each distinct site is allocated once per process and shared by every later parse that
+//! names it, so parsing the same saved failures again (each test run, each fuzz input)
+//! costs no memory. The table is bounded: a process that reads more than [`LIMIT`]
+//! distinct sites gets an error instead of growing without end.
+
+use crate::site::Site;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, PoisonError};
+
+/// Distinct sites one process keeps at most.
+pub(crate) const LIMIT: usize = 1 << 16;
+
+#[derive(Default)]
+struct Table {
+    /// Sites by their place and operation.
+    sites: HashMap<(String, String, u32, u32), &'static Site>,
+    /// The strings the sites point to (many sites share a file).
+    strings: HashSet<&'static str>,
+}
+
+static TABLE: Mutex<Option<Table>> = Mutex::new(None);
+
+/// The process's one site with these parts; `None` when the table is full.
+pub(crate) fn intern(what: &str, file: &str, line: u32, column: u32) -> Option<&'static Site> {
+    let mut guard = TABLE.lock().unwrap_or_else(PoisonError::into_inner);
+    let table = guard.get_or_insert_with(Table::default);
+    let key = (what.to_string(), file.to_string(), line, column);
+    if let Some(site) = table.sites.get(&key) {
+        return Some(site);
+    }
+    if table.sites.len() >= LIMIT {
+        return None;
+    }
+    let mut keep = |s: &str| -> &'static str {
+        if let Some(kept) = table.strings.get(s) {
+            return kept;
+        }
+        let kept: &'static str = Box::leak(s.to_string().into_boxed_str());
+        table.strings.insert(kept);
+        kept
+    };
+    let site: &'static Site = Box::leak(Box::new(Site::new(keep(what), keep(file), line, column)));
+    table.sites.insert(key, site);
+    Some(site)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_site_is_allocated_once() {
+        let a = intern("random_range", "src/a.rs", 3, 9).unwrap();
+        let b = intern("random_range", "src/a.rs", 3, 9).unwrap();
+        assert!(std::ptr::eq(a, b));
+        let c = intern("choose", "src/a.rs", 4, 9).unwrap();
+        assert!(!std::ptr::eq(a, c));
+        assert!(std::ptr::eq(a.file, c.file), "one copy of a file name");
+    }
+}
