@@ -22,13 +22,16 @@ impl Args {
                 if rng.is_some() {
                     return Err(meta.error("duplicate `rng` argument"));
                 }
-                rng = Some(meta.value()?.parse::<Ident>()?);
+                rng = Some(parse_or(
+                    value(&meta, "rng = <parameter>")?,
+                    "rng = <parameter>",
+                )?);
                 Ok(())
             } else if meta.path.is_ident("crate") {
                 if krate.is_some() {
                     return Err(meta.error("duplicate `crate` argument"));
                 }
-                krate = Some(meta.value()?.parse::<Path>()?);
+                krate = Some(parse_or(value(&meta, "crate = <path>")?, "crate = <path>")?);
                 Ok(())
             } else {
                 Err(meta.error("unknown `generator` argument; expected `rng = <parameter>` or `crate = <path>`"))
@@ -88,25 +91,26 @@ impl TestArgs {
             {
                 return Err(meta.error(format!("duplicate `{name}` argument")));
             }
-            let input = meta.value()?;
+            let Some(form) = test_form(&name) else {
+                return Err(unknown());
+            };
+            let input = value(&meta, form)?;
             let value = match name.as_str() {
                 "rng" => {
-                    rng = Some(input.parse::<Ident>()?);
+                    rng = Some(parse_or(input, form)?);
                     return Ok(());
                 }
                 "crate" => {
-                    krate = Some(input.parse::<Path>()?);
+                    krate = Some(parse_or(input, form)?);
                     return Ok(());
                 }
                 "cases" | "seed" | "max_shrink_calls" | "max_rejects" => {
-                    let n: syn::LitInt = input.parse()?;
-                    n.base10_parse::<u64>()?;
-                    Value::Int(n)
+                    Value::Int(count(input, &name, form)?)
                 }
-                "shrink" | "verbose" | "persist" => Value::Bool(input.parse()?),
-                "regressions" => Value::Str(input.parse()?),
+                "shrink" | "verbose" | "persist" => Value::Bool(parse_or(input, form)?),
+                "regressions" => Value::Str(parse_or(input, form)?),
                 "max_shrink_time" => {
-                    let s: syn::LitStr = input.parse()?;
+                    let s: syn::LitStr = parse_or(input, form)?;
                     let millis = duration_millis(&s.value()).ok_or_else(|| {
                         syn::Error::new(
                             s.span(),
@@ -116,7 +120,16 @@ impl TestArgs {
                     Value::Millis(millis, s.span())
                 }
                 "strategy" | "search" => {
-                    let choice: Ident = input.parse()?;
+                    if let Ok(quoted) = input.fork().parse::<syn::LitStr>() {
+                        return Err(syn::Error::new(
+                            quoted.span(),
+                            format!(
+                                "write the choice without quotes: `{name} = {}`",
+                                quoted.value()
+                            ),
+                        ));
+                    }
+                    let choice: Ident = parse_or(input, form)?;
                     let (ty, variant) = match (name.as_str(), choice.to_string().as_str()) {
                         ("strategy", "halt") => ("Strategy", "Halt"),
                         ("strategy", "bypass") => ("Strategy", "Bypass"),
@@ -155,6 +168,73 @@ impl TestArgs {
             krate: krate.unwrap_or_else(|| parse_quote!(::greduce)),
             settings,
         })
+    }
+}
+
+/// The expected form of a `#[greduce::test]` argument, `None` for an unknown one.
+fn test_form(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "cases" => "cases = <n>",
+        "seed" => "seed = <n>",
+        "max_shrink_calls" => "max_shrink_calls = <n>",
+        "max_rejects" => "max_rejects = <n>",
+        "max_shrink_time" => "max_shrink_time = \"<duration>\"",
+        "strategy" => "strategy = halt|bypass|realign",
+        "search" => "search = tree|sequence",
+        "shrink" => "shrink = <bool>",
+        "verbose" => "verbose = <bool>",
+        "persist" => "persist = <bool>",
+        "regressions" => "regressions = \"<directory>\"",
+        "rng" => "rng = <parameter>",
+        "crate" => "crate = <path>",
+        _ => return None,
+    })
+}
+
+/// The value after `name =`, or an error that shows the argument's form.
+fn value<'a>(
+    meta: &'a syn::meta::ParseNestedMeta<'_>,
+    form: &str,
+) -> syn::Result<syn::parse::ParseStream<'a>> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()
+    } else {
+        Err(meta.error(format!("this argument needs a value: `{form}`")))
+    }
+}
+
+/// Parses a `T`, or says what form was expected.
+fn parse_or<T: syn::parse::Parse>(
+    input: syn::parse::ParseStream<'_>,
+    form: &str,
+) -> syn::Result<T> {
+    let span = input.span();
+    input
+        .parse()
+        .map_err(|_| syn::Error::new(span, format!("expected `{form}`")))
+}
+
+/// A count: an integer literal from 0 to `u64::MAX`.
+fn count(input: syn::parse::ParseStream<'_>, name: &str, form: &str) -> syn::Result<syn::LitInt> {
+    let negative = input.peek(syn::Token![-]);
+    let span = input.span();
+    let n: Option<syn::LitInt> = if negative { None } else { input.parse().ok() };
+    match n {
+        Some(n) if n.base10_parse::<u64>().is_ok() => Ok(n),
+        Some(n) => Err(syn::Error::new(
+            n.span(),
+            format!(
+                "`{name}` takes a whole number from 0 to {}: `{form}`",
+                u64::MAX
+            ),
+        )),
+        None => Err(syn::Error::new(
+            span,
+            format!(
+                "`{name}` takes a whole number from 0 to {}: `{form}`",
+                u64::MAX
+            ),
+        )),
     }
 }
 

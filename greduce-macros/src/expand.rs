@@ -21,7 +21,7 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(func) => func,
         Err(e) => return with_error(&original, &e),
     };
-    let rng = match check_signature(&func, &args.rng) {
+    let rng = match check_signature(&func, &args.rng, Attr::Generator) {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
@@ -81,20 +81,23 @@ fn with_error(item: &TokenStream, error: &syn::Error) -> TokenStream {
 
 /// Checks what `#[generator]` needs of the signature and returns the rng parameter's ident
 /// (as the user wrote it, so generated uses resolve to it).
-fn check_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
+fn check_signature(func: &ItemFn, rng: &Ident, attr: Attr) -> syn::Result<Ident> {
     func.modifiers.require_empty()?;
+    let name = attr.name();
     let sig = &func.sig;
     if let Some(asyncness) = &sig.asyncness {
         return Err(syn::Error::new(
             asyncness.span,
-            "#[generator] cannot instrument an `async fn`: a run is recorded on one thread, \
-             start to end; make the generator synchronous",
+            format!(
+                "{name} cannot instrument an `async fn`: a run is recorded on one thread, \
+                 start to end; make the generator synchronous"
+            ),
         ));
     }
     if let Some(constness) = &sig.constness {
         return Err(syn::Error::new(
             constness.span,
-            "#[generator] cannot instrument a `const fn`: decisions happen at run time",
+            format!("{name} cannot instrument a `const fn`: decisions happen at run time"),
         ));
     }
     for input in &sig.inputs {
@@ -119,9 +122,10 @@ fn check_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
     Err(syn::Error::new(
         sig.ident.span(),
         format!(
-            "#[generator] needs the random source as a parameter named `{rng}` (for example \
+            "{name} needs the random source as a parameter named `{rng}` (for example \
              `{rng}: &mut R` with `R: rand::Rng + ?Sized`); name another one with \
-             `#[generator(rng = name)]`"
+             `{}`",
+            attr.naming()
         ),
     ))
 }
@@ -165,7 +169,49 @@ fn check_test_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
             ),
         ));
     }
-    check_signature(func, rng)
+    if let Some(FnArg::Typed(typed)) = func.sig.inputs.first()
+        && let Pat::Ident(pat) = &*typed.pat
+        && pat.ident != *rng
+    {
+        let param = &pat.ident;
+        let fix = if param == "rng" {
+            format!("leave out `rng = {rng}` (the default is `rng`)")
+        } else {
+            format!("write `#[greduce::test(rng = {param})]`")
+        };
+        return Err(syn::Error::new_spanned(
+            param,
+            format!(
+                "#[greduce::test] looks for the random source in a parameter named `{rng}`, \
+                 but this test's parameter is `{param}`: {fix} or name the parameter `{rng}`"
+            ),
+        ));
+    }
+    check_signature(func, rng, Attr::Test)
+}
+
+/// Which attribute a diagnostic is about.
+#[derive(Clone, Copy)]
+enum Attr {
+    Generator,
+    Test,
+}
+
+impl Attr {
+    fn name(self) -> &'static str {
+        match self {
+            Attr::Generator => "#[generator]",
+            Attr::Test => "#[greduce::test]",
+        }
+    }
+
+    /// How to name the rng parameter.
+    fn naming(self) -> &'static str {
+        match self {
+            Attr::Generator => "#[generator(rng = name)]",
+            Attr::Test => "#[greduce::test(rng = name)]",
+        }
+    }
 }
 
 /// After each top-level `let` of the body whose initializer uses the rng, records the bound
