@@ -131,9 +131,13 @@
 //! | [`verbose`](Check::verbose) (list every candidate) | `GREDUCE_VERBOSE=1` | off |
 //! | [`fork`](Check::fork) | `GREDUCE_FORK=1` | off |
 //! | [`timeout`](Check::timeout) | `GREDUCE_TIMEOUT` (`5s`) | none |
-//! | [`regressions`](Check::regressions), [`persist`](Check::persist) | `GREDUCE_REGRESSIONS` (a directory, or `off`) | `greduce-regressions/` |
+//! | [`regressions`](Check::regressions), [`persist`](Check::persist) | `GREDUCE_REGRESSIONS` (`off`, `on`, or a directory) | `greduce-regressions/` |
 //!
-//! A variable with a value greduce cannot use fails the test with an error naming it.
+//! A variable with a value greduce cannot use fails the test with an error naming it: an
+//! empty value, one that is not UTF-8, or one out of range. So does a `GREDUCE_*` variable
+//! greduce does not read (a misspelt name would otherwise be ignored). `GREDUCE_REGRESSIONS`
+//! takes an existing directory, or a path with a `/` (`./failures`) to create: a bare word
+//! that names no directory is taken for a typo.
 //! `GREDUCE_SEED=<seed>` with the seed a report prints runs that failing case first, so it
 //! fails and shrinks the same way again; the report's last line is that command.
 //!

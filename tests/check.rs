@@ -352,6 +352,24 @@ fn bad_variables_are_named() {
         err.contains("GREDUCE_MAX_SHRINK_TIME=\"soon\" is not valid"),
         "{err}"
     );
+    // A misspelt variable fails the check instead of being ignored.
+    let (err, _) = child("child_passing", &[("GREDUCE_CASE", "5")]);
+    assert!(
+        err.contains("greduce: `child_passing`: unknown environment variable GREDUCE_CASE;"),
+        "{err}"
+    );
+    // A bare word that is no directory is a typo, not a directory to create.
+    let (err, _) = child("child_passing", &[("GREDUCE_REGRESSIONS", "fast")]);
+    assert!(
+        err.contains("environment variable GREDUCE_REGRESSIONS=\"fast\" is not valid"),
+        "{err}"
+    );
+    assert!(!std::path::Path::new("fast").exists());
+    let (err, _) = child("child_passing", &[("GREDUCE_VERBOSE", "")]);
+    assert!(
+        err.contains("environment variable GREDUCE_VERBOSE=\"\" is not valid"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -253,7 +253,7 @@ fn retrying<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 /// Run by `a_generator_that_catches_unwinding_aborts_instead_of_hanging` in a child process.
 #[test]
 fn catching_generator_child() {
-    if std::env::var_os("GREDUCE_TEST_CATCHING_CHILD").is_none() {
+    if std::env::var_os("TEST_CATCHING_CHILD").is_none() {
         return;
     }
     let run = greduce::record(retrying, 1);
@@ -272,7 +272,7 @@ fn a_generator_that_catches_unwinding_aborts_instead_of_hanging() {
             "--nocapture",
             "--test-threads=1",
         ])
-        .env("GREDUCE_TEST_CATCHING_CHILD", "1")
+        .env("TEST_CATCHING_CHILD", "1")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);

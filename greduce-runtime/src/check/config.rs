@@ -3,6 +3,7 @@
 
 use crate::align::Strategy;
 use crate::reduce::{Passes, Search};
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -89,21 +90,39 @@ impl Default for Config {
     }
 }
 
-/// An environment variable with a value greduce cannot use.
+/// An environment variable greduce cannot use: a value it cannot read, or a `GREDUCE_*`
+/// name it does not know (a typo would otherwise be ignored silently).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct EnvError {
-    name: &'static str,
-    value: String,
-    expected: &'static str,
+pub(crate) enum EnvError {
+    /// A value greduce cannot use.
+    Value {
+        name: &'static str,
+        /// The value as `Debug` prints it (lossily, when it is not UTF-8).
+        value: String,
+        expected: &'static str,
+    },
+    /// A variable greduce does not read.
+    Unknown(String),
 }
 
 impl fmt::Display for EnvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "environment variable {}={:?} is not valid: expected {}",
-            self.name, self.value, self.expected
-        )
+        match self {
+            EnvError::Value {
+                name,
+                value,
+                expected,
+            } => write!(
+                f,
+                "environment variable {name}={value} is not valid: expected {expected}"
+            ),
+            EnvError::Unknown(name) => write!(
+                f,
+                "unknown environment variable {name}; greduce reads {} (unset it, or fix \
+                 its name)",
+                VARIABLES.join(", ")
+            ),
+        }
     }
 }
 
@@ -130,29 +149,54 @@ impl Config {
             .unwrap_or_else(|| self.cases.saturating_mul(10).max(1000))
     }
 
-    /// Applies the `GREDUCE_*` variables that `var` finds.
+    /// Applies the `GREDUCE_*` variables that `var` finds. Every value must be UTF-8 and
+    /// not empty (an empty value is most likely a mistake: unset the variable instead),
+    /// except that a directory for `GREDUCE_REGRESSIONS` may be any path.
     pub(crate) fn apply_env(
         &mut self,
-        var: impl Fn(&str) -> Option<String>,
+        var: impl Fn(&str) -> Option<OsString>,
     ) -> Result<(), EnvError> {
-        let get = |name: &'static str| var(name).map(|value| (name, value));
-        if let Some((name, v)) = get("GREDUCE_CASES") {
+        let mut get = |name: &'static str| match var(name) {
+            None => Ok(None),
+            Some(value) => match value.to_str() {
+                Some("") => Err(invalid(name, "", "a value (unset the variable instead)")),
+                Some(text) => Ok(Some((name, text.to_string()))),
+                None => Err(EnvError::Value {
+                    name,
+                    value: quoted(&value),
+                    expected: "a UTF-8 value",
+                }),
+            },
+        };
+        self.apply_read(&mut get)?;
+        if let Some(dir) = var("GREDUCE_REGRESSIONS") {
+            self.regressions = regressions("GREDUCE_REGRESSIONS", &dir)?;
+        }
+        Ok(())
+    }
+
+    /// Applies the variables `get` reads (all but `GREDUCE_REGRESSIONS`).
+    fn apply_read(
+        &mut self,
+        get: &mut impl FnMut(&'static str) -> Result<Option<(&'static str, String)>, EnvError>,
+    ) -> Result<(), EnvError> {
+        if let Some((name, v)) = get("GREDUCE_CASES")? {
             self.cases = parse_u64(name, &v, "a number of cases (a non-negative integer)")?;
         }
-        if let Some((name, v)) = get("GREDUCE_SEED") {
+        if let Some((name, v)) = get("GREDUCE_SEED")? {
             self.seed = Some(parse_seed(name, &v)?);
         }
-        if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_CALLS") {
+        if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_CALLS")? {
             self.max_shrink_calls = parse_u64(
                 name,
                 &v,
                 "a number of property calls (a non-negative integer)",
             )?;
         }
-        if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_TIME") {
+        if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_TIME")? {
             self.max_shrink_time = parse_duration(name, &v)?;
         }
-        if let Some((name, v)) = get("GREDUCE_STRATEGY") {
+        if let Some((name, v)) = get("GREDUCE_STRATEGY")? {
             self.strategy = match v.trim().to_ascii_lowercase().as_str() {
                 "halt" => Strategy::Halt,
                 "bypass" => Strategy::Bypass,
@@ -160,14 +204,14 @@ impl Config {
                 _ => return Err(invalid(name, &v, "`halt`, `bypass` or `realign`")),
             };
         }
-        if let Some((name, v)) = get("GREDUCE_SEARCH") {
+        if let Some((name, v)) = get("GREDUCE_SEARCH")? {
             self.search = match v.trim().to_ascii_lowercase().as_str() {
                 "tree" => Search::Tree,
                 "sequence" => Search::Sequence,
                 _ => return Err(invalid(name, &v, "`tree` or `sequence`")),
             };
         }
-        if let Some((name, v)) = get("GREDUCE_PASSES") {
+        if let Some((name, v)) = get("GREDUCE_PASSES")? {
             self.passes = Passes::parse(&v).map_err(|_| {
                 invalid(
                     name,
@@ -177,40 +221,88 @@ impl Config {
                 )
             })?;
         }
-        if let Some((name, v)) = get("GREDUCE_NO_SHRINK") {
+        if let Some((name, v)) = get("GREDUCE_NO_SHRINK")? {
             self.shrink = !parse_flag(name, &v)?;
         }
-        if let Some((name, v)) = get("GREDUCE_VERBOSE") {
+        if let Some((name, v)) = get("GREDUCE_VERBOSE")? {
             self.verbose = parse_flag(name, &v)?;
         }
-        if let Some((name, v)) = get("GREDUCE_TIMEOUT") {
+        if let Some((name, v)) = get("GREDUCE_TIMEOUT")? {
             self.timeout = match v.trim() {
-                "" | "0" | "off" | "none" => None,
+                "0" | "off" | "none" => None,
                 _ => Some(parse_duration(name, &v)?),
             };
             // A hung call can only be stopped in a child process.
             self.fork |= self.timeout.is_some();
         }
-        if let Some((name, v)) = get("GREDUCE_FORK") {
+        if let Some((name, v)) = get("GREDUCE_FORK")? {
             self.fork = parse_flag(name, &v)?;
             if !self.fork {
                 self.timeout = None;
             }
         }
-        if let Some((_, v)) = get("GREDUCE_REGRESSIONS") {
-            self.regressions = match v.trim() {
-                "" | "0" | "off" | "false" | "no" => Regressions::Off,
-                dir => Regressions::Dir(PathBuf::from(dir)),
-            };
-        }
         Ok(())
     }
 }
 
-fn invalid(name: &'static str, value: &str, expected: &'static str) -> EnvError {
-    EnvError {
+/// `GREDUCE_REGRESSIONS`: `off` (or `0`, `false`, `no`), `on` (the default directory), or a
+/// directory. A bare word that is not an existing directory is refused: it is more likely a
+/// typo (`fast`) than a wish for a new directory of that name, which `./fast` still asks for.
+fn regressions(name: &'static str, value: &OsStr) -> Result<Regressions, EnvError> {
+    let expected = "`off`, `on`, or a directory: an existing one, or a path with a `/` (such \
+                    as `./name`) to create";
+    let bad = || EnvError::Value {
         name,
-        value: value.to_string(),
+        value: quoted(value),
+        expected,
+    };
+    if let Some(text) = value.to_str() {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "" => return Err(bad()),
+            "0" | "off" | "false" | "no" => return Ok(Regressions::Off),
+            "1" | "on" | "true" | "yes" => return Ok(Regressions::Default),
+            _ => {}
+        }
+    }
+    let path = PathBuf::from(value);
+    let has_separator = path.components().count() > 1 || path.is_absolute();
+    if has_separator || path.is_dir() {
+        Ok(Regressions::Dir(path))
+    } else {
+        Err(bad())
+    }
+}
+
+/// The first `GREDUCE_*` variable among `names` that greduce does not read, if any
+/// (`internal` names are the ones greduce sets for its own child processes).
+pub(crate) fn unknown_variable(
+    names: impl IntoIterator<Item = OsString>,
+    internal: &[&str],
+) -> Result<(), EnvError> {
+    for name in names {
+        let text = name.to_string_lossy();
+        if text.starts_with("GREDUCE_")
+            && !VARIABLES.contains(&text.as_ref())
+            && !internal.contains(&text.as_ref())
+        {
+            return Err(EnvError::Unknown(text.into_owned()));
+        }
+    }
+    Ok(())
+}
+
+/// A value quoted and escaped, as `Debug` prints it: the bytes of a value that is not
+/// UTF-8 stay visible.
+// Reason: the quoted, escaped form is the point (a `Display` would hide the bad bytes).
+#[allow(clippy::unnecessary_debug_formatting)]
+fn quoted(value: &OsStr) -> String {
+    format!("{value:?}")
+}
+
+fn invalid(name: &'static str, value: &str, expected: &'static str) -> EnvError {
+    EnvError::Value {
+        name,
+        value: format!("{value:?}"),
         expected,
     }
 }
@@ -263,7 +355,7 @@ fn parse_duration(name: &'static str, value: &str) -> Result<Duration, EnvError>
 fn parse_flag(name: &'static str, value: &str) -> Result<bool, EnvError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),
-        "0" | "false" | "no" | "off" | "" => Ok(false),
+        "0" | "false" | "no" | "off" => Ok(false),
         _ => Err(invalid(name, value, "`1`/`true` or `0`/`false`")),
     }
 }
@@ -278,7 +370,7 @@ mod tests {
             .apply_env(|name| {
                 vars.iter()
                     .find(|(n, _)| *n == name)
-                    .map(|(_, v)| (*v).to_string())
+                    .map(|(_, v)| OsString::from(*v))
             })
             .map_err(|e| e.to_string())?;
         Ok(config)
@@ -366,5 +458,63 @@ mod tests {
         );
         assert!(with(&[("GREDUCE_SEED", "0xZZ")]).is_err());
         assert!(with(&[("GREDUCE_NO_SHRINK", "maybe")]).is_err());
+    }
+
+    /// Empty, negative, huge and non-UTF-8 values of every variable are errors that name
+    /// the variable.
+    #[cfg(unix)]
+    #[test]
+    fn every_variable_refuses_bad_values() {
+        use std::os::unix::ffi::OsStringExt as _;
+        let non_utf8 = OsString::from_vec(vec![b'5', 0xff, b's']);
+        let bad = [
+            OsString::new(),
+            OsString::from("-1"),
+            OsString::from("99999999999999999999999999999"),
+            non_utf8,
+        ];
+        for name in VARIABLES {
+            for value in &bad {
+                let mut config = Config::default();
+                let e = config
+                    .apply_env(|var| (var == *name).then(|| value.clone()))
+                    .expect_err(&format!("{name}={value:?} is refused"));
+                let text = e.to_string();
+                assert!(text.contains(&format!("{name}=")), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn regressions_refuse_a_bare_word_that_is_not_a_directory() {
+        let dir = |v: &str| with(&[("GREDUCE_REGRESSIONS", v)]).map(|c| c.regressions);
+        assert!(
+            dir("fast")
+                .unwrap_err()
+                .contains("GREDUCE_REGRESSIONS=\"fast\"")
+        );
+        assert_eq!(dir("./fast"), Ok(Regressions::Dir(PathBuf::from("./fast"))));
+        assert_eq!(dir("/tmp/x"), Ok(Regressions::Dir(PathBuf::from("/tmp/x"))));
+        assert_eq!(dir("off"), Ok(Regressions::Off));
+        assert_eq!(dir("on"), Ok(Regressions::Default));
+        // An existing directory may be named bare (`src` exists where these tests run).
+        assert_eq!(dir("src"), Ok(Regressions::Dir(PathBuf::from("src"))));
+    }
+
+    #[test]
+    fn unknown_greduce_variables_are_named() {
+        let names = |n: &[&str]| n.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(
+            unknown_variable(
+                names(&["PATH", "GREDUCE_CASES", "GREDUCE_FORK_JOB"]),
+                &["GREDUCE_FORK_JOB"]
+            ),
+            Ok(())
+        );
+        let e = unknown_variable(names(&["GREDUCE_CASE"]), &[]).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("unknown environment variable GREDUCE_CASE;")
+        );
     }
 }

@@ -37,7 +37,6 @@ use std::hash::{BuildHasher, RandomState};
 use std::io::Write as _;
 use std::panic::Location;
 use std::path::PathBuf;
-use std::sync::Once;
 use std::time::Duration;
 
 /// Checks `property` on inputs from `generator` with the default settings (100 cases, see
@@ -341,10 +340,15 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     ) -> Result<(), Report> {
         let name = self.name.clone().unwrap_or_else(test_name);
         let mut config = self.config.clone();
-        if let Err(e) = config.apply_env(|var| std::env::var(var).ok()) {
+        let env = config
+            .apply_env(|var| std::env::var_os(var))
+            .and_then(|()| {
+                let names = std::env::vars_os().map(|(name, _)| name);
+                config::unknown_variable(names, &[fork::JOB, fork::RESULT])
+            });
+        if let Err(e) = env {
             return Err(report::problem(&name, None, &e.to_string()));
         }
-        warn_unknown_variables();
         let id = fork::check_id(Location::caller());
         match fork::child_job() {
             // A child process, running one property call of this check for the parent.
@@ -960,22 +964,4 @@ fn truncated(text: &str, max: usize) -> String {
         Some((i, _)) => format!("{}... ({} more bytes)", &text[..i], text.len() - i),
         None => text.to_string(),
     }
-}
-
-/// Warns once per process about `GREDUCE_*` variables greduce does not know (a typo would
-/// otherwise be ignored silently).
-fn warn_unknown_variables() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        for (name, _) in std::env::vars_os() {
-            let Some(name) = name.to_str() else { continue };
-            let internal = [fork::JOB, fork::RESULT].contains(&name);
-            if name.starts_with("GREDUCE_") && !config::VARIABLES.contains(&name) && !internal {
-                to_stderr(&format!(
-                    "greduce: warning: unknown environment variable {name}; greduce reads {}\n",
-                    config::VARIABLES.join(", ")
-                ));
-            }
-        }
-    });
 }
