@@ -189,6 +189,30 @@ fn a_property_that_fails_once_is_flaky() {
 }
 
 #[test]
+fn a_flaky_report_says_what_the_run_again_did() {
+    // The first call fails one way, every later call another way: the input did not pass
+    // when run again, and the report must not say it did.
+    let calls = AtomicU32::new(0);
+    let report = quiet_check(numbers)
+        .try_check(|_: &Vec<u32>| {
+            let first = calls.fetch_add(1, Ordering::Relaxed) == 0;
+            assert!(!first, "first call");
+            assert!(first, "a later call");
+        })
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(report.is_flaky(), "{text}");
+    assert!(
+        text.contains(
+            "flaky: this input failed while shrinking but failed another way (panicked at"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("a later call"), "{text}");
+    assert!(!text.contains("passed when run again"), "{text}");
+}
+
+#[test]
 fn a_generator_that_is_not_deterministic_is_reported() {
     let runs = AtomicU32::new(0);
     let report = quiet_check(|_: &mut StdRng| runs.fetch_add(1, Ordering::Relaxed))

@@ -602,7 +602,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
                 fork::Input::Trace(&trace)
             };
             let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
-            let flaky = !failing.same(&outcome);
+            let flaky = (!failing.same(&outcome)).then(|| rerun(&outcome));
             let mut report = failing.report(shown, &failing.failure, &notes, None, flaky);
             if recorded_nothing {
                 report.append(
@@ -632,8 +632,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             )
         };
         let (failure, notes, flaky) = match outcome {
-            Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, false),
-            _ => (last.0, last.1, true),
+            Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, None),
+            other => (last.0, last.1, Some(rerun(&other))),
         };
         let stats = &reduction.stats;
         let stopped_by = stats.budget_exhausted.then(|| {
@@ -709,6 +709,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     ) -> Result<(Reduction<T, S>, Seen), Report> {
         let config = failing.config;
         let mut last = (failing.failure.clone(), Vec::new());
+        let mut first_rerun: Option<Option<String>> = None;
         let mut line = ProgressLine::new(failing.name, self.progress);
         let failure_text = failing.failure.one_line();
         let mut save = |p: &Progress<'_, T, S>| {
@@ -738,13 +739,26 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .watch(|p| save(p))
             .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
                 let which = fork::Input::Trace(trace);
-                match ask(fork, property, output, &which, false) {
-                    (Outcome::Failed(f), notes) if failing.same_failure(&f) => {
+                let (outcome, notes) = ask(fork, property, output, &which, false);
+                // The first call runs the original again: what it did, when that was not
+                // the failure, is what a flaky report says.
+                let first = first_rerun.is_none();
+                match outcome {
+                    Outcome::Failed(f) if failing.same_failure(&f) => {
+                        first_rerun.get_or_insert(None);
                         last = (f, notes);
                         crate::Outcome::Reproduces
                     }
-                    (Outcome::Passed, _) => crate::Outcome::Passes,
-                    _ => crate::Outcome::Invalid,
+                    other => {
+                        if first {
+                            first_rerun = Some(Some(rerun(&other)));
+                        }
+                        if other == Outcome::Passed {
+                            crate::Outcome::Passes
+                        } else {
+                            crate::Outcome::Invalid
+                        }
+                    }
                 }
             });
         let reduction = reduced.map_err(|e| failing.not_deterministic(shown, &e.to_string()))?;
@@ -753,7 +767,16 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             if replayed != shown {
                 return Err(failing.not_deterministic(shown, &replayed));
             }
-            return Err(failing.report(shown.to_string(), &failing.failure, &[], None, true));
+            let rerun = first_rerun
+                .flatten()
+                .unwrap_or_else(|| "did not fail".to_string());
+            return Err(failing.report(
+                shown.to_string(),
+                &failing.failure,
+                &[],
+                None,
+                Some(rerun),
+            ));
         }
         Ok((reduction, last))
     }
@@ -857,7 +880,7 @@ impl<T> Failing<'_, T> {
         failure: &Failure,
         notes: &[String],
         shrunk: Option<report::Shrunk>,
-        flaky: bool,
+        flaky: Option<String>,
     ) -> Report {
         report::Failed {
             name: self.name,
@@ -874,6 +897,15 @@ impl<T> Failing<'_, T> {
 
     fn not_deterministic(&self, first: &str, second: &str) -> Report {
         not_deterministic(self.name, self.seed, first, second)
+    }
+}
+
+/// What a case did when run again, for a flaky report ("... but {this} when run again").
+fn rerun(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Passed => "passed".to_string(),
+        Outcome::Rejected(at) => format!("was rejected by `assume` at {at}"),
+        Outcome::Failed(f) => format!("failed another way ({})", f.one_line()),
     }
 }
 

@@ -93,8 +93,9 @@ pub(crate) struct Failed<'a> {
     pub(crate) failure: &'a Failure,
     pub(crate) notes: &'a [String],
     pub(crate) shrunk: Option<Shrunk>,
-    /// The minimal input passed when run again.
-    pub(crate) flaky: bool,
+    /// What the minimal input did when run again, when that was not the same failure
+    /// ("passed", "failed another way: ..."): the property is flaky.
+    pub(crate) flaky: Option<String>,
 }
 
 /// How shrinking went.
@@ -133,10 +134,11 @@ impl Failed<'_> {
         }
         indented(&mut out, &self.input);
         let _ = write!(out, "\nfailure: {}\n", self.failure);
-        if self.flaky {
-            out.push_str(
-                "\nflaky: this input failed while shrinking but passed when run again; the \
-                 property does not fail the same way every time it runs on the same input\n",
+        if let Some(rerun) = &self.flaky {
+            let _ = writeln!(
+                out,
+                "\nflaky: this input failed while shrinking but {rerun} when run again; the \
+                 property does not fail the same way every time it runs on the same input"
             );
         }
         if let Some(s) = self.shrunk.as_ref().filter(|s| !s.shape.is_empty()) {
@@ -178,7 +180,7 @@ impl Failed<'_> {
             text: out,
             seed: Some(self.seed),
             minimal: Some(self.input.clone()),
-            flaky: self.flaky,
+            flaky: self.flaky.is_some(),
         }
     }
 }
