@@ -390,3 +390,105 @@ fn edited_traces_never_panic() {
         }
     }
 }
+
+static FAILED_ONCE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static CALLS_AFTER: AtomicU32 = AtomicU32::new(0);
+
+/// Numbers, and once, on its fifth run after the property first failed, eight more that its
+/// decisions do not account for: a generator that is only sometimes not deterministic.
+#[generator]
+fn sometimes_padded<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut v = Vec::new();
+    for _ in 0..rng.random_range(0..12) {
+        v.push(rng.random_range(0..100));
+    }
+    if FAILED_ONCE.load(Ordering::Relaxed) && CALLS_AFTER.fetch_add(1, Ordering::Relaxed) == 4 {
+        v.extend([7; 8]);
+    }
+    v
+}
+
+/// The minimal input is replayed from its trace before it is reported: an output the trace
+/// does not make is reported as a generator that is not deterministic, with both inputs, and
+/// the saved entry stays the original failing case.
+#[test]
+fn a_minimal_input_its_trace_does_not_make_is_not_reported() {
+    let dir = temp_dir("sometimes");
+    let file = dir.join("persist").join("persist__sometimes.txt");
+    let report = Check::new(sometimes_padded)
+        .name("persist::sometimes")
+        .seed(3)
+        .print_progress(false)
+        .regressions(&dir)
+        .try_check(|v: &Vec<u32>| {
+            let fails = v.len() >= 8;
+            if fails {
+                FAILED_ONCE.store(true, Ordering::Relaxed);
+            }
+            assert!(!fails, "long");
+        })
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(
+        text.contains("the generator is not deterministic: replayed from the minimal trace"),
+        "{text}"
+    );
+    assert!(text.contains("7, 7, 7, 7, 7, 7, 7, 7]"), "{text}");
+    assert_eq!(report.input(), None);
+    // The saved trace is the original's: it replays to a failing input.
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let trace_text: String = saved
+        .lines()
+        .skip_while(|l| !l.starts_with("  scope"))
+        .map(|l| format!("{}\n", &l[2..]))
+        .collect();
+    let trace = Trace::parse(&trace_text).unwrap_or_else(|e| panic!("{e}\n{saved}"));
+    let replayed = greduce::replay(sometimes_padded, &trace, &[], Strategy::Halt);
+    assert!(replayed.result.unwrap().output.len() >= 8, "{saved}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save that fails is reported as not saved, never as "saved in".
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_save_is_reported_as_not_saved() {
+    // `/proc` takes no new directories, even from root (whom permissions do not stop).
+    let dir = Path::new("/proc/greduce-cannot-save-here");
+    let report = Check::new(numbers)
+        .name("persist::unsaved")
+        .seed(1)
+        .print_progress(false)
+        .regressions(dir)
+        .try_check(FAILS)
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(!text.contains("saved in"), "{text}");
+    assert!(
+        text.contains("not saved: /proc/greduce-cannot-save-here/persist/persist__unsaved.txt: "),
+        "{text}"
+    );
+}
+
+/// A FIFO in place of the regressions file is refused, not read (which would block).
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_the_regressions_file_does_not_hang() {
+    let dir = temp_dir("fifo");
+    let file = dir.join("persist").join("persist__sum.txt");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let made = Command::new("mkfifo").arg(&file).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir2 = dir.clone();
+    std::thread::spawn(move || {
+        let report = check_in(&dir2, 1).try_check(FAILS).unwrap_err();
+        let _ = tx.send(report.to_string());
+    });
+    let text = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the check does not block on the FIFO");
+    assert!(text.contains("not a regular file"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -622,14 +622,30 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         let (outcome, notes) = if self.body {
             self.final_body_run(&reduction.trace, property)
         } else {
+            // End to end: the generator runs again from the minimal trace, and must give
+            // the output that was judged (a generator that is only sometimes not
+            // deterministic would otherwise be reported with an input its trace does not
+            // make, and that trace saved).
+            let judged = format!("{:?}", reduction.output);
+            let again = self.replay_minimal(&reduction.trace);
+            let output = match again {
+                Ok(output) if format!("{output:?}") == judged => output,
+                other => {
+                    let again = other.map_or_else(|e| e, |o| format!("{o:?}"));
+                    // The saved entry goes back to the original failing case, which was
+                    // checked to replay before shrinking started.
+                    saved.save(&Saved {
+                        name: failing.name,
+                        seed: failing.seed,
+                        input: &shown,
+                        failure: &failing.failure.one_line(),
+                        trace: &trace,
+                    });
+                    return not_deterministic_minimal(failing, &judged, &again);
+                }
+            };
             let which = fork::Input::Trace(&reduction.trace);
-            ask(
-                self.fork.as_ref(),
-                property,
-                &reduction.output,
-                &which,
-                true,
-            )
+            ask(self.fork.as_ref(), property, &output, &which, true)
         };
         let (failure, notes, flaky) = match outcome {
             Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, None),
@@ -695,6 +711,21 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             Ok(run) => Err(failing.not_deterministic(shown, &format!("{:?}", run.output))),
             Err(_) => Err(failing.not_deterministic(shown, "(a panic)")),
         }
+    }
+
+    /// The generator's output replayed exactly from `trace`, or what went wrong instead.
+    fn replay_minimal(&mut self, trace: &Trace) -> Result<T, String> {
+        let generator = &mut self.generator;
+        let replayed = crate::replay(
+            |rng: &mut StdRng| case::within(|| generator(rng)),
+            trace,
+            &[],
+            Strategy::Halt,
+        );
+        replayed
+            .result
+            .map(|run| run.output)
+            .map_err(|e| format!("(no input: {e})"))
     }
 
     /// Shrinks the recorded run; returns the reduction and the last failure (with its notes)
@@ -919,6 +950,20 @@ fn not_deterministic(name: &str, seed: u64, first: &str, second: &str) -> Report
         truncated(second, 500)
     );
     report::problem(name, Some(seed), &what)
+}
+
+/// The minimal trace replayed to another input than the one shrinking judged.
+fn not_deterministic_minimal<T>(failing: &Failing<'_, T>, judged: &str, again: &str) -> Report {
+    let what = format!(
+        "the generator is not deterministic: replayed from the minimal trace, it produced a \
+         different input than the one shrinking tested, so no minimal input can be reported \
+         (the original failing case stays saved). A generator must draw all its randomness \
+         from its rng (no thread_rng, no HashMap iteration order, no global state).\n    \
+         tested while shrinking: {}\n    replayed: {}",
+        truncated(judged, 500),
+        truncated(again, 500)
+    );
+    report::problem(failing.name, Some(failing.seed), &what)
 }
 
 /// Rejected cases, by the `assume` that rejected them.

@@ -104,8 +104,9 @@ pub(crate) struct Shrunk {
     pub(crate) original_size: String,
     pub(crate) property_calls: u64,
     pub(crate) time: Duration,
-    /// Where the failure is saved, if it is.
-    pub(crate) saved: Option<String>,
+    /// Where the failure is saved (`Err`: where saving it failed, and why), if failures
+    /// are saved.
+    pub(crate) saved: Option<Result<String, String>>,
     /// Which budget ran out, if one did.
     pub(crate) stopped_by: Option<String>,
     /// [`crate::shape::Shape::compare`] of the minimal and the original trace.
@@ -166,8 +167,14 @@ impl Failed<'_> {
                      input found so far"
                 );
             }
-            if let Some(saved) = &s.saved {
-                let _ = writeln!(out, "saved in {saved} (replays first next time)");
+            match &s.saved {
+                Some(Ok(saved)) => {
+                    let _ = writeln!(out, "saved in {saved} (replays first next time)");
+                }
+                Some(Err(why)) => {
+                    let _ = writeln!(out, "not saved: {why}");
+                }
+                None => {}
             }
             if let Some(explain) = &s.explain {
                 out.push_str("\ncandidates tried:\n");

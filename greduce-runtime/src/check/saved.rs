@@ -11,8 +11,9 @@ pub(crate) struct SavedFailures {
     path: Option<PathBuf>,
     /// Why the file cannot be used; nothing is written to it then.
     pub(crate) error: Option<String>,
-    /// Whether a failed save was reported (once is enough).
-    warned: bool,
+    /// Why the last save failed, if it did (reported once, and in the report instead of
+    /// "saved in").
+    failed: Option<String>,
 }
 
 impl SavedFailures {
@@ -28,7 +29,7 @@ impl SavedFailures {
         let mut saved = SavedFailures {
             path,
             error: None,
-            warned: false,
+            failed: None,
         };
         let entries = match saved.path.as_deref().map(file::load) {
             None => Vec::new(),
@@ -47,12 +48,14 @@ impl SavedFailures {
         (saved, entries)
     }
 
-    /// The file, for reports.
-    pub(crate) fn shown(&self) -> Option<String> {
-        match (&self.path, &self.error) {
-            (Some(path), None) => Some(path.display().to_string()),
-            _ => None,
-        }
+    /// Where the failure is, for reports: `Ok(file)` when it was saved, `Err(why)` when
+    /// saving it failed, `None` when failures are not saved.
+    pub(crate) fn shown(&self) -> Option<Result<String, String>> {
+        let path = self.path.as_ref()?;
+        Some(match (&self.error, &self.failed) {
+            (Some(why), _) | (None, Some(why)) => Err(format!("{}: {why}", path.display())),
+            (None, None) => Ok(path.display().to_string()),
+        })
     }
 
     /// Where entry `entry` is, for reports.
@@ -69,15 +72,18 @@ impl SavedFailures {
         let Some(path) = self.path.as_ref().filter(|_| self.error.is_none()) else {
             return;
         };
-        if let Err(e) = file::save(path, saved) {
-            if !self.warned {
-                to_stderr(&format!(
-                    "greduce: `{}`: cannot save the failure in {}: {e}\n",
-                    saved.name,
-                    path.display()
-                ));
+        match file::save(path, saved) {
+            Ok(()) => self.failed = None,
+            Err(e) => {
+                if self.failed.is_none() {
+                    to_stderr(&format!(
+                        "greduce: `{}`: cannot save the failure in {}: {e}\n",
+                        saved.name,
+                        path.display()
+                    ));
+                }
+                self.failed = Some(e.to_string());
             }
-            self.warned = true;
         }
     }
 }

@@ -90,6 +90,17 @@ fn program() -> String {
 
 /// The entries of the file at `path`; none when it does not exist.
 pub(crate) fn load(path: &Path) -> Result<Vec<Entry>, LoadError> {
+    // Only a regular file is read: a FIFO would block the test run forever, a device
+    // could be endless.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(LoadError {
+            path: path.to_path_buf(),
+            line: 0,
+            why: "not a regular file".to_string(),
+        });
+    }
     let content = match std::fs::read_to_string(path) {
         Ok(content) => content,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
