@@ -437,11 +437,12 @@ fn a_minimal_input_its_trace_does_not_make_is_not_reported() {
     assert_eq!(report.input(), None);
     // The saved trace is the original's: it replays to a failing input.
     let saved = std::fs::read_to_string(&file).unwrap();
-    let trace_text: String = saved
+    let trace_text = saved
         .lines()
         .skip_while(|l| !l.starts_with("  scope"))
-        .map(|l| format!("{}\n", &l[2..]))
-        .collect();
+        .map(|l| &l[2..])
+        .collect::<Vec<_>>()
+        .join("\n");
     let trace = Trace::parse(&trace_text).unwrap_or_else(|e| panic!("{e}\n{saved}"));
     let replayed = greduce::replay(sometimes_padded, &trace, &[], Strategy::Halt);
     assert!(replayed.result.unwrap().output.len() >= 8, "{saved}");

@@ -619,34 +619,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         };
         // The minimal input once more, loudly: its output is the one the user sees, and it
         // must still fail.
-        let (outcome, notes) = if self.body {
-            self.final_body_run(&reduction.trace, property)
-        } else {
-            // End to end: the generator runs again from the minimal trace, and must give
-            // the output that was judged (a generator that is only sometimes not
-            // deterministic would otherwise be reported with an input its trace does not
-            // make, and that trace saved).
-            let judged = format!("{:?}", reduction.output);
-            let again = self.replay_minimal(&reduction.trace);
-            let output = match again {
-                Ok(output) if format!("{output:?}") == judged => output,
-                other => {
-                    let again = other.map_or_else(|e| e, |o| format!("{o:?}"));
-                    // The saved entry goes back to the original failing case, which was
-                    // checked to replay before shrinking started.
-                    saved.save(&Saved {
-                        name: failing.name,
-                        seed: failing.seed,
-                        input: &shown,
-                        failure: &failing.failure.one_line(),
-                        trace: &trace,
-                    });
-                    return not_deterministic_minimal(failing, &judged, &again);
-                }
+        let (outcome, notes) =
+            match self.final_run(failing, &reduction, (&shown, &trace), saved, property) {
+                Ok(ran) => ran,
+                Err(report) => return report,
             };
-            let which = fork::Input::Trace(&reduction.trace);
-            ask(self.fork.as_ref(), property, &output, &which, true)
-        };
         let (failure, notes, flaky) = match outcome {
             Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, None),
             other => (last.0, last.1, Some(rerun(&other))),
@@ -711,6 +688,44 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             Ok(run) => Err(failing.not_deterministic(shown, &format!("{:?}", run.output))),
             Err(_) => Err(failing.not_deterministic(shown, "(a panic)")),
         }
+    }
+
+    /// Runs the minimal case once more, loudly: a `#[greduce::test]` body replays its
+    /// trace; otherwise the generator replays the minimal trace end to end, must give the
+    /// output that was judged (a generator that is only sometimes not deterministic would
+    /// otherwise be reported with an input its trace does not make, and that trace saved),
+    /// and the property runs on that output. `original` is the failing case's input as
+    /// shown and its trace, saved again when the minimal one cannot be trusted.
+    fn final_run<P: CaseResult>(
+        &mut self,
+        failing: &Failing<'_, T>,
+        reduction: &Reduction<T, S>,
+        (shown, trace): (&str, &Trace),
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(Outcome, Vec<String>), Report> {
+        if self.body {
+            return Ok(self.final_body_run(&reduction.trace, property));
+        }
+        let judged = format!("{:?}", reduction.output);
+        let output = match self.replay_minimal(&reduction.trace) {
+            Ok(output) if format!("{output:?}") == judged => output,
+            other => {
+                let again = other.map_or_else(|e| e, |o| format!("{o:?}"));
+                // The saved entry goes back to the original failing case, which was checked
+                // to replay before shrinking started.
+                saved.save(&Saved {
+                    name: failing.name,
+                    seed: failing.seed,
+                    input: shown,
+                    failure: &failing.failure.one_line(),
+                    trace,
+                });
+                return Err(not_deterministic_minimal(failing, &judged, &again));
+            }
+        };
+        let which = fork::Input::Trace(&reduction.trace);
+        Ok(ask(self.fork.as_ref(), property, &output, &which, true))
     }
 
     /// The generator's output replayed exactly from `trace`, or what went wrong instead.
