@@ -493,3 +493,64 @@ fn a_fifo_as_the_regressions_file_does_not_hang() {
     assert!(text.contains("not a regular file"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The id of a process that has ended.
+#[cfg(target_os = "linux")]
+fn ended_pid() -> u32 {
+    let mut child = Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+/// A lock and a temporary file left by a save that was killed: the next save takes the
+/// lock at once (it used to wait 10 s for the lock to age) and removes the temporary file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_save_leaves_nothing_that_slows_the_next() {
+    let dir = temp_dir("killed-save");
+    let file = dir.join("persist").join("persist__sum.txt");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let dead = ended_pid();
+    let lock = file.with_extension("txt.lock");
+    std::fs::write(&lock, dead.to_string()).unwrap();
+    let tmp = file.with_extension(format!("txt.{dead}-0.tmp"));
+    std::fs::write(&tmp, "half a file").unwrap();
+    let started = std::time::Instant::now();
+    let report = check_in(&dir, 1).try_check(FAILS).unwrap_err();
+    let took = started.elapsed();
+    assert!(report.to_string().contains("saved in"), "{report}");
+    assert!(
+        took < std::time::Duration::from_secs(5),
+        "waited {took:?} for a dead lock"
+    );
+    assert!(!lock.exists() && !tmp.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Fork mode's files of a parent that was killed are removed by the next fork-mode run.
+#[cfg(target_os = "linux")]
+#[test]
+fn fork_files_of_a_killed_run_are_removed() {
+    let left = std::env::temp_dir().join(format!("greduce-fork-{}-0.job", ended_pid()));
+    std::fs::write(&left, "job").unwrap();
+    let status = Command::new(std::env::current_exe().unwrap())
+        .args(["child_fork_passing", "--exact", "--test-threads=1"])
+        .env("PERSIST_FORK_CHILD", "1")
+        .env("GREDUCE_FORK", "1")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(!left.exists(), "{} is left", left.display());
+}
+
+#[test]
+fn child_fork_passing() {
+    if std::env::var_os("PERSIST_FORK_CHILD").is_some() {
+        Check::new(numbers)
+            .name("persist::fork")
+            .cases(2)
+            .persist(false)
+            .check(|v: &Vec<u32>| v.len() < 100);
+    }
+}

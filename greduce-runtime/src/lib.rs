@@ -10,6 +10,7 @@ mod check;
 mod decision;
 mod edit;
 mod legal;
+mod liveness;
 mod outcome;
 mod panic_hook;
 mod persist;

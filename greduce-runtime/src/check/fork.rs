@@ -187,6 +187,15 @@ struct Files {
 impl Files {
     fn new() -> Files {
         static NEXT: AtomicU64 = AtomicU64::new(0);
+        static SWEPT: std::sync::Once = std::sync::Once::new();
+        // Files of a parent that was killed stay behind: the first child of each process
+        // removes those whose process has ended.
+        SWEPT.call_once(|| {
+            crate::liveness::sweep(&std::env::temp_dir(), |name| {
+                let rest = name.strip_prefix("greduce-fork-")?;
+                rest.split_once('-')?.0.parse().ok()
+            });
+        });
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let base = std::env::temp_dir().join(format!("greduce-fork-{}-{n}", std::process::id()));
         Files {

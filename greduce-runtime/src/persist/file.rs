@@ -18,7 +18,7 @@
 use super::text;
 use crate::trace::Trace;
 use std::fmt::Write as _;
-use std::io;
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -193,6 +193,7 @@ pub(crate) fn save(path: &Path, saved: &Saved<'_>) -> io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     let _lock = Lock::take(path)?;
+    sweep_temporaries(path);
     let old = match std::fs::read_to_string(path) {
         Ok(content) => content,
         Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
@@ -229,6 +230,19 @@ pub(crate) fn save(path: &Path, saved: &Saved<'_>) -> io::Result<()> {
     })
 }
 
+/// Removes the temporary files of saves to `path` whose process was killed before it
+/// renamed them (`<file>.txt.<pid>-<n>.tmp`).
+fn sweep_temporaries(path: &Path) {
+    let (Some(dir), Some(file)) = (path.parent(), path.file_name().and_then(|f| f.to_str())) else {
+        return;
+    };
+    let prefix = format!("{file}.");
+    crate::liveness::sweep(dir, |name| {
+        let rest = name.strip_prefix(&prefix)?.strip_suffix(".tmp")?;
+        rest.split_once('-')?.0.parse().ok()
+    });
+}
+
 /// Numbers temporary files, unique within the process.
 static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 
@@ -246,14 +260,23 @@ impl Lock {
                 .create_new(true)
                 .open(&lock)
             {
-                Ok(_) => return Ok(Lock(lock)),
+                Ok(mut file) => {
+                    // Who holds it, so that a run after a kill can tell the lock is stale.
+                    let _ = write!(file, "{}", std::process::id());
+                    return Ok(Lock(lock));
+                }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    // A lock older than this was left by a process that was killed.
-                    let stale = std::fs::metadata(&lock)
-                        .and_then(|m| m.modified())
+                    // A lock whose process has ended was left by a kill; one older than
+                    // this (where that cannot be told) likewise.
+                    let holder = std::fs::read_to_string(&lock)
                         .ok()
-                        .and_then(|t| t.elapsed().ok())
-                        .is_some_and(|age| age > std::time::Duration::from_secs(10));
+                        .and_then(|pid| pid.trim().parse::<u32>().ok());
+                    let stale = holder.is_some_and(crate::liveness::gone)
+                        || std::fs::metadata(&lock)
+                            .and_then(|m| m.modified())
+                            .ok()
+                            .and_then(|t| t.elapsed().ok())
+                            .is_some_and(|age| age > std::time::Duration::from_secs(10));
                     if stale {
                         let _ = std::fs::remove_file(&lock);
                     } else if started.elapsed() > std::time::Duration::from_secs(20) {

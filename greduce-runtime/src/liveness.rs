@@ -1,0 +1,50 @@
+//! Whether the process that left a file behind is still running: a lock or a temporary
+//! file whose process is gone was left by a kill and can go at once, instead of after a
+//! timeout (or never).
+
+/// Whether process `pid` is running: `Some` where the system tells (Linux, through
+/// `/proc`), `None` elsewhere.
+pub(crate) fn alive(pid: u32) -> Option<bool> {
+    let proc = std::path::Path::new("/proc");
+    if !proc.join("self").exists() {
+        return None;
+    }
+    Some(proc.join(pid.to_string()).exists())
+}
+
+/// Whether `pid` is known to have ended.
+pub(crate) fn gone(pid: u32) -> bool {
+    alive(pid) == Some(false)
+}
+
+/// Removes the files in `dir` that `parse` (given a file name) attributes to a process that
+/// has ended.
+pub(crate) fn sweep(dir: &std::path::Path, parse: impl Fn(&str) -> Option<u32>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        if let Some(pid) = name.to_str().and_then(&parse)
+            && pid != std::process::id()
+            && gone(pid)
+        {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn this_process_is_alive_and_an_ended_one_is_not() {
+        assert_eq!(alive(std::process::id()), Some(true));
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        assert!(gone(pid));
+    }
+}
