@@ -87,6 +87,12 @@ impl Builder {
         }
     }
 
+    /// Nodes built so far.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.store.nodes.len()
+    }
+
     /// Adds a node under the innermost open node.
     pub(crate) fn leaf(&mut self, new: New) -> NodeId {
         let store = &mut self.store;

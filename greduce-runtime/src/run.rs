@@ -128,6 +128,10 @@ pub(crate) struct Session {
     /// Times this replay unwound to stop (more than once only if the generator catches it).
     stops: u32,
     budget: u64,
+    /// Nodes a replay may build at most: a loop that re-align keeps going without making
+    /// decisions (nothing for the decision budget to count) stops there instead of filling
+    /// memory.
+    node_budget: usize,
     pub(crate) fault: Option<Fault>,
     /// Scripted draws: each decision takes the next value (see [`crate::replay_draws`]).
     script: Option<Script>,
@@ -147,7 +151,9 @@ impl Session {
     pub(crate) fn replay(aligner: Aligner, budget: u64) -> Session {
         // The new trace is usually about as long as the one replayed: no regrowing.
         let capacity = aligner.trace().len();
-        Session::new(Some(aligner), budget, capacity)
+        let mut session = Session::new(Some(aligner), budget, capacity);
+        session.node_budget = capacity.saturating_mul(4).saturating_add(4096);
+        session
     }
 
     pub(crate) fn with_draws(values: Vec<u64>) -> Session {
@@ -209,6 +215,7 @@ impl Session {
             decisions: 0,
             stops: 0,
             budget,
+            node_budget: usize::MAX,
             fault: None,
             script: None,
         }
@@ -992,7 +999,7 @@ pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: b
         // and a step while another loop is innermost.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
     } else {
-        step_loop_replaying(handle, lp, close_iteration, more)
+        ok_or_stop(step_loop_replaying(handle, lp, close_iteration, more))
     };
     if nested == Some(false) {
         interleaved(handle);
@@ -1015,11 +1022,11 @@ fn step_loop_replaying(
     lp: NodeId,
     close_iteration: bool,
     more: bool,
-) -> Option<bool> {
+) -> Option<Result<bool, ()>> {
     handle.with(|run| {
         let Some(aligner) = &mut run.aligner else {
             // A scripted run: no trace to align with.
-            return run.builder.step_loop(lp, close_iteration, more);
+            return Ok(run.builder.step_loop(lp, close_iteration, more));
         };
         // The hot case first: the next iteration of the innermost loop.
         if close_iteration
@@ -1027,7 +1034,14 @@ fn step_loop_replaying(
             && run.builder.parent_of(run.builder.current()) == lp
             && aligner.next_iteration()
         {
-            return run.builder.step_loop(lp, true, true);
+            return Ok(run.builder.step_loop(lp, true, true));
+        }
+        // Only a step that opens one more iteration stops the replay: closing steps run
+        // from the loop's drop, also while the replay unwinds.
+        if more && run.builder.len() > run.node_budget && !std::thread::panicking() {
+            let decisions = run.decisions;
+            run.fail(Fault::OverBudget(decisions));
+            return Err(());
         }
         let top = run.builder.current();
         let innermost = if close_iteration {
@@ -1036,7 +1050,7 @@ fn step_loop_replaying(
             top == lp
         };
         if !innermost {
-            return false;
+            return Ok(false);
         }
         if close_iteration {
             run.close_frame();
@@ -1051,7 +1065,7 @@ fn step_loop_replaying(
             run.close_frame();
             run.builder.close();
         }
-        true
+        Ok(true)
     })
 }
 

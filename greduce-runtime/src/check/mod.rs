@@ -107,6 +107,8 @@ type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 pub struct Check<'g, T, S = usize> {
     generator: Box<dyn FnMut(&mut StdRng) -> T + 'g>,
     size: SizeFn<'g, T, S>,
+    /// Whether `size` is the number of decisions (the default).
+    counts_decisions: bool,
     config: Config,
     name: Option<String>,
     examples: Vec<T>,
@@ -133,6 +135,7 @@ impl<'g, T: Debug> Check<'g, T> {
         Check {
             generator: Box::new(generator),
             size: Box::new(|_, trace| trace.decision_count()),
+            counts_decisions: true,
             config: Config::default(),
             name: None,
             examples: Vec::new(),
@@ -303,6 +306,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         Check {
             generator: self.generator,
             size: Box::new(move |output, _| size(output)),
+            counts_decisions: false,
             config: self.config,
             name: self.name,
             examples: self.examples,
@@ -782,6 +786,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .max_time(config.max_shrink_time)
             .output_cache(!self.body)
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
+            .size_counts_decisions(self.counts_decisions)
             .watch(|p| save(p))
             .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
                 let which = fork::Input::Trace(trace);

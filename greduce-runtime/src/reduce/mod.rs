@@ -72,6 +72,8 @@ type WatchFn<'g, T, S> = Box<dyn FnMut(&Progress<'_, T, S>) + 'g>;
 ///     .reduce(&run.trace, |s: &String| s.contains('c'));
 /// assert_eq!(reduced.output, "c\nc\n");
 /// ```
+// Reason: the bools are independent settings, each set by a builder method of its own.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Reducer<'g, T, R = StdRng, S = usize> {
     generator: Box<dyn FnMut(&mut R) -> T + 'g>,
     size: SizeFn<'g, T, S>,
@@ -79,6 +81,10 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
     search: Search,
     passes: Passes,
     budget_factor: u64,
+    /// Whether the size measure is the number of decisions (the default): a replay that
+    /// makes more decisions than the current input is then larger whatever it does next,
+    /// and stops there (a runaway loop costs no more memory than the input).
+    counts_decisions: bool,
     max_property_calls: Option<u64>,
     max_time: Option<Duration>,
     max_stall: Option<u64>,
@@ -129,6 +135,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
             search: Search::default(),
             passes: Passes::default(),
             budget_factor: 10,
+            counts_decisions: true,
             max_property_calls: None,
             max_time: None,
             max_stall: None,
@@ -331,6 +338,13 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self.size_with(move |output, _| size(output))
     }
 
+    /// Declares that the size measure (set with [`Reducer::size_with`]) is the number of
+    /// decisions after all: replays stop as soon as they are larger.
+    pub(crate) fn size_counts_decisions(mut self, yes: bool) -> Self {
+        self.counts_decisions = yes;
+        self
+    }
+
     /// [`Reducer::size`] with the trace at hand too.
     pub(crate) fn size_with<S2: Ord + Clone + Debug>(
         self,
@@ -343,6 +357,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             search: self.search,
             passes: self.passes,
             budget_factor: self.budget_factor,
+            counts_decisions: false,
             max_property_calls: self.max_property_calls,
             max_time: self.max_time,
             max_stall: self.max_stall,

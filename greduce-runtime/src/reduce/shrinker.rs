@@ -314,13 +314,19 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     ) -> (Result<Run<T>, ReplayError>, Vec<NodeId>, Notes) {
         let mut overlay = std::mem::take(&mut self.overlay);
         overlay.apply(base, edit);
+        let mut budget = budget_for(base, self.reducer.budget_factor);
+        if self.reducer.counts_decisions {
+            // More decisions than the current input is larger, rejected whatever follows:
+            // stop there (a loop that re-align keeps going stops early, its trace small).
+            budget = budget.min(self.current.trace.decision_count() as u64);
+        }
         let started = Instant::now();
         let replayed = run_replay(
             &mut *self.reducer.generator,
             base,
             overlay,
             self.reducer.strategy,
-            budget_for(base, self.reducer.budget_factor),
+            budget,
             self.reducer.quiet,
         );
         self.stats.generation_time += started.elapsed();

@@ -19,6 +19,7 @@
 
 mod challenges;
 mod dl;
+mod runaway;
 mod scale;
 
 use greduce::{Passes, Reducer, Run, Search, Strategy};
@@ -216,8 +217,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str =
-    "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -232,6 +232,14 @@ fn main() {
             }
         };
         print!("{}", challenges::table(seeds));
+        return;
+    }
+    if what == "runaway" {
+        print!("{}", runaway::table());
+        return;
+    }
+    if what == "runaway-point" {
+        runaway::point(&args.next().unwrap_or_default());
         return;
     }
     if what == "scale" {

@@ -280,7 +280,7 @@ fn measure<T: std::fmt::Debug>(
 
 /// The peak resident memory of this process so far, in KiB (`VmHWM`; 0 where `/proc` is
 /// not available).
-fn peak_kib() -> u64 {
+pub(crate) fn peak_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|status| {
