@@ -239,7 +239,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
 
     /// A replay that makes more than `factor` times the original's decisions (at least 100
     /// times `factor`) stops and counts as invalid, so a generator whose loops depend on
-    /// re-aligned decisions cannot hang the reducer. Default 10.
+    /// re-aligned decisions cannot hang the reducer. Default 10. With the default size
+    /// measure (the number of decisions), a replay stops sooner, as soon as it makes more
+    /// decisions than the current input: it is larger, whatever it does next. Any replay
+    /// also stops at four times the nodes of the trace it replays (plus 4096), which
+    /// bounds a loop that makes no decisions.
     #[must_use]
     pub fn replay_budget(mut self, factor: u64) -> Self {
         self.budget_factor = factor.max(1);
