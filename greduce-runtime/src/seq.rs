@@ -106,7 +106,7 @@ fn read_permutation(value: &Value, len: usize) -> Option<Vec<usize>> {
     match value.as_indices() {
         Some(perm) if perm.len() >= len => {
             let induced: Vec<usize> = perm.iter().copied().filter(|i| *i < len).collect();
-            legal::is_permutation(&induced).then_some(induced)
+            (induced.len() == len && legal::is_permutation(&induced)).then_some(induced)
         }
         _ => None,
     }
