@@ -1,0 +1,709 @@
+//! The loop that runs a check once its configuration is settled: explicit examples, saved
+//! failures, generated cases, and for a failure, shrinking, the final run of the minimal
+//! case and the report. [`Check`](super::Check) builds the configuration and hands it
+//! here; fork mode and the end-to-end re-verification of the minimal case live here.
+
+use super::case::{self, CaseResult, Failure, Outcome};
+use super::config::Config;
+use super::fork;
+use super::report::{self, Report};
+use super::saved::SavedFailures;
+use super::{Fork, SizeFn, case_seed, random_seed, running_test, to_stderr, truncated};
+use crate::align::Strategy;
+use crate::edit::Overlay;
+use crate::persist::file::{Entry, Saved};
+use crate::record::record;
+use crate::reduce::{Progress, Reducer, Reduction};
+use crate::replay::run_replay;
+use crate::shape::Shape;
+use crate::trace::Trace;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::fmt::Debug;
+use std::io::Write as _;
+use std::time::Duration;
+
+/// A check whose configuration is settled (builder and environment applied).
+pub(super) struct Runner<'g, T, S> {
+    pub(super) generator: Box<dyn FnMut(&mut StdRng) -> T + 'g>,
+    pub(super) size: SizeFn<'g, T, S>,
+    /// Whether `size` is the number of decisions (the default).
+    pub(super) counts_decisions: bool,
+    pub(super) examples: Vec<T>,
+    pub(super) progress: bool,
+    /// A `#[greduce::test]` body: the generator's output carries the verdict (no output
+    /// cache), and the final run of the minimal case replays the body.
+    pub(super) body: bool,
+    /// Fork mode, once the check runs.
+    pub(super) fork: Option<Fork>,
+}
+
+impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
+    /// Runs the check named `name` (`named`: by a test or the user, so failures may be
+    /// saved under it), check `id` of its test.
+    pub(super) fn run<P: CaseResult>(
+        mut self,
+        name: &str,
+        named: bool,
+        config: &Config,
+        id: String,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        match fork::child_job() {
+            // A child process, running one property call of this check for the parent.
+            // Nothing else of the test runs after it.
+            Some(Ok(job)) if job.check == id => {
+                self.run_child_job(job, property);
+                let _ = std::io::stdout().flush();
+                let _ = std::io::stderr().flush();
+                std::process::exit(0);
+            }
+            Some(Err(e)) => panic!("greduce: {e}"),
+            // In a child process on its way to another check, this one runs here, unforked.
+            None if config.fork => match fork_test(self.body) {
+                Ok(test) => {
+                    self.fork = Some(Fork {
+                        test,
+                        check: id,
+                        timeout: config.timeout,
+                    });
+                }
+                Err(why) => return Err(report::problem(name, None, why)),
+            },
+            Some(Ok(_)) | None => {}
+        }
+        for (index, example) in self.examples.iter().enumerate() {
+            // Run loudly: a failing example is the final failing case.
+            if let (Outcome::Failed(failure), notes) = case::check(false, property, example) {
+                let input = format!("{example:?}");
+                return Err(report::example(name, index, input, &failure, &notes));
+            }
+        }
+        let (mut saved, entries) = SavedFailures::open(config, name, named);
+        let result = entries
+            .iter()
+            .try_for_each(|entry| self.replay_saved(entry, name, config, &mut saved, property))
+            .and_then(|()| self.run_cases(name, config, &mut saved, property));
+        match (result, &saved.error) {
+            (Ok(()), None) => Ok(()),
+            (Ok(()), Some(e)) => Err(report::problem(
+                name,
+                None,
+                &format!(
+                    "the generated cases passed, but the regressions file cannot be used: \
+                     {e}\nFix that line or delete the file."
+                ),
+            )),
+            (Err(mut report), Some(e)) => {
+                report.append(&format!(
+                    "not saved: the regressions file cannot be used: {e}"
+                ));
+                Err(report)
+            }
+            (Err(report), None) => Err(report),
+        }
+    }
+
+    /// In a fork-mode child: checks the one input the job names and writes the result.
+    fn run_child_job<P: CaseResult>(&mut self, job: fork::Job, property: &mut impl FnMut(&T) -> P) {
+        let generator = &mut self.generator;
+        let loud = job.loud;
+        let input = match job.input {
+            fork::JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
+            fork::JobInput::Trace(trace) => {
+                crate::replay(|rng| generator(rng), &trace, &[], Strategy::Halt)
+                    .result
+                    .map(|run| run.output)
+            }
+        };
+        let (outcome, notes) = match input {
+            Ok(input) => case::check(!loud, property, &input),
+            Err(e) => {
+                let failure =
+                    Failure::returned(format!("the child process could not replay the input: {e}"));
+                (Outcome::Failed(failure), Vec::new())
+            }
+        };
+        fork::write_result(&outcome, &notes);
+    }
+
+    /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
+    /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
+    /// (stale: reported on stderr, kept in the file). A trace that does not replay exactly
+    /// (the generator changed: a line moved, a draw was added) is tried once more with
+    /// re-align; if that run fails, it is reported, else the entry is stale.
+    fn replay_saved<P: CaseResult>(
+        &mut self,
+        entry: &Entry,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let mut why = String::new();
+        for strategy in [Strategy::Halt, Strategy::Realign] {
+            let generator = &mut self.generator;
+            let (replayed, _) = case::run(true, || {
+                crate::replay(|rng| generator(rng), &entry.trace, &[], strategy).result
+            });
+            let run = match replayed {
+                Ok(Ok(run)) => run,
+                Ok(Err(e)) => {
+                    why = e.to_string();
+                    continue;
+                }
+                // Rejected by `assume`: nothing to check.
+                Err(Outcome::Rejected(_)) => return Ok(()),
+                Err(_) => {
+                    why = "the generator panicked".to_string();
+                    continue;
+                }
+            };
+            let which = fork::Input::Trace(&run.trace);
+            match ask(self.fork.as_ref(), property, &run.output, &which, false) {
+                (Outcome::Failed(failure), _) => {
+                    let realigned = if strategy == Strategy::Realign {
+                        ", replayed with re-align: the generator changed since it was saved"
+                    } else {
+                        ""
+                    };
+                    let failing = Failing {
+                        name,
+                        config,
+                        origin: format!("the saved failure at {}{realigned}", saved.at(entry)),
+                        seed: entry.seed,
+                        input: run.output,
+                        failure,
+                    };
+                    return Err(self.shrink_failure(&failing, saved, property, Some(run.trace)));
+                }
+                _ if strategy == Strategy::Halt => return Ok(()),
+                _ => break,
+            }
+        }
+        to_stderr(&format!(
+            "greduce: `{name}`: the saved failure at {} is stale: it no longer replays on the \
+             generator ({why}). The generator changed since it was saved; delete the entry (a \
+             new failure will be saved again when found).\n",
+            saved.at(entry)
+        ));
+        Ok(())
+    }
+
+    /// Runs the generated cases.
+    fn run_cases<P: CaseResult>(
+        &mut self,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let base = config.seed.unwrap_or_else(random_seed);
+        let mut passed = 0;
+        let mut rejects = Rejects::default();
+        let mut index = 0;
+        while passed < config.cases {
+            let seed = case_seed(base, index);
+            let generator = &mut self.generator;
+            let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+            let outcome = match generated {
+                Ok(input) => match ask(
+                    self.fork.as_ref(),
+                    property,
+                    &input,
+                    &fork::Input::Seed(seed),
+                    false,
+                ) {
+                    (Outcome::Failed(failure), _) => {
+                        let failing = Failing {
+                            name,
+                            config,
+                            origin: format!("case {}", index + 1),
+                            seed,
+                            input,
+                            failure,
+                        };
+                        return Err(self.shrink_failure(&failing, saved, property, None));
+                    }
+                    (outcome, _) => outcome,
+                },
+                Err(Outcome::Failed(failure)) => {
+                    let what = format!("the generator panicked on case {}: {failure}", index + 1);
+                    return Err(report::problem(name, Some(seed), &what));
+                }
+                Err(outcome) => outcome,
+            };
+            match outcome {
+                Outcome::Passed => passed += 1,
+                Outcome::Rejected(site) => {
+                    rejects.add(site);
+                    if rejects.total > config.max_rejects() {
+                        let what = rejects.health(passed, config.max_rejects());
+                        return Err(report::problem(name, None, &what));
+                    }
+                }
+                Outcome::Failed(_) => unreachable!("returned above"),
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+
+    /// Records the failing case, shrinks it and reports.
+    /// `trace` is the failing input's trace when it is known (a saved failure); else the
+    /// case runs again, recording.
+    fn shrink_failure<P: CaseResult>(
+        &mut self,
+        failing: &Failing<'_, T>,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+        trace: Option<Trace>,
+    ) -> Report {
+        let config = failing.config;
+        let shown = format!("{:?}", failing.input);
+        if self.progress {
+            to_stderr(&format!(
+                "greduce: `{}` failed on {} (seed {:#x}); {}\n    {}\n",
+                failing.name,
+                failing.origin,
+                failing.seed,
+                if config.shrink {
+                    "shrinking"
+                } else {
+                    "not shrinking"
+                },
+                truncated(&shown, 2000).replace('\n', "\n    ")
+            ));
+        }
+        let trace = match trace.map_or_else(|| self.record_again(failing, &shown), Ok) {
+            Ok(trace) => trace,
+            Err(report) => return report,
+        };
+        // A generator that is not a `#[generator]` records nothing: it cannot be replayed.
+        let recorded_nothing = trace.is_empty();
+        if !recorded_nothing {
+            saved.save(&Saved {
+                name: failing.name,
+                seed: failing.seed,
+                input: &shown,
+                failure: &failing.failure.one_line(),
+                trace: &trace,
+            });
+        }
+        if !config.shrink || recorded_nothing {
+            let which = if recorded_nothing {
+                fork::Input::Seed(failing.seed)
+            } else {
+                fork::Input::Trace(&trace)
+            };
+            let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
+            let flaky = (!failing.same(&outcome)).then(|| rerun(&outcome));
+            let mut report = failing.report(shown, &failing.failure, &notes, None, flaky);
+            if recorded_nothing {
+                report.append(
+                    "not shrunk: the generator recorded no decisions (it is not a \
+                     `#[generator]`, or draws from an rng greduce does not see), so greduce \
+                     cannot run it again on a reduced trace",
+                );
+            }
+            return report;
+        }
+        let (reduction, last) = match self.reduce(failing, &shown, &trace, saved, property) {
+            Ok(reduced) => reduced,
+            Err(report) => return report,
+        };
+        // The minimal input once more, loudly: its output is the one the user sees, and it
+        // must still fail.
+        let (outcome, notes) =
+            match self.final_run(failing, &reduction, (&shown, &trace), saved, property) {
+                Ok(ran) => ran,
+                Err(report) => return report,
+            };
+        let (failure, notes, flaky) = match outcome {
+            Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, None),
+            other => (last.0, last.1, Some(rerun(&other))),
+        };
+        let stats = &reduction.stats;
+        let stopped_by = stats.budget_exhausted.then(|| {
+            if stats.property_calls >= config.max_shrink_calls {
+                format!(
+                    "the budget of {} property calls (GREDUCE_MAX_SHRINK_CALLS)",
+                    config.max_shrink_calls
+                )
+            } else {
+                format!(
+                    "the time budget of {:?} (GREDUCE_MAX_SHRINK_TIME)",
+                    config.max_shrink_time
+                )
+            }
+        });
+        let shrunk = report::Shrunk {
+            size: format!("{:?}", reduction.size),
+            original_size: format!("{:?}", reduction.original_size),
+            property_calls: stats.property_calls,
+            time: stats.total_time,
+            stopped_by,
+            shape: Shape::of(&reduction.trace).compare(&Shape::of(&trace)),
+            saved: saved.shown(),
+            explain: config.verbose.then(|| reduction.explain()),
+        };
+        let input = format!("{:?}", reduction.output);
+        failing.report(input, &failure, &notes, Some(shrunk), flaky)
+    }
+
+    /// The final run of a `#[greduce::test]` body's minimal case: the body runs again (its
+    /// panic and output show), replaying the minimal trace.
+    fn final_body_run<P: CaseResult>(
+        &mut self,
+        trace: &Trace,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> (Outcome, Vec<String>) {
+        let budget = crate::reduce::budget_for(trace, 10);
+        let replayed = run_replay(
+            &mut self.generator,
+            trace,
+            Overlay::default(),
+            Strategy::Halt,
+            budget,
+            false,
+        );
+        match replayed.result {
+            Ok(run) => case::check(false, property, &run.output),
+            Err(_) => (Outcome::Passed, Vec::new()),
+        }
+    }
+
+    /// Runs the failing case's generator again from its seed, recording; it must produce the
+    /// same input.
+    fn record_again(&mut self, failing: &Failing<'_, T>, shown: &str) -> Result<Trace, Report> {
+        let generator = &mut self.generator;
+        let recorded = case::run(true, || record(|rng| generator(rng), failing.seed)).0;
+        match recorded {
+            Ok(run) if format!("{:?}", run.output) == shown => Ok(run.trace),
+            Ok(run) => Err(failing.not_deterministic(shown, &format!("{:?}", run.output))),
+            Err(_) => Err(failing.not_deterministic(shown, "(a panic)")),
+        }
+    }
+
+    /// Runs the minimal case once more, loudly: a `#[greduce::test]` body replays its
+    /// trace; otherwise the generator replays the minimal trace end to end, must give the
+    /// output that was judged (a generator that is only sometimes not deterministic would
+    /// otherwise be reported with an input its trace does not make, and that trace saved),
+    /// and the property runs on that output. `original` is the failing case's input as
+    /// shown and its trace, saved again when the minimal one cannot be trusted.
+    fn final_run<P: CaseResult>(
+        &mut self,
+        failing: &Failing<'_, T>,
+        reduction: &Reduction<T, S>,
+        (shown, trace): (&str, &Trace),
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(Outcome, Vec<String>), Report> {
+        if self.body {
+            return Ok(self.final_body_run(&reduction.trace, property));
+        }
+        let judged = format!("{:?}", reduction.output);
+        let output = match self.replay_minimal(&reduction.trace) {
+            Ok(output) if format!("{output:?}") == judged => output,
+            other => {
+                let again = other.map_or_else(|e| e, |o| format!("{o:?}"));
+                // The saved entry goes back to the original failing case, which was checked
+                // to replay before shrinking started.
+                saved.save(&Saved {
+                    name: failing.name,
+                    seed: failing.seed,
+                    input: shown,
+                    failure: &failing.failure.one_line(),
+                    trace,
+                });
+                return Err(not_deterministic_minimal(failing, &judged, &again));
+            }
+        };
+        let which = fork::Input::Trace(&reduction.trace);
+        Ok(ask(self.fork.as_ref(), property, &output, &which, true))
+    }
+
+    /// The generator's output replayed exactly from `trace`, or what went wrong instead.
+    fn replay_minimal(&mut self, trace: &Trace) -> Result<T, String> {
+        let generator = &mut self.generator;
+        let replayed = crate::replay(
+            |rng: &mut StdRng| case::within(|| generator(rng)),
+            trace,
+            &[],
+            Strategy::Halt,
+        );
+        replayed
+            .result
+            .map(|run| run.output)
+            .map_err(|e| format!("(no input: {e})"))
+    }
+
+    /// Shrinks the recorded run; returns the reduction and the last failure (with its notes)
+    /// seen while shrinking.
+    fn reduce<P: CaseResult>(
+        &mut self,
+        failing: &Failing<'_, T>,
+        shown: &str,
+        trace: &Trace,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(Reduction<T, S>, Seen), Report> {
+        let config = failing.config;
+        let mut last = (failing.failure.clone(), Vec::new());
+        let mut first_rerun: Option<Option<String>> = None;
+        let mut line = ProgressLine::new(failing.name, self.progress);
+        let failure_text = failing.failure.one_line();
+        let mut save = |p: &Progress<'_, T, S>| {
+            line.show(p);
+            if p.improved {
+                saved.save(&Saved {
+                    name: failing.name,
+                    seed: failing.seed,
+                    input: &format!("{:?}", p.output),
+                    failure: &failure_text,
+                    trace: p.trace,
+                });
+            }
+        };
+        let size = &self.size;
+        let fork = self.fork.as_ref();
+        let generator = &mut self.generator;
+        let reduced = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
+            .strategy(config.strategy)
+            .search(config.search)
+            .passes(config.passes)
+            .explain(config.verbose)
+            .max_property_calls(config.max_shrink_calls)
+            .max_time(config.max_shrink_time)
+            .output_cache(!self.body)
+            .size_with(move |output: &T, trace: &Trace| size(output, trace))
+            .size_counts_decisions(self.counts_decisions)
+            .watch(|p| save(p))
+            .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
+                let which = fork::Input::Trace(trace);
+                let (outcome, notes) = ask(fork, property, output, &which, false);
+                // The first call runs the original again: what it did, when that was not
+                // the failure, is what a flaky report says.
+                let first = first_rerun.is_none();
+                match outcome {
+                    Outcome::Failed(f) if failing.same_failure(&f) => {
+                        first_rerun.get_or_insert(None);
+                        last = (f, notes);
+                        crate::Outcome::Reproduces
+                    }
+                    other => {
+                        if first {
+                            first_rerun = Some(Some(rerun(&other)));
+                        }
+                        if other == Outcome::Passed {
+                            crate::Outcome::Passes
+                        } else {
+                            crate::Outcome::Invalid
+                        }
+                    }
+                }
+            });
+        let reduction = reduced.map_err(|e| failing.not_deterministic(shown, &e.to_string()))?;
+        if !reduction.reproduced {
+            let replayed = format!("{:?}", reduction.output);
+            if replayed != shown {
+                return Err(failing.not_deterministic(shown, &replayed));
+            }
+            let rerun = first_rerun
+                .flatten()
+                .unwrap_or_else(|| "did not fail".to_string());
+            return Err(failing.report(
+                shown.to_string(),
+                &failing.failure,
+                &[],
+                None,
+                Some(rerun),
+            ));
+        }
+        Ok((reduction, last))
+    }
+}
+
+/// Runs the property on `input`: in this process, or in a child process (fork mode), where
+/// `which` names the input. `loud`: its output shows (the final run of the minimal case).
+fn ask<T, P: CaseResult>(
+    fork: Option<&Fork>,
+    property: &mut impl FnMut(&T) -> P,
+    input: &T,
+    which: &fork::Input<'_>,
+    loud: bool,
+) -> (Outcome, Vec<String>) {
+    match fork {
+        Some(fork) => fork::check(&fork.test, &fork.check, which, loud, fork.timeout),
+        None => case::check(!loud, property, input),
+    }
+}
+
+/// The test that fork-mode children run: the running test, by the name libtest gives its
+/// thread.
+fn fork_test(body: bool) -> Result<String, &'static str> {
+    if body {
+        return Err(
+            "fork mode does not run `#[greduce::test]` bodies in a child process yet (the \
+             body generates and checks in one function, in this process); write the test \
+             with `greduce::check`, whose generator runs here and property in a child",
+        );
+    }
+    running_test().ok_or(
+        "fork mode needs the check to run in a `cargo test` test: each property call runs \
+         the test binary again on the test, found by its name",
+    )
+}
+
+/// A failure seen while shrinking, with the notes of its case.
+type Seen = (Failure, Vec<String>);
+
+/// The progress line shrinking writes each second once it has taken a second.
+struct ProgressLine<'a> {
+    name: &'a str,
+    on: bool,
+    printed: Option<Duration>,
+}
+
+impl<'a> ProgressLine<'a> {
+    fn new(name: &'a str, on: bool) -> Self {
+        ProgressLine {
+            name,
+            on,
+            printed: None,
+        }
+    }
+
+    fn show<T, S: Debug>(&mut self, p: &Progress<'_, T, S>) {
+        let second = Duration::from_secs(1);
+        let due = p.elapsed >= second
+            && self
+                .printed
+                .is_none_or(|t| p.elapsed.saturating_sub(t) >= second);
+        if self.on && due {
+            self.printed = Some(p.elapsed);
+            to_stderr(&format!(
+                "greduce: shrinking `{}`: {} property calls, size {:?} (was {:?}), {:.1} s\n",
+                self.name,
+                p.stats.property_calls,
+                p.size,
+                p.original_size,
+                p.elapsed.as_secs_f64()
+            ));
+        }
+    }
+}
+
+/// A generated case that failed.
+struct Failing<'a, T> {
+    name: &'a str,
+    config: &'a Config,
+    /// Which case: "case 3", or "the saved failure at `file:line`".
+    origin: String,
+    seed: u64,
+    input: T,
+    failure: Failure,
+}
+
+impl<T> Failing<'_, T> {
+    /// Whether `failure` is the failure being shrunk.
+    fn same_failure(&self, failure: &Failure) -> bool {
+        self.failure.same(failure, self.config.same_failure)
+    }
+
+    /// Whether a case failed with the failure being shrunk.
+    fn same(&self, outcome: &Outcome) -> bool {
+        matches!(outcome, Outcome::Failed(f) if self.same_failure(f))
+    }
+
+    fn report(
+        &self,
+        input: String,
+        failure: &Failure,
+        notes: &[String],
+        shrunk: Option<report::Shrunk>,
+        flaky: Option<String>,
+    ) -> Report {
+        report::Failed {
+            name: self.name,
+            origin: &self.origin,
+            seed: self.seed,
+            input,
+            failure,
+            notes,
+            shrunk,
+            flaky,
+        }
+        .report()
+    }
+
+    fn not_deterministic(&self, first: &str, second: &str) -> Report {
+        not_deterministic(self.name, self.seed, first, second)
+    }
+}
+
+/// What a case did when run again, for a flaky report ("... but {this} when run again").
+fn rerun(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Passed => "passed".to_string(),
+        Outcome::Rejected(at) => format!("was rejected by `assume` at {at}"),
+        Outcome::Failed(f) => format!("failed another way ({})", f.one_line()),
+    }
+}
+
+fn not_deterministic(name: &str, seed: u64, first: &str, second: &str) -> Report {
+    let what = format!(
+        "the generator is not deterministic: run again from the same seed it produced a \
+         different input, so it cannot be shrunk. A generator must draw all its randomness \
+         from its rng (no thread_rng, no HashMap iteration order, no global state).\n    \
+         first run: {}\n    second run: {}",
+        truncated(first, 500),
+        truncated(second, 500)
+    );
+    report::problem(name, Some(seed), &what)
+}
+
+/// The minimal trace replayed to another input than the one shrinking judged.
+fn not_deterministic_minimal<T>(failing: &Failing<'_, T>, judged: &str, again: &str) -> Report {
+    let what = format!(
+        "the generator is not deterministic: replayed from the minimal trace, it produced a \
+         different input than the one shrinking tested, so no minimal input can be reported \
+         (the original failing case stays saved). A generator must draw all its randomness \
+         from its rng (no thread_rng, no HashMap iteration order, no global state).\n    \
+         tested while shrinking: {}\n    replayed: {}",
+        truncated(judged, 500),
+        truncated(again, 500)
+    );
+    report::problem(failing.name, Some(failing.seed), &what)
+}
+
+/// Rejected cases, by the `assume` that rejected them.
+#[derive(Default)]
+struct Rejects {
+    total: u64,
+    by_site: Vec<(String, u64)>,
+}
+
+impl Rejects {
+    fn add(&mut self, site: String) {
+        self.total += 1;
+        match self.by_site.iter_mut().find(|(s, _)| *s == site) {
+            Some((_, n)) => *n += 1,
+            None => self.by_site.push((site, 1)),
+        }
+    }
+
+    fn health(&self, passed: u64, limit: u64) -> String {
+        let (site, n) = self
+            .by_site
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .expect("at least one rejection");
+        format!(
+            "too many rejected cases: {} rejected (limit {limit}) for {passed} passing. Most \
+             came from `assume` at {site} ({n}). Generate valid inputs directly instead of \
+             rejecting them, or raise the limit with `Check::max_rejects`.",
+            self.total
+        )
+    }
+}
