@@ -124,3 +124,84 @@ fn two_forked_checks_in_one_test_each_get_their_own_calls() {
     assert_eq!(minimal_len(&report), 3, "{report}");
     assert!(report.to_string().contains("    second\n"), "{report}");
 }
+
+/// Runs test `name` of this binary in a child process, with `vars`; returns its status and
+/// stderr. The developer's own `GREDUCE_*` settings are removed.
+fn run_child(name: &str, vars: &[(&str, &std::ffi::OsStr)]) -> (std::process::ExitStatus, String) {
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+    child.args([name, "--exact", "--nocapture", "--test-threads=1"]);
+    for (var, _) in std::env::vars_os() {
+        if var.to_string_lossy().starts_with("GREDUCE_") {
+            child.env_remove(var);
+        }
+    }
+    let out = child.envs(vars.iter().copied()).output().unwrap();
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Aborts on inputs of more than five numbers, without fork mode: run by
+/// `a_property_that_aborts_without_fork_mode_is_shrunk_on_the_next_run`.
+#[test]
+fn child_aborts_unforked() {
+    let Some(dir) = std::env::var_os("ABORTING_CHILD_DIR") else {
+        return;
+    };
+    Check::new(numbers)
+        .seed(5)
+        .name("fork::aborting")
+        .print_progress(false)
+        .regressions(std::path::PathBuf::from(dir))
+        .check(|v: &Vec<u32>| {
+            if v.len() > 5 {
+                std::process::abort();
+            }
+        });
+}
+
+/// Without fork mode, a case that kills the test process is not lost: the next run finds
+/// it, runs it in a child process, and shrinks it there.
+#[test]
+fn a_property_that_aborts_without_fork_mode_is_shrunk_on_the_next_run() {
+    let dir = std::env::temp_dir().join(format!("greduce-{}-aborting", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let vars = [("ABORTING_CHILD_DIR", dir.as_os_str())];
+    let (status, first) = run_child("child_aborts_unforked", &vars);
+    assert!(!status.success(), "the first run dies:\n{first}");
+    let (status, second) = run_child("child_aborts_unforked", &vars);
+    assert!(!status.success(), "{second}");
+    assert!(
+        second.contains(
+            "greduce: `fork::aborting`: the previous run of this check died in the middle of \
+             the case with seed"
+        ),
+        "{second}"
+    );
+    assert!(
+        second.contains("failed on the case the previous run died in"),
+        "{second}"
+    );
+    assert!(
+        second.contains("the test process crashed: killed by signal 6"),
+        "{second}"
+    );
+    assert!(second.contains("minimal failing input"), "{second}");
+    assert!(second.contains("[0, 0, 0, 0, 0, 0]"), "{second}");
+    // The third run replays the saved failure first, in a child process: it crashed the
+    // test process, so the check runs in fork mode; nothing dies.
+    let (status, third) = run_child("child_aborts_unforked", &vars);
+    assert_eq!(
+        status.code(),
+        Some(101),
+        "a test failure, not a crash:\n{third}"
+    );
+    assert!(
+        third.contains("this check runs its property calls in child processes"),
+        "{third}"
+    );
+    assert!(third.contains("failed on the saved failure at"), "{third}");
+    assert!(third.contains("[0, 0, 0, 0, 0, 0]"), "{third}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

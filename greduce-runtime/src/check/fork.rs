@@ -317,7 +317,7 @@ fn show_child_output(out: &str, err: &str) {
 fn crashed(what: &str) -> (Outcome, Vec<String>) {
     let failure = Failure {
         at: At::Process,
-        message: format!("the test process {what}"),
+        message: format!("{}{what}", crate::persist::file::CRASHED),
     };
     (Outcome::Failed(failure), Vec::new())
 }

@@ -350,7 +350,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             body: self.body,
             fork: None,
         };
-        runner.run(&name, named, &config, id, &mut property)
+        runner.run(&name, named, &config, &id, &mut property)
     }
 }
 

@@ -46,7 +46,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         name: &str,
         named: bool,
         config: &Config,
-        id: String,
+        id: &str,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
         match fork::child_job() {
@@ -64,7 +64,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 Ok(test) => {
                     self.fork = Some(Fork {
                         test,
-                        check: id,
+                        check: id.to_string(),
                         timeout: config.timeout,
                     });
                 }
@@ -80,10 +80,34 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             }
         }
         let (mut saved, entries) = SavedFailures::open(config, name, named);
-        let result = entries
-            .iter()
-            .try_for_each(|entry| self.replay_saved(entry, name, config, &mut saved, property))
+        let died = saved.take_died();
+        if self.fork.is_none()
+            && entries.iter().any(|e| e.crashed)
+            && let Ok(test) = fork_test(self.body)
+        {
+            // A saved failure that ended the test process would end this one too.
+            to_stderr(&format!(
+                "greduce: `{name}`: a saved failure ended the test process when it was found; \
+                 this check runs its property calls in child processes (fork mode)\n"
+            ));
+            self.fork = Some(Fork {
+                test,
+                check: id.to_string(),
+                timeout: config.timeout,
+            });
+        }
+        let result = died
+            .map_or(Ok(()), |seed| {
+                self.run_died_case(seed, (name, id), config, &mut saved, property)
+            })
+            .and_then(|()| {
+                entries.iter().try_for_each(|entry| {
+                    self.replay_saved(entry, name, config, &mut saved, property)
+                })
+            })
             .and_then(|()| self.run_cases(name, config, &mut saved, property));
+        // This process lived through every case.
+        saved.clear_running();
         match (result, &saved.error) {
             (Ok(()), None) => Ok(()),
             (Ok(()), Some(e)) => Err(report::problem(
@@ -141,6 +165,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
         let mut why = String::new();
+        if self.fork.is_none() {
+            saved.mark_running(entry.seed);
+        }
         for strategy in [Strategy::Halt, Strategy::Realign] {
             let generator = &mut self.generator;
             let (replayed, _) = case::run(true, || {
@@ -190,6 +217,75 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         Ok(())
     }
 
+    /// Runs again the case a previous run of this check died in (an abort, a stack
+    /// overflow, a signal: the process ended in the middle of the case), in a child process
+    /// (fork mode, for this run), and shrinks it there if it fails. A `#[greduce::test]`
+    /// body cannot run in a child yet: its seed is reported.
+    fn run_died_case<P: CaseResult>(
+        &mut self,
+        seed: u64,
+        (name, id): (&str, &str),
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let died = format!(
+            "the previous run of this check died in the middle of the case with seed \
+             {seed:#x} (the process ended: an abort, a stack overflow or a signal)"
+        );
+        if self.fork.is_none() {
+            match fork_test(self.body) {
+                Ok(test) => {
+                    self.fork = Some(Fork {
+                        test,
+                        check: id.to_string(),
+                        timeout: config.timeout,
+                    });
+                }
+                Err(why) => {
+                    return Err(report::problem(
+                        name,
+                        Some(seed),
+                        &format!("{died}; it cannot run in a child process here: {why}"),
+                    ));
+                }
+            }
+        }
+        to_stderr(&format!(
+            "greduce: `{name}`: {died}; running it again in a child process\n"
+        ));
+        saved.mark_running(seed);
+        let generator = &mut self.generator;
+        let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+        let input = match generated {
+            Ok(input) => input,
+            Err(Outcome::Failed(failure)) => {
+                let what = format!("{died}; its generator panicked: {failure}");
+                return Err(report::problem(name, Some(seed), &what));
+            }
+            Err(_) => return Ok(()),
+        };
+        let which = fork::Input::Seed(seed);
+        if let (Outcome::Failed(failure), _) =
+            ask(self.fork.as_ref(), property, &input, &which, false)
+        {
+            let failing = Failing {
+                name,
+                config,
+                origin: "the case the previous run died in".to_string(),
+                seed,
+                input,
+                failure,
+            };
+            return Err(self.shrink_failure(&failing, saved, property, None));
+        }
+        to_stderr(&format!(
+            "greduce: `{name}`: in a child process the case with seed {seed:#x} passed: what \
+             ended the previous run did not happen again\n"
+        ));
+        Ok(())
+    }
+
     /// Runs the generated cases.
     fn run_cases<P: CaseResult>(
         &mut self,
@@ -204,6 +300,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let mut index = 0;
         while passed < config.cases {
             let seed = case_seed(base, index);
+            if self.fork.is_none() {
+                saved.mark_running(seed);
+            }
             let generator = &mut self.generator;
             let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
             let outcome = match generated {

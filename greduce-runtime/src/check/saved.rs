@@ -14,6 +14,9 @@ pub(crate) struct SavedFailures {
     /// Why the last save failed, if it did (reported once, and in the report instead of
     /// "saved in").
     failed: Option<String>,
+    /// Whether running cases are noted ([`SavedFailures::mark_running`]): not in a fork-mode
+    /// child, whose parent notes its own.
+    marks: bool,
 }
 
 impl SavedFailures {
@@ -30,6 +33,7 @@ impl SavedFailures {
             path,
             error: None,
             failed: None,
+            marks: std::env::var_os(super::fork::JOB).is_none(),
         };
         let entries = match saved.path.as_deref().map(file::load) {
             None => Vec::new(),
@@ -85,5 +89,54 @@ impl SavedFailures {
                 self.failed = Some(e.to_string());
             }
         }
+    }
+
+    /// Notes, for the regressions file, that the case with `seed` is running in this
+    /// process: if the process dies in it (an abort, a stack overflow, a signal), the next
+    /// run finds the note ([`SavedFailures::take_died`]) and runs that case again in a
+    /// child process. Nothing when failures are not saved.
+    pub(crate) fn mark_running(&mut self, seed: u64) {
+        if let Some(path) = self.pending_path() {
+            let _ = std::fs::write(path, format!("{} {seed:#x}\n", std::process::id()));
+        }
+    }
+
+    /// Removes the note of [`SavedFailures::mark_running`]: the check ended.
+    pub(crate) fn clear_running(&mut self) {
+        if let Some(path) = self.pending_path() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// The seed of a case a process that has ended was running when it died, if any (the
+    /// note is removed).
+    pub(crate) fn take_died(&mut self) -> Option<u64> {
+        let path = self.pending_path()?;
+        let text = std::fs::read_to_string(&path).ok()?;
+        let (pid, seed) = text.trim().split_once(' ')?;
+        let pid: u32 = pid.parse().ok()?;
+        if pid == std::process::id() || !crate::liveness::gone(pid) {
+            return None;
+        }
+        let _ = std::fs::remove_file(&path);
+        super::config::parse_seed("seed", seed).ok()
+    }
+
+    /// Where the running case is noted: a file in the temporary directory named after the
+    /// regressions file (a passing test leaves nothing in the package's directory).
+    fn pending_path(&self) -> Option<PathBuf> {
+        let path = self
+            .path
+            .as_ref()
+            .filter(|_| self.error.is_none() && self.marks)?;
+        // FNV-1a: stable from run to run, unlike std's hasher.
+        let key = path
+            .as_os_str()
+            .as_encoded_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+            });
+        Some(std::env::temp_dir().join(format!("greduce-running-{key:016x}")))
     }
 }

@@ -29,6 +29,9 @@ pub(crate) struct Entry {
     /// The line of its `failure` header in the file.
     pub(crate) line: usize,
     pub(crate) trace: Trace,
+    /// Whether its failure ended the test process (a crash or a timeout, found in fork
+    /// mode): its `# failure:` comment says so.
+    pub(crate) crashed: bool,
 }
 
 /// A file that could not be read.
@@ -125,6 +128,7 @@ struct Raw<'a> {
     seed: u64,
     start: usize,
     trace: Vec<(usize, &'a str)>,
+    crashed: bool,
 }
 
 fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
@@ -132,6 +136,11 @@ fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
     for (i, line) in content.lines().enumerate() {
         let number = i + 1;
         let trimmed = line.trim();
+        if let (Some(entry), Some(failure)) =
+            (entries.last_mut(), trimmed.strip_prefix("# failure: "))
+        {
+            entry.crashed |= failure.starts_with(CRASHED);
+        }
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
@@ -147,6 +156,7 @@ fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
                 seed,
                 start: i,
                 trace: Vec::new(),
+                crashed: false,
             });
             continue;
         }
@@ -171,10 +181,15 @@ fn parse(content: &str) -> Result<Vec<Entry>, (usize, String)> {
             seed: raw.seed,
             line: raw.line,
             trace,
+            crashed: raw.crashed,
         });
     }
     Ok(entries)
 }
+
+/// How the one-line failure of a test process that crashed or timed out begins (see
+/// `check/fork.rs`).
+pub(crate) const CRASHED: &str = "the test process ";
 
 /// What to save about a failure.
 pub(crate) struct Saved<'a> {
