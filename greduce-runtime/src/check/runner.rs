@@ -106,8 +106,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 })
             })
             .and_then(|()| self.run_cases(name, config, &mut saved, property));
-        // This process lived through every case.
-        saved.clear_running();
         match (result, &saved.error) {
             (Ok(()), None) => Ok(()),
             (Ok(()), Some(e)) => Err(report::problem(

@@ -4,6 +4,7 @@
 use super::config::Config;
 use super::to_stderr;
 use crate::persist::file::{self, Entry, Saved};
+use std::io::{Seek as _, Write as _};
 use std::path::PathBuf;
 
 /// The regressions file of a running check.
@@ -17,6 +18,8 @@ pub(crate) struct SavedFailures {
     /// Whether running cases are noted ([`SavedFailures::mark_running`]): not in a fork-mode
     /// child, whose parent notes its own.
     marks: bool,
+    /// The open note of the running case.
+    running: Option<std::fs::File>,
 }
 
 impl SavedFailures {
@@ -34,6 +37,7 @@ impl SavedFailures {
             error: None,
             failed: None,
             marks: std::env::var_os(super::fork::JOB).is_none(),
+            running: None,
         };
         let entries = match saved.path.as_deref().map(file::load) {
             None => Vec::new(),
@@ -95,15 +99,27 @@ impl SavedFailures {
     /// process: if the process dies in it (an abort, a stack overflow, a signal), the next
     /// run finds the note ([`SavedFailures::take_died`]) and runs that case again in a
     /// child process. Nothing when failures are not saved.
+    /// The note is one fixed-width line rewritten in place in a file kept open: a
+    /// microsecond or two per case, where writing a new file took a hundred.
     pub(crate) fn mark_running(&mut self, seed: u64) {
-        if let Some(path) = self.pending_path() {
-            let _ = std::fs::write(path, format!("{} {seed:#x}\n", std::process::id()));
+        if self.running.is_none() {
+            self.running = self
+                .pending_path()
+                .and_then(|path| std::fs::File::create(path).ok());
+        }
+        if let Some(file) = &mut self.running {
+            let line = format!("{:>10} {seed:#018x}\n", std::process::id());
+            let _ = file
+                .seek(std::io::SeekFrom::Start(0))
+                .and_then(|_| file.write_all(line.as_bytes()));
         }
     }
 
     /// Removes the note of [`SavedFailures::mark_running`]: the check ended.
-    pub(crate) fn clear_running(&mut self) {
-        if let Some(path) = self.pending_path() {
+    fn clear_running(&mut self) {
+        if self.running.take().is_some()
+            && let Some(path) = self.pending_path()
+        {
             let _ = std::fs::remove_file(path);
         }
     }
@@ -114,6 +130,7 @@ impl SavedFailures {
         let path = self.pending_path()?;
         let text = std::fs::read_to_string(&path).ok()?;
         let (pid, seed) = text.trim().split_once(' ')?;
+        let (pid, seed) = (pid.trim(), seed.trim());
         let pid: u32 = pid.parse().ok()?;
         if pid == std::process::id() || !crate::liveness::gone(pid) {
             return None;
@@ -138,5 +155,12 @@ impl SavedFailures {
                 (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
             });
         Some(std::env::temp_dir().join(format!("greduce-running-{key:016x}")))
+    }
+}
+
+impl Drop for SavedFailures {
+    /// The check is over, or unwinding: either way the process did not die in a case.
+    fn drop(&mut self) {
+        self.clear_running();
     }
 }
