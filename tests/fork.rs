@@ -205,3 +205,13 @@ fn a_property_that_aborts_without_fork_mode_is_shrunk_on_the_next_run() {
     assert!(third.contains("[0, 0, 0, 0, 0, 0]"), "{third}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The timeout counts the child's job, not its start-up: a passing property passes with a
+/// limit far below the time a test binary takes to start.
+#[test]
+fn a_timeout_does_not_count_the_child_start_up() {
+    forked()
+        .cases(5)
+        .timeout(Duration::from_millis(5))
+        .check(|v: &Vec<u32>| v.len() < 100);
+}

@@ -19,6 +19,10 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+/// How long a child may take to start (load the test binary, reach the job) before its
+/// timeout starts counting.
+const STARTUP: Duration = Duration::from_secs(30);
+
 /// The variable that makes a test process a fork-mode child: the job file's path.
 pub(crate) const JOB: &str = "GREDUCE_FORK_JOB";
 /// The result file's path, in a child.
@@ -102,6 +106,19 @@ fn read_job(path: &Path) -> Result<Job, String> {
         loud,
         input,
     })
+}
+
+/// In a child: tells the parent that the job starts now (the test binary has started and
+/// found it), so that a timeout counts the job and not the process's start-up.
+pub(crate) fn mark_started() {
+    if let Some(path) = std::env::var_os(RESULT) {
+        let _ = std::fs::write(started_path(Path::new(&path)), "");
+    }
+}
+
+/// The file a child creates when its job starts.
+fn started_path(result: &Path) -> PathBuf {
+    result.with_extension("started")
 }
 
 /// In a child: writes how the property ended.
@@ -209,6 +226,7 @@ impl Drop for Files {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.job);
         let _ = std::fs::remove_file(&self.result);
+        let _ = std::fs::remove_file(started_path(&self.result));
     }
 }
 
@@ -263,22 +281,42 @@ pub(crate) fn check(
             .take()
             .map(|err| std::thread::spawn(move || drain(err))),
     ];
-    let started = Instant::now();
+    let spawned = Instant::now();
+    let started_file = started_path(&files.result);
+    // When the job started in the child: the timeout counts from there, not from the
+    // process's start-up.
+    let mut started: Option<Instant> = None;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => {}
             Err(e) => return crashed(&format!("cannot wait for the child process: {e}")),
         }
-        if let Some(limit) = timeout
-            && started.elapsed() >= limit
-        {
-            let _ = child.kill();
-            let _ = child.wait();
-            return crashed(&format!("timed out after {limit:?}"));
+        if let Some(limit) = timeout {
+            if started.is_none() && started_file.exists() {
+                started = Some(Instant::now());
+            }
+            // A child whose result is written has finished the job: what is left is the
+            // process's own exit, which the timeout does not count either.
+            let over = match started {
+                _ if files.result.exists() => spawned.elapsed() >= limit + 2 * STARTUP,
+                Some(at) => at.elapsed() >= limit,
+                None => spawned.elapsed() >= limit + STARTUP,
+            };
+            if over {
+                let _ = child.kill();
+                let _ = child.wait();
+                return crashed(&if started.is_some() {
+                    format!("timed out after {limit:?}")
+                } else {
+                    format!(
+                        "did not start the job within {STARTUP:?} (and the timeout of {limit:?})"
+                    )
+                });
+            }
         }
         // Short sleeps first: most children are done within milliseconds.
-        let waited = started.elapsed();
+        let waited = spawned.elapsed();
         std::thread::sleep(
             (waited / 8).clamp(Duration::from_micros(200), Duration::from_millis(20)),
         );

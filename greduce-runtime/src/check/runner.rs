@@ -128,6 +128,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
     /// In a fork-mode child: checks the one input the job names and writes the result.
     fn run_child_job<P: CaseResult>(&mut self, job: fork::Job, property: &mut impl FnMut(&T) -> P) {
+        fork::mark_started();
         let generator = &mut self.generator;
         let loud = job.loud;
         let input = match job.input {
