@@ -98,3 +98,25 @@ fn a_failing_body_is_shrunk_and_reported_by_binding() {
     // The final run of the minimal case printed its panic (once, besides the report).
     assert_eq!(err.matches("bad combination").count(), 2, "{err}");
 }
+
+/// `GREDUCE_FORK=1` or `GREDUCE_TIMEOUT` for a whole test run does not fail the passing
+/// `#[greduce::test]`s: bodies run in the test process, with a note.
+#[test]
+fn fork_mode_from_the_environment_passes_passing_bodies() {
+    for (var, value) in [("GREDUCE_FORK", "1"), ("GREDUCE_TIMEOUT", "5s")] {
+        let mut child = Command::new(std::env::current_exe().unwrap());
+        child.args(["passing", "--exact", "--nocapture"]);
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("GREDUCE_") {
+                child.env_remove(name);
+            }
+        }
+        let out = child.env(var, value).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{var}={value}:\n{err}");
+        assert!(
+            err.contains("does not run `#[greduce::test]` bodies in child processes yet"),
+            "{err}"
+        );
+    }
+}

@@ -59,6 +59,18 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 std::process::exit(0);
             }
             Some(Err(e)) => panic!("greduce: {e}"),
+            // `GREDUCE_FORK=1` (or a timeout) for a whole test run: a `#[greduce::test]`
+            // body cannot run in a child yet, and runs here (with a note, once).
+            None if config.fork && self.body => {
+                static NOTED: std::sync::Once = std::sync::Once::new();
+                NOTED.call_once(|| {
+                    to_stderr(
+                        "greduce: note: fork mode (GREDUCE_FORK, GREDUCE_TIMEOUT) does not run \
+                         `#[greduce::test]` bodies in child processes yet; they run in the test \
+                         process (checks written with `greduce::check` or `Check` fork)\n",
+                    );
+                });
+            }
             // In a child process on its way to another check, this one runs here, unforked.
             None if config.fork => match fork_test(self.body) {
                 Ok(test) => {
