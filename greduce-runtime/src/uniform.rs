@@ -33,30 +33,32 @@ pub(crate) fn admits(debug: &str, prim: Prim, bits: u128) -> bool {
             int_admits(debug, 32, u128::from(x))
         }
         Prim::Int(ty) => int_admits(debug, ty.bits(), bits),
-        Prim::Float(FloatTy::F32) => {
-            let (Some(low), Some(scale)) =
-                (field::<f32>(debug, "low"), field::<f32>(debug, "scale"))
-            else {
-                return false;
-            };
-            let Ok(x) = u32::try_from(bits).map(f32::from_bits) else {
-                return false;
-            };
-            x.is_finite() && low <= x && x <= low + scale
-        }
-        Prim::Float(FloatTy::F64) => {
-            let (Some(low), Some(scale)) =
-                (field::<f64>(debug, "low"), field::<f64>(debug, "scale"))
-            else {
-                return false;
-            };
-            let Ok(x) = u64::try_from(bits).map(f64::from_bits) else {
-                return false;
-            };
-            x.is_finite() && low <= x && x <= low + scale
-        }
+        Prim::Float(FloatTy::F32) => float_admits(
+            debug,
+            u32::try_from(bits).ok().map(f32::from_bits),
+            f32::is_finite,
+        ),
+        Prim::Float(FloatTy::F64) => float_admits(
+            debug,
+            u64::try_from(bits).ok().map(f64::from_bits),
+            f64::is_finite,
+        ),
         Prim::Bool => false,
     }
+}
+
+/// A float sampler: a finite `x` from `low` to `low + scale` (parsed at the float's own
+/// width: an `f32` printed and read as an `f64` is another number).
+fn float_admits<F>(debug: &str, x: Option<F>, finite: fn(F) -> bool) -> bool
+where
+    F: std::str::FromStr + PartialOrd + std::ops::Add<Output = F> + Copy,
+{
+    let (Some(low), Some(scale), Some(x)) =
+        (field::<F>(debug, "low"), field::<F>(debug, "scale"), x)
+    else {
+        return false;
+    };
+    finite(x) && low <= x && x <= low + scale
 }
 
 /// An integer sampler of `width` bits: `x - low` (wrapping) below `range`, or any value
