@@ -215,3 +215,92 @@ fn a_timeout_does_not_count_the_child_start_up() {
         .timeout(Duration::from_millis(5))
         .check(|v: &Vec<u32>| v.len() < 100);
 }
+
+/// Never returns.
+fn spin() -> u32 {
+    loop {
+        std::hint::spin_loop();
+    }
+}
+
+/// Recurses until the stack runs out.
+fn deep(n: u64) -> u64 {
+    if n == u64::MAX {
+        return n;
+    }
+    std::hint::black_box(deep(n + 1)) + 1
+}
+
+/// Allocates until it is stopped.
+fn hoard() -> u32 {
+    let mut kept: Vec<Vec<u8>> = Vec::new();
+    loop {
+        kept.push(std::hint::black_box(vec![1u8; 1 << 20]));
+        std::hint::black_box(&kept);
+    }
+}
+
+/// Half its inputs hit a fault of `kind`, in the generator itself.
+#[generator]
+fn faulty<R: rand::Rng + ?Sized>(rng: &mut R, kind: u8) -> u32 {
+    let x = rng.random_range(0..10u32);
+    if x >= 5 {
+        return match kind {
+            0 => spin(),
+            1 => deep(0) as u32,
+            _ => hoard(),
+        };
+    }
+    x
+}
+
+/// A check of [`faulty`] in fork mode with a timeout of 300 ms: its report.
+fn faulty_check(kind: u8) -> String {
+    let started = std::time::Instant::now();
+    let report = Check::new(move |rng: &mut rand::rngs::StdRng| faulty(rng, kind))
+        .seed(1)
+        .name("fork::faulty")
+        .print_progress(false)
+        .persist(false)
+        .fork(true)
+        .timeout(Duration::from_millis(300))
+        .try_check(|_: &u32| ())
+        .unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(60));
+    assert!(report.seed().is_some(), "{report}");
+    let text = report.to_string();
+    assert!(text.contains("before the property ran"), "{text}");
+    text
+}
+
+// In fork mode the child generates the case too: a generator that spins, overflows its
+// stack or allocates without bound is a named failure within the timeout, not a hung or
+// dead test process. (One check per test: a fork-mode child runs its test up to the check
+// it is for, so an earlier check in the same test would run again in the child.)
+
+#[test]
+fn a_spinning_generator_is_a_named_failure_in_fork_mode() {
+    let text = faulty_check(0);
+    assert!(
+        text.contains("the generator timed out after 300ms in a child process"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_generator_that_overflows_its_stack_is_a_named_failure_in_fork_mode() {
+    let text = faulty_check(1);
+    assert!(
+        text.contains("the generator crashed: killed by signal"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_generator_that_allocates_without_bound_is_a_named_failure_in_fork_mode() {
+    let text = faulty_check(2);
+    assert!(
+        text.contains("the generator timed out after 300ms in a child process"),
+        "{text}"
+    );
+}

@@ -121,6 +121,32 @@ fn started_path(result: &Path) -> PathBuf {
     result.with_extension("started")
 }
 
+/// In a child: tells the parent that the generator has made the input (what ends the
+/// child after this is the property's doing).
+pub(crate) fn mark_generated() {
+    if let Some(path) = std::env::var_os(RESULT) {
+        let _ = std::fs::write(generated_path(Path::new(&path)), "");
+    }
+}
+
+/// The file a child creates when the generator has made the input.
+fn generated_path(result: &Path) -> PathBuf {
+    result.with_extension("generated")
+}
+
+/// How the failure of a child whose generator never finished begins.
+const GENERATOR: &str = "the generator ";
+
+/// How the failure of a child that never reached its job begins.
+const NOT_STARTED: &str = "the child process did not start the job";
+
+/// Whether `failure` ended a child before its property ran: its generator crashed or timed
+/// out, or the child never reached the job. Not a failure of the property to shrink.
+pub(crate) fn before_property(failure: &Failure) -> bool {
+    failure.at == At::Process
+        && (failure.message.starts_with(GENERATOR) || failure.message.starts_with(NOT_STARTED))
+}
+
 /// In a child: writes how the property ended.
 pub(crate) fn write_result(outcome: &Outcome, notes: &[String]) {
     if let Some(path) = std::env::var_os(RESULT) {
@@ -227,6 +253,7 @@ impl Drop for Files {
         let _ = std::fs::remove_file(&self.job);
         let _ = std::fs::remove_file(&self.result);
         let _ = std::fs::remove_file(started_path(&self.result));
+        let _ = std::fs::remove_file(generated_path(&self.result));
     }
 }
 
@@ -306,13 +333,18 @@ pub(crate) fn check(
             if over {
                 let _ = child.kill();
                 let _ = child.wait();
-                return crashed(&if started.is_some() {
-                    format!("timed out after {limit:?}")
+                let what = format!("timed out after {limit:?}");
+                return if started.is_none() {
+                    let failure = Failure {
+                        at: At::Process,
+                        message: format!("{NOT_STARTED} within {STARTUP:?}"),
+                    };
+                    (Outcome::Failed(failure), Vec::new())
+                } else if generated_path(&files.result).exists() {
+                    crashed(&what)
                 } else {
-                    format!(
-                        "did not start the job within {STARTUP:?} (and the timeout of {limit:?})"
-                    )
-                });
+                    generator_crashed(&what)
+                };
             }
         }
         // Short sleeps first: most children are done within milliseconds.
@@ -328,6 +360,10 @@ pub(crate) fn check(
         .and_then(|text| read_result(&text))
     {
         Some(result) => result,
+        // Started, but the generator never finished: its fault, not the property's.
+        None if started_file.exists() && !generated_path(&files.result).exists() => {
+            generator_crashed(&describe(status))
+        }
         None => crashed(&describe(status)),
     }
 }
@@ -350,6 +386,15 @@ fn show_child_output(out: &str, err: &str) {
     for line in err.lines() {
         eprintln!("{line}");
     }
+}
+
+/// A child whose generator crashed or timed out before the property ran.
+fn generator_crashed(what: &str) -> (Outcome, Vec<String>) {
+    let failure = Failure {
+        at: At::Process,
+        message: format!("{GENERATOR}{what} in a child process, before the property ran"),
+    };
+    (Outcome::Failed(failure), Vec::new())
 }
 
 fn crashed(what: &str) -> (Outcome, Vec<String>) {

@@ -152,7 +152,10 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             }
         };
         let (outcome, notes) = match input {
-            Ok(input) => case::check(!loud, property, &input),
+            Ok(input) => {
+                fork::mark_generated();
+                case::check(!loud, property, &input)
+            }
             Err(e) => {
                 let failure =
                     Failure::returned(format!("the child process could not replay the input: {e}"));
@@ -311,37 +314,49 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let mut index = 0;
         while passed < config.cases {
             let seed = case_seed(base, index);
-            if self.fork.is_none() {
-                saved.mark_running(seed);
-            }
-            let generator = &mut self.generator;
-            let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
-            let outcome = match generated {
-                Ok(input) => match ask(
-                    self.fork.as_ref(),
-                    property,
-                    &input,
-                    &fork::Input::Seed(seed),
-                    false,
-                ) {
-                    (Outcome::Failed(failure), _) => {
-                        let failing = Failing {
-                            name,
-                            config,
-                            origin: format!("case {}", index + 1),
-                            seed,
-                            input,
-                            failure,
-                        };
-                        return Err(self.shrink_failure(&failing, saved, property, None));
-                    }
-                    (outcome, _) => outcome,
-                },
-                Err(Outcome::Failed(failure)) => {
-                    let what = format!("the generator panicked on case {}: {failure}", index + 1);
+            let outcome = match self.forked_case(seed) {
+                Err(fault) => {
+                    let what = format!("case {}: {}", index + 1, fault.message);
                     return Err(report::problem(name, Some(seed), &what));
                 }
-                Err(outcome) => outcome,
+                Ok(Some(outcome)) => outcome,
+                // Failed in a child, or not forked: generated here.
+                Ok(None) => {
+                    if self.fork.is_none() {
+                        saved.mark_running(seed);
+                    }
+                    let generator = &mut self.generator;
+                    let (generated, _) =
+                        case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+                    match generated {
+                        Ok(input) => match ask(
+                            self.fork.as_ref(),
+                            property,
+                            &input,
+                            &fork::Input::Seed(seed),
+                            false,
+                        ) {
+                            (Outcome::Failed(failure), _) => {
+                                let failing = Failing {
+                                    name,
+                                    config,
+                                    origin: format!("case {}", index + 1),
+                                    seed,
+                                    input,
+                                    failure,
+                                };
+                                return Err(self.shrink_failure(&failing, saved, property, None));
+                            }
+                            (outcome, _) => outcome,
+                        },
+                        Err(Outcome::Failed(failure)) => {
+                            let what =
+                                format!("the generator panicked on case {}: {failure}", index + 1);
+                            return Err(report::problem(name, Some(seed), &what));
+                        }
+                        Err(outcome) => outcome,
+                    }
+                }
             };
             match outcome {
                 Outcome::Passed => passed += 1,
@@ -357,6 +372,22 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             index += 1;
         }
         Ok(())
+    }
+
+    /// In fork mode, the case with `seed` generated and checked in a child, so that a
+    /// generator that crashes or hangs is a named error (`Err`), not a dead or hung test
+    /// process. `Ok(None)`: not forked, or the property failed (this process then generates
+    /// the case, which the child showed it can, to shrink it).
+    fn forked_case(&self, seed: u64) -> Result<Option<Outcome>, Failure> {
+        let Some(fork) = &self.fork else {
+            return Ok(None);
+        };
+        let which = fork::Input::Seed(seed);
+        match fork::check(&fork.test, &fork.check, &which, false, fork.timeout) {
+            (Outcome::Failed(failure), _) if fork::before_property(&failure) => Err(failure),
+            (Outcome::Failed(_), _) => Ok(None),
+            (outcome, _) => Ok(Some(outcome)),
+        }
     }
 
     /// Records the failing case, shrinks it and reports.
