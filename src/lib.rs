@@ -162,9 +162,18 @@
 //! With [`Check::fork`], every property call runs in a child process (the test binary run
 //! again on the one test), so `std::process::abort()`, a stack overflow or a segfault in
 //! unsafe or FFI code is a failure that shrinks like a panic; with [`Check::timeout`], so is
-//! a call that runs too long. Fork mode runs `greduce::check` tests (the generator in the
-//! test process, the property in the child); `#[greduce::test]` bodies, which generate and
-//! check in one function, do not run in child processes yet.
+//! a call that runs too long (the limit counts the call, not the child's start-up). Each
+//! generated case is made in the child too, so a generator that crashes, hangs or
+//! allocates without bound is a named failure with its seed; while shrinking, candidates
+//! are still generated in the test process and only the property runs in the child.
+//! `#[greduce::test]` bodies, which generate and check in one function, do not run in
+//! child processes yet (with `GREDUCE_FORK=1` they run in the test process, with a note).
+//!
+//! Without fork mode a case that kills the test process is not lost: each case notes its
+//! seed while it runs, and the next run of the test finds the case the process died in,
+//! runs it again in a child process and shrinks it there (for a `#[greduce::test]` body,
+//! the report gives its seed). A saved failure that crashed the test process makes its
+//! check run in fork mode from then on.
 //!
 //! # The engine
 //!
