@@ -174,7 +174,7 @@ fn a_property_that_aborts_without_fork_mode_is_shrunk_on_the_next_run() {
     assert!(!status.success(), "{second}");
     assert!(
         second.contains(
-            "greduce: `fork::aborting`: the previous run of this check died in the middle of \
+            "greduce: `fork::aborting`: the previous run of this check ended in the middle of \
              the case with seed"
         ),
         "{second}"
@@ -303,4 +303,35 @@ fn a_generator_that_allocates_without_bound_is_a_named_failure_in_fork_mode() {
         text.contains("the generator timed out after 300ms in a child process"),
         "{text}"
     );
+}
+
+/// Numbers, rejecting (`assume`) the lists of length 3.
+#[generator]
+fn not_three<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let v = numbers(rng);
+    greduce::assume(v.len() != 3);
+    v
+}
+
+/// In fork mode the child generates the case: an `assume` in the generator rejects the case
+/// there, as in the test process, instead of failing the check.
+#[test]
+fn an_assume_in_the_generator_rejects_in_fork_mode() {
+    Check::new(not_three)
+        .seed(1)
+        .cases(20)
+        .name("fork::not_three")
+        .print_progress(false)
+        .persist(false)
+        .fork(true)
+        .check(|v: &Vec<u32>| assert_ne!(v.len(), 3));
+}
+
+/// A timeout of `Duration::MAX` is no timeout, not an overflow.
+#[test]
+fn the_longest_timeout_does_not_overflow() {
+    forked()
+        .cases(2)
+        .timeout(Duration::MAX)
+        .check(|v: &Vec<u32>| v.len() < 100);
 }

@@ -435,6 +435,14 @@ fn ended_pid() -> u32 {
     pid
 }
 
+/// `path` (a new file) as if it had last changed an hour ago.
+#[cfg(target_os = "linux")]
+fn age(path: &Path) {
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    file.set_modified(an_hour_ago).unwrap();
+}
+
 /// A lock and a temporary file left by a save that was killed: the next save takes the
 /// lock at once (it used to wait 10 s for the lock to age) and removes the temporary file.
 #[cfg(target_os = "linux")]
@@ -445,9 +453,10 @@ fn a_killed_save_leaves_nothing_that_slows_the_next() {
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     let dead = ended_pid();
     let lock = file.with_extension("txt.lock");
-    std::fs::write(&lock, dead.to_string()).unwrap();
+    std::fs::write(&lock, format!("{dead} 0")).unwrap();
     let tmp = file.with_extension(format!("txt.{dead}-0.tmp"));
     std::fs::write(&tmp, "half a file").unwrap();
+    age(&tmp);
     let started = std::time::Instant::now();
     let report = check_in(&dir, 1).try_check(FAILS).unwrap_err();
     let took = started.elapsed();
@@ -460,12 +469,42 @@ fn a_killed_save_leaves_nothing_that_slows_the_next() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A lock whose holder still runs is waited for, however old it is.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_live_lock_is_not_broken() {
+    let dir = temp_dir("live-lock");
+    let file = dir.join("persist").join("persist__sum.txt");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let lock = file.with_extension("txt.lock");
+    // Held by this process (alive), as if for an hour.
+    std::fs::write(&lock, format!("{} 999", std::process::id())).unwrap();
+    age(&lock);
+    let release = {
+        let lock = lock.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            std::fs::remove_file(lock).unwrap();
+        })
+    };
+    let started = std::time::Instant::now();
+    let report = check_in(&dir, 1).try_check(FAILS).unwrap_err();
+    assert!(report.to_string().contains("saved in"), "{report}");
+    assert!(
+        started.elapsed() >= std::time::Duration::from_millis(250),
+        "the lock was broken"
+    );
+    release.join().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Fork mode's files of a parent that was killed are removed by the next fork-mode run.
 #[cfg(target_os = "linux")]
 #[test]
 fn fork_files_of_a_killed_run_are_removed() {
     let left = std::env::temp_dir().join(format!("greduce-fork-{}-0.job", ended_pid()));
     std::fs::write(&left, "job").unwrap();
+    age(&left);
     let status = Command::new(std::env::current_exe().unwrap())
         .args(["child_fork_passing", "--exact", "--test-threads=1"])
         .env("PERSIST_FORK_CHILD", "1")

@@ -120,3 +120,48 @@ fn fork_mode_from_the_environment_passes_passing_bodies() {
         );
     }
 }
+
+/// Aborts when `KILL_BODY` is set: run by `a_killed_body_is_named_on_the_next_run`.
+#[greduce::test(seed = 3)]
+fn child_killed_body(rng: &mut impl rand::Rng) {
+    let v = numbers(rng);
+    if std::env::var_os("KILL_BODY").is_some() {
+        std::process::abort();
+    }
+    assert!(v.len() < 1000);
+}
+
+/// A `#[greduce::test]` body that killed the test process cannot run in a child yet: the
+/// next run names the case's seed (a warning), and goes on.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_body_is_named_on_the_next_run() {
+    let dir = std::env::temp_dir().join(format!("greduce-{}-killed-body", std::process::id()));
+    let run = |kill: bool| {
+        let mut child = Command::new(std::env::current_exe().unwrap());
+        child.args(["child_killed_body", "--exact", "--nocapture"]);
+        for (name, _) in std::env::vars_os() {
+            if name.to_string_lossy().starts_with("GREDUCE_") {
+                child.env_remove(name);
+            }
+        }
+        child.env("GREDUCE_REGRESSIONS", &dir);
+        if kill {
+            child.env("KILL_BODY", "1");
+        }
+        child.output().unwrap()
+    };
+    let first = run(true);
+    assert!(!first.status.success());
+    let second = run(false);
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert!(second.status.success(), "{err}");
+    assert!(
+        err.contains(
+            "warning: the previous run of this check ended in the middle of the case with seed 0x3"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("`GREDUCE_SEED=0x3` runs it first"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,17 +17,30 @@ pub(crate) fn gone(pid: u32) -> bool {
     alive(pid) == Some(false)
 }
 
+/// Files younger than this are never swept: a process in another PID namespace (a
+/// container sharing the directory) looks ended from here, and its files are in use.
+const SWEEP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
+
 /// Removes the files in `dir` that `parse` (given a file name) attributes to a process that
-/// has ended.
+/// has ended, and that have not changed for ten minutes.
 pub(crate) fn sweep(dir: &std::path::Path, parse: impl Fn(&str) -> Option<u32>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name();
+        let old = || {
+            entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age >= SWEEP_AGE)
+        };
         if let Some(pid) = name.to_str().and_then(&parse)
             && pid != std::process::id()
             && gone(pid)
+            && old()
         {
             let _ = std::fs::remove_file(entry.path());
         }

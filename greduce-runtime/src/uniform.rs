@@ -32,6 +32,9 @@ pub(crate) fn admits(debug: &str, prim: Prim, bits: u128) -> bool {
             }
             int_admits(debug, 32, u128::from(x))
         }
+        // A `UniformUsize` whose values all fit in 32 bits samples a `u32` (`mode64:
+        // false`): its range 0 means every `u32`, not every `usize`.
+        Prim::Int(IntTy::Usize) if debug.contains("mode64: false") => int_admits(debug, 32, bits),
         Prim::Int(ty) => int_admits(debug, ty.bits(), bits),
         Prim::Float(FloatTy::F32) => float_admits(
             debug,
@@ -142,6 +145,16 @@ mod tests {
         let text = format!("{u:?}");
         assert!(admits(&text, Prim::Int(IntTy::Usize), 6));
         assert!(!admits(&text, Prim::Int(IntTy::Usize), 7));
+        // All of `u32`, sampled as a `u32`: nothing above it.
+        let u = Uniform::new_inclusive(0usize, u32::MAX as usize).unwrap();
+        let text = format!("{u:?}");
+        assert!(
+            samples(&u)
+                .iter()
+                .all(|x| admits(&text, Prim::Int(IntTy::Usize), *x as u128))
+        );
+        assert!(admits(&text, Prim::Int(IntTy::Usize), u128::from(u32::MAX)));
+        assert!(!admits(&text, Prim::Int(IntTy::Usize), 1 << 40));
     }
 
     #[test]

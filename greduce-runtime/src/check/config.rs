@@ -230,7 +230,8 @@ impl Config {
         if let Some((name, v)) = get("GREDUCE_TIMEOUT")? {
             self.timeout = match v.trim() {
                 "0" | "off" | "none" => None,
-                _ => Some(parse_duration(name, &v)?),
+                // A zero duration is "off" too (no call could finish within it).
+                _ => Some(parse_duration(name, &v)?).filter(|limit| !limit.is_zero()),
             };
             // A hung call can only be stopped in a child process.
             self.fork |= self.timeout.is_some();
@@ -428,6 +429,7 @@ mod tests {
         );
         assert_eq!(fork(&[("GREDUCE_TIMEOUT", "0")]), Ok((false, None)));
         assert_eq!(fork(&[("GREDUCE_TIMEOUT", "off")]), Ok((false, None)));
+        assert_eq!(fork(&[("GREDUCE_TIMEOUT", "0s")]), Ok((false, None)));
         assert_eq!(
             fork(&[("GREDUCE_TIMEOUT", "2s"), ("GREDUCE_FORK", "0")]),
             Ok((false, None))

@@ -308,50 +308,9 @@ pub(crate) fn check(
             .take()
             .map(|err| std::thread::spawn(move || drain(err))),
     ];
-    let spawned = Instant::now();
-    let started_file = started_path(&files.result);
-    // When the job started in the child: the timeout counts from there, not from the
-    // process's start-up.
-    let mut started: Option<Instant> = None;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) => {}
-            Err(e) => return crashed(&format!("cannot wait for the child process: {e}")),
-        }
-        if let Some(limit) = timeout {
-            if started.is_none() && started_file.exists() {
-                started = Some(Instant::now());
-            }
-            // A child whose result is written has finished the job: what is left is the
-            // process's own exit, which the timeout does not count either.
-            let over = match started {
-                _ if files.result.exists() => spawned.elapsed() >= limit + 2 * STARTUP,
-                Some(at) => at.elapsed() >= limit,
-                None => spawned.elapsed() >= limit + STARTUP,
-            };
-            if over {
-                let _ = child.kill();
-                let _ = child.wait();
-                let what = format!("timed out after {limit:?}");
-                return if started.is_none() {
-                    let failure = Failure {
-                        at: At::Process,
-                        message: format!("{NOT_STARTED} within {STARTUP:?}"),
-                    };
-                    (Outcome::Failed(failure), Vec::new())
-                } else if generated_path(&files.result).exists() {
-                    crashed(&what)
-                } else {
-                    generator_crashed(&what)
-                };
-            }
-        }
-        // Short sleeps first: most children are done within milliseconds.
-        let waited = spawned.elapsed();
-        std::thread::sleep(
-            (waited / 8).clamp(Duration::from_micros(200), Duration::from_millis(20)),
-        );
+    let status = match wait(&mut child, &files, timeout) {
+        Ok(status) => status,
+        Err(ended) => return ended,
     };
     let [out, err] = readers.map(|r| r.and_then(|r| r.join().ok()).unwrap_or_default());
     show_child_output(&out, &err);
@@ -361,10 +320,76 @@ pub(crate) fn check(
     {
         Some(result) => result,
         // Started, but the generator never finished: its fault, not the property's.
-        None if started_file.exists() && !generated_path(&files.result).exists() => {
+        None if started_path(&files.result).exists() && !generated_path(&files.result).exists() => {
             generator_crashed(&describe(status))
         }
         None => crashed(&describe(status)),
+    }
+}
+
+/// Waits for `child` to exit, within `timeout` of its job (not of its start-up or exit):
+/// its exit status, or how it ended when it had to be killed.
+fn wait(
+    child: &mut std::process::Child,
+    files: &Files,
+    timeout: Option<Duration>,
+) -> Result<ExitStatus, (Outcome, Vec<String>)> {
+    let spawned = Instant::now();
+    let started_file = started_path(&files.result);
+    // When the job started in the child: the timeout counts from there, not from the
+    // process's start-up.
+    let mut started: Option<Instant> = None;
+    // When the child's result appeared: the job is done, only the process's exit is left.
+    let mut finished: Option<Instant> = None;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Ok(status),
+            Ok(None) => {}
+            Err(e) => return Err(crashed(&format!("cannot wait for the child process: {e}"))),
+        }
+        if let Some(limit) = timeout {
+            if started.is_none() && started_file.exists() {
+                started = Some(Instant::now());
+            }
+            if finished.is_none() && files.result.exists() {
+                finished = Some(Instant::now());
+            }
+            // A child whose result is written has finished the job: what is left is the
+            // process's own exit, which the timeout does not count either.
+            let over = match (finished, started) {
+                (Some(at), _) => at.elapsed() >= STARTUP,
+                (None, Some(at)) => at.elapsed() >= limit,
+                (None, None) => spawned.elapsed() >= limit.saturating_add(STARTUP),
+            };
+            if over {
+                let _ = child.kill();
+                let status = child.wait();
+                let what = format!("timed out after {limit:?}");
+                if finished.is_some() {
+                    // The job is done but the process did not exit: its result stands.
+                    match status {
+                        Ok(status) => return Ok(status),
+                        Err(e) => return Err(crashed(&format!("cannot wait for the child: {e}"))),
+                    }
+                }
+                return Err(if started.is_none() {
+                    let failure = Failure {
+                        at: At::Process,
+                        message: format!("{NOT_STARTED} within {STARTUP:?}"),
+                    };
+                    (Outcome::Failed(failure), Vec::new())
+                } else if generated_path(&files.result).exists() {
+                    crashed(&what)
+                } else {
+                    generator_crashed(&what)
+                });
+            }
+        }
+        // Short sleeps first: most children are done within milliseconds.
+        let waited = spawned.elapsed();
+        std::thread::sleep(
+            (waited / 8).clamp(Duration::from_micros(200), Duration::from_millis(20)),
+        );
     }
 }
 
@@ -386,6 +411,18 @@ fn show_child_output(out: &str, err: &str) {
     for line in err.lines() {
         eprintln!("{line}");
     }
+}
+
+/// In a child: the result for a generator that panicked (a fault of the generator, not a
+/// failure of the property).
+pub(crate) fn generator_panicked(failure: &Failure) -> Outcome {
+    Outcome::Failed(Failure {
+        at: At::Process,
+        message: format!(
+            "{GENERATOR}panicked in a child process, before the property ran: {}",
+            failure.one_line()
+        ),
+    })
 }
 
 /// A child whose generator crashed or timed out before the property ran.

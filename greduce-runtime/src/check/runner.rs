@@ -91,7 +91,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 return Err(report::example(name, index, input, &failure, &notes));
             }
         }
-        let (mut saved, entries) = SavedFailures::open(config, name, named);
+        let (mut saved, entries) = SavedFailures::open(config, name, named, id);
         let died = saved.take_died();
         if self.fork.is_none()
             && entries.iter().any(|e| e.crashed)
@@ -143,24 +143,32 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         fork::mark_started();
         let generator = &mut self.generator;
         let loud = job.loud;
-        let input = match job.input {
+        // The generator runs as in a case (`assume` and panics are answered, not fatal).
+        let (generated, _) = case::run(true, || match job.input {
             fork::JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
-            fork::JobInput::Trace(trace) => {
-                crate::replay(|rng| generator(rng), &trace, &[], Strategy::Halt)
-                    .result
-                    .map(|run| run.output)
-            }
-        };
-        let (outcome, notes) = match input {
-            Ok(input) => {
+            fork::JobInput::Trace(trace) => crate::replay(
+                |rng| case::within(|| generator(rng)),
+                &trace,
+                &[],
+                Strategy::Halt,
+            )
+            .result
+            .map(|run| run.output),
+        });
+        let (outcome, notes) = match generated {
+            Ok(Ok(input)) => {
                 fork::mark_generated();
                 case::check(!loud, property, &input)
             }
-            Err(e) => {
+            Ok(Err(e)) => {
                 let failure =
                     Failure::returned(format!("the child process could not replay the input: {e}"));
                 (Outcome::Failed(failure), Vec::new())
             }
+            // Rejected by `assume` in the generator: the parent counts it.
+            Err(Outcome::Rejected(site)) => (Outcome::Rejected(site), Vec::new()),
+            Err(Outcome::Failed(failure)) => (fork::generator_panicked(&failure), Vec::new()),
+            Err(Outcome::Passed) => unreachable!("a generator that did not return"),
         };
         fork::write_result(&outcome, &notes);
     }
@@ -231,10 +239,11 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         Ok(())
     }
 
-    /// Runs again the case a previous run of this check died in (an abort, a stack
-    /// overflow, a signal: the process ended in the middle of the case), in a child process
-    /// (fork mode, for this run), and shrinks it there if it fails. A `#[greduce::test]`
-    /// body cannot run in a child yet: its seed is reported.
+    /// Runs again the case a previous run of this check died in (the process ended in the
+    /// middle of it: an abort, a stack overflow, a signal, or a kill from outside), in a
+    /// child process that generates and checks it, and shrinks it (in fork mode) if it
+    /// fails there. Where no child process can run it (a `#[greduce::test]` body), its seed
+    /// is printed and the check goes on.
     fn run_died_case<P: CaseResult>(
         &mut self,
         seed: u64,
@@ -244,10 +253,11 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
         let died = format!(
-            "the previous run of this check died in the middle of the case with seed \
-             {seed:#x} (the process ended: an abort, a stack overflow or a signal)"
+            "the previous run of this check ended in the middle of the case with seed \
+             {seed:#x} (an abort, a stack overflow, a signal, or a kill)"
         );
-        if self.fork.is_none() {
+        let unforked = self.fork.is_none();
+        if unforked {
             match fork_test(self.body) {
                 Ok(test) => {
                     self.fork = Some(Fork {
@@ -257,47 +267,49 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     });
                 }
                 Err(why) => {
-                    return Err(report::problem(
-                        name,
-                        Some(seed),
-                        &format!("{died}; it cannot run in a child process here: {why}"),
+                    to_stderr(&format!(
+                        "greduce: `{name}`: warning: {died}; it cannot run in a child process \
+                         here ({why}): `GREDUCE_SEED={seed:#x}` runs it first\n"
                     ));
+                    return Ok(());
                 }
             }
         }
         to_stderr(&format!(
             "greduce: `{name}`: {died}; running it again in a child process\n"
         ));
-        saved.mark_running(seed);
-        let generator = &mut self.generator;
-        let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
-        let input = match generated {
-            Ok(input) => input,
-            Err(Outcome::Failed(failure)) => {
-                let what = format!("{died}; its generator panicked: {failure}");
-                return Err(report::problem(name, Some(seed), &what));
-            }
-            Err(_) => return Ok(()),
-        };
-        let which = fork::Input::Seed(seed);
-        if let (Outcome::Failed(failure), _) =
-            ask(self.fork.as_ref(), property, &input, &which, false)
-        {
-            let failing = Failing {
+        let result = match self.forked_case(seed) {
+            Err(fault) => Err(report::problem(
                 name,
-                config,
-                origin: "the case the previous run died in".to_string(),
-                seed,
-                input,
-                failure,
-            };
-            return Err(self.shrink_failure(&failing, saved, property, None));
+                Some(seed),
+                &format!("{died}; in a child process: {}", fault.message),
+            )),
+            // Failed in the child: shrunk, in fork mode.
+            Ok(Err(failure)) => {
+                let origin = "the case the previous run died in";
+                self.shrink_child_failure(
+                    seed,
+                    origin.to_string(),
+                    failure,
+                    name,
+                    config,
+                    saved,
+                    property,
+                )
+            }
+            Ok(Ok(_)) => {
+                to_stderr(&format!(
+                    "greduce: `{name}`: in a child process the case with seed {seed:#x} \
+                     passed: what ended the previous run did not happen again\n"
+                ));
+                Ok(())
+            }
+        };
+        if unforked {
+            // Fork mode was for this one case.
+            self.fork = None;
         }
-        to_stderr(&format!(
-            "greduce: `{name}`: in a child process the case with seed {seed:#x} passed: what \
-             ended the previous run did not happen again\n"
-        ));
-        Ok(())
+        result
     }
 
     /// Runs the generated cases.
@@ -319,23 +331,21 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     let what = format!("case {}: {}", index + 1, fault.message);
                     return Err(report::problem(name, Some(seed), &what));
                 }
-                Ok(Some(outcome)) => outcome,
-                // Failed in a child, or not forked: generated here.
-                Ok(None) => {
-                    if self.fork.is_none() {
-                        saved.mark_running(seed);
-                    }
+                Ok(Ok(Some(outcome))) => outcome,
+                Ok(Err(failure)) => {
+                    let origin = format!("case {}", index + 1);
+                    return self.shrink_child_failure(
+                        seed, origin, failure, name, config, saved, property,
+                    );
+                }
+                // Not forked: generated and checked here.
+                Ok(Ok(None)) => {
+                    saved.mark_running(seed);
                     let generator = &mut self.generator;
                     let (generated, _) =
                         case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
                     match generated {
-                        Ok(input) => match ask(
-                            self.fork.as_ref(),
-                            property,
-                            &input,
-                            &fork::Input::Seed(seed),
-                            false,
-                        ) {
+                        Ok(input) => match case::check(true, property, &input) {
                             (Outcome::Failed(failure), _) => {
                                 let failing = Failing {
                                     name,
@@ -375,19 +385,55 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     }
 
     /// In fork mode, the case with `seed` generated and checked in a child, so that a
-    /// generator that crashes or hangs is a named error (`Err`), not a dead or hung test
-    /// process. `Ok(None)`: not forked, or the property failed (this process then generates
-    /// the case, which the child showed it can, to shrink it).
-    fn forked_case(&self, seed: u64) -> Result<Option<Outcome>, Failure> {
+    /// generator that crashes, hangs or panics is a named error (`Err`), not a dead or hung
+    /// test process. `Ok(Ok(None))`: not forked; `Ok(Err(failure))`: the property failed
+    /// in the child.
+    fn forked_case(&self, seed: u64) -> Result<Result<Option<Outcome>, Failure>, Failure> {
         let Some(fork) = &self.fork else {
-            return Ok(None);
+            return Ok(Ok(None));
         };
         let which = fork::Input::Seed(seed);
         match fork::check(&fork.test, &fork.check, &which, false, fork.timeout) {
             (Outcome::Failed(failure), _) if fork::before_property(&failure) => Err(failure),
-            (Outcome::Failed(_), _) => Ok(None),
-            (outcome, _) => Ok(Some(outcome)),
+            (Outcome::Failed(failure), _) => Ok(Err(failure)),
+            (outcome, _) => Ok(Ok(Some(outcome))),
         }
+    }
+
+    /// Shrinks the case with `seed`, whose property failed in a child process with
+    /// `failure` (the generator finished there, so this process generates the input).
+    #[allow(clippy::too_many_arguments)] // Reason: the case and the check's context, as for `shrink_failure`.
+    fn shrink_child_failure<P: CaseResult>(
+        &mut self,
+        seed: u64,
+        origin: String,
+        failure: Failure,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let generator = &mut self.generator;
+        let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+        let input = match generated {
+            Ok(input) => input,
+            Err(outcome) => {
+                let what = format!(
+                    "{origin} failed in a child process, but its generator did not make it \
+                     again here ({outcome:?}): the generator is not deterministic"
+                );
+                return Err(report::problem(name, Some(seed), &what));
+            }
+        };
+        let failing = Failing {
+            name,
+            config,
+            origin,
+            seed,
+            input,
+            failure,
+        };
+        Err(self.shrink_failure(&failing, saved, property, None))
     }
 
     /// Records the failing case, shrinks it and reports.

@@ -20,13 +20,20 @@ pub(crate) struct SavedFailures {
     marks: bool,
     /// The open note of the running case.
     running: Option<std::fs::File>,
+    /// Which check of the test this is (its call site and number), for the note.
+    check: String,
 }
 
 impl SavedFailures {
     /// Opens the file of test `name` and reads its entries (none when failures are not
     /// saved, or the file cannot be read: then [`SavedFailures::error`] says why). A check
     /// that is not `named` (no test name, no name given) saves nothing.
-    pub(crate) fn open(config: &Config, name: &str, named: bool) -> (SavedFailures, Vec<Entry>) {
+    pub(crate) fn open(
+        config: &Config,
+        name: &str,
+        named: bool,
+        check: &str,
+    ) -> (SavedFailures, Vec<Entry>) {
         let path = config
             .regressions
             .dir()
@@ -38,6 +45,7 @@ impl SavedFailures {
             failed: None,
             marks: std::env::var_os(super::fork::JOB).is_none(),
             running: None,
+            check: check.to_string(),
         };
         let entries = match saved.path.as_deref().map(file::load) {
             None => Vec::new(),
@@ -139,21 +147,16 @@ impl SavedFailures {
         super::config::parse_seed("seed", seed).ok()
     }
 
-    /// Where the running case is noted: a file in the temporary directory named after the
-    /// regressions file (a passing test leaves nothing in the package's directory).
+    /// Where the running case of check `id` is noted: a file in the temporary directory
+    /// named after the regressions file and the check (a passing test leaves nothing in the
+    /// package's directory, and two checks of one test keep their notes apart).
     fn pending_path(&self) -> Option<PathBuf> {
         let path = self
             .path
             .as_ref()
             .filter(|_| self.error.is_none() && self.marks)?;
-        // FNV-1a: stable from run to run, unlike std's hasher.
-        let key = path
-            .as_os_str()
-            .as_encoded_bytes()
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-                (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-            });
+        let check = crate::persist::file::path_key(std::path::Path::new(&self.check));
+        let key = crate::persist::file::path_key(path) ^ check.rotate_left(1);
         Some(std::env::temp_dir().join(format!("greduce-running-{key:016x}")))
     }
 }

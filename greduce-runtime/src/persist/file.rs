@@ -262,12 +262,20 @@ fn sweep_temporaries(path: &Path) {
 static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 
 /// A lock file next to a regressions file, held while it is read and rewritten, so tests
-/// running at the same time (threads or processes) do not lose each other's entries.
-struct Lock(PathBuf);
+/// running at the same time (threads or processes) do not lose each other's entries. It
+/// holds its holder's process id and a token of its own. (The operating system's file locks
+/// would end with their holder by themselves, but std has them only from Rust 1.89, past
+/// this crate's MSRV.)
+struct Lock {
+    path: PathBuf,
+    token: String,
+}
 
 impl Lock {
     fn take(path: &Path) -> io::Result<Lock> {
         let lock = path.with_extension("txt.lock");
+        let n = NEXT_TEMP.fetch_add(1, Ordering::Relaxed);
+        let token = format!("{} {n}", std::process::id());
         let started = std::time::Instant::now();
         loop {
             match std::fs::OpenOptions::new()
@@ -276,30 +284,17 @@ impl Lock {
                 .open(&lock)
             {
                 Ok(mut file) => {
-                    // Who holds it, so that a run after a kill can tell the lock is stale.
-                    let _ = write!(file, "{}", std::process::id());
-                    return Ok(Lock(lock));
+                    let _ = file.write_all(token.as_bytes());
+                    return Ok(Lock { path: lock, token });
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    // A lock whose process has ended was left by a kill; one older than
-                    // this (where that cannot be told) likewise.
-                    let holder = std::fs::read_to_string(&lock)
-                        .ok()
-                        .and_then(|pid| pid.trim().parse::<u32>().ok());
-                    let stale = holder.is_some_and(crate::liveness::gone)
-                        || std::fs::metadata(&lock)
-                            .and_then(|m| m.modified())
-                            .ok()
-                            .and_then(|t| t.elapsed().ok())
-                            .is_some_and(|age| age > std::time::Duration::from_secs(10));
-                    if stale {
-                        let _ = std::fs::remove_file(&lock);
-                    } else if started.elapsed() > std::time::Duration::from_secs(20) {
-                        return Err(io::Error::new(
-                            io::ErrorKind::WouldBlock,
-                            format!("{} stays locked", lock.display()),
-                        ));
-                    } else {
+                    if !break_if_stale(&lock, n) {
+                        if started.elapsed() > std::time::Duration::from_secs(20) {
+                            return Err(io::Error::new(
+                                io::ErrorKind::WouldBlock,
+                                format!("{} stays locked", lock.display()),
+                            ));
+                        }
                         std::thread::sleep(std::time::Duration::from_millis(2));
                     }
                 }
@@ -309,10 +304,62 @@ impl Lock {
     }
 }
 
+/// Removes the lock file `lock` if it was left by a process that has ended (or, when it
+/// names none, a process killed before it wrote its id, if it is more than 10 s old); a
+/// lock whose holder runs is never broken. Returns whether it removed it. The lock is
+/// first renamed to a name of this process's own and checked there, so that a lock another
+/// waiter took in the meantime is put back rather than lost.
+fn break_if_stale(lock: &Path, n: u64) -> bool {
+    let Ok(judged) = std::fs::read_to_string(lock) else {
+        return false;
+    };
+    let holder = judged
+        .split_whitespace()
+        .next()
+        .and_then(|pid| pid.parse::<u32>().ok());
+    let stale = match holder {
+        Some(pid) => crate::liveness::gone(pid),
+        None => std::fs::metadata(lock)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > std::time::Duration::from_secs(10)),
+    };
+    if !stale {
+        return false;
+    }
+    let grave = lock.with_extension(format!("lock.{}-{n}.stale", std::process::id()));
+    if std::fs::rename(lock, &grave).is_err() {
+        return false;
+    }
+    if std::fs::read_to_string(&grave).ok().as_deref() != Some(judged.as_str()) {
+        // Another waiter broke the stale lock and took a new one: give it back (unless a
+        // third took the place already).
+        let _ = std::fs::hard_link(&grave, lock);
+    }
+    let _ = std::fs::remove_file(&grave);
+    true
+}
+
 impl Drop for Lock {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        // Only this lock: never one a waiter took after breaking it.
+        if std::fs::read_to_string(&self.path).ok().as_deref() == Some(self.token.as_str()) {
+            let _ = std::fs::remove_file(&self.path);
+        }
     }
+}
+
+/// A key for files that stand for `path` elsewhere (its lock, the note of its running
+/// case): FNV-1a of the absolute path, stable from run to run, unlike std's hasher.
+pub(crate) fn path_key(path: &Path) -> u64 {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    path.as_os_str()
+        .as_encoded_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 fn header(name: &str) -> String {
