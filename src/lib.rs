@@ -162,10 +162,11 @@
 //! With [`Check::fork`], every property call runs in a child process (the test binary run
 //! again on the one test), so `std::process::abort()`, a stack overflow or a segfault in
 //! unsafe or FFI code is a failure that shrinks like a panic; with [`Check::timeout`], so is
-//! a call that runs too long (the limit counts the call, not the child's start-up). Each
-//! generated case is made in the child too, so a generator that crashes, hangs or
-//! allocates without bound is a named failure with its seed; while shrinking, candidates
-//! are still generated in the test process and only the property runs in the child.
+//! a call that runs too long (the limit counts the call, not the child's start-up). The
+//! child makes the input too: each generated case, and each shrink candidate (replayed
+//! there before the test process replays it), so a generator that crashes, hangs or
+//! allocates without bound is a named failure with its seed, or a rejected candidate,
+//! never the end of the test run.
 //! `#[greduce::test]` bodies, which generate and check in one function, do not run in
 //! child processes yet (with `GREDUCE_FORK=1` they run in the test process, with a note).
 //!

@@ -335,3 +335,30 @@ fn the_longest_timeout_does_not_overflow() {
         .timeout(Duration::MAX)
         .check(|v: &Vec<u32>| v.len() < 100);
 }
+
+/// Numbers, but a list of exactly three overflows the stack: a fault only shrinking meets
+/// (the first case has more).
+#[generator]
+fn three_crashes<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let v = numbers(rng);
+    if v.len() == 3 {
+        let _ = deep(0);
+    }
+    v
+}
+
+/// In fork mode, every shrink candidate replays in a child first: one whose generator
+/// crashes is rejected there and never replayed in the test process, which would die.
+#[test]
+fn a_generator_that_crashes_on_a_shrink_candidate_is_isolated() {
+    let report = Check::new(three_crashes)
+        .seed(7)
+        .name("fork::three")
+        .print_progress(false)
+        .persist(false)
+        .fork(true)
+        .try_check(|v: &Vec<u32>| assert!(v.len() < 2, "two or more"))
+        .unwrap_err();
+    let text = report.to_string();
+    assert_eq!(minimal_len(&report), 2, "{text}");
+}

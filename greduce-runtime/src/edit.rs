@@ -112,6 +112,60 @@ impl Edit {
     }
 }
 
+impl Edit {
+    /// The edit as text, one change per line (`removed FIRST LAST COUNT`, `value NODE
+    /// VALUE`, `hoist CALL RECORDED`): how a fork-mode child is told which candidate to
+    /// replay.
+    pub(crate) fn to_text(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = String::new();
+        for run in &self.removed {
+            let _ = writeln!(out, "removed {} {} {}", run.first, run.last, run.count);
+        }
+        for (node, value) in &self.values {
+            let _ = writeln!(
+                out,
+                "value {node} {}",
+                crate::persist::text::value_text(value)
+            );
+        }
+        for (call, recorded) in &self.hoists {
+            let _ = writeln!(out, "hoist {call} {recorded}");
+        }
+        out
+    }
+
+    /// Reads back [`Edit::to_text`].
+    pub(crate) fn parse(text: &str) -> Result<Edit, String> {
+        let mut edit = Edit::default();
+        for line in text.lines().filter(|l| !l.is_empty()) {
+            let bad = || format!("bad edit line `{line}`");
+            let words: Vec<&str> = line.splitn(3, ' ').collect();
+            let number = |i: usize| -> Result<u32, String> {
+                words.get(i).and_then(|w| w.parse().ok()).ok_or_else(bad)
+            };
+            match words.first().copied() {
+                Some("removed") => {
+                    let (first, rest) = (number(1)?, words.get(2).ok_or_else(bad)?);
+                    let (last, count) = rest.split_once(' ').ok_or_else(bad)?;
+                    edit.removed.push(Run {
+                        first,
+                        last: last.parse().map_err(|_| bad())?,
+                        count: count.parse().map_err(|_| bad())?,
+                    });
+                }
+                Some("value") => {
+                    let value = crate::persist::text::value_from(words.get(2).ok_or_else(bad)?)?;
+                    edit.values.push((number(1)?, value));
+                }
+                Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),
+                _ => return Err(bad()),
+            }
+        }
+        Ok(edit)
+    }
+}
+
 /// A fast, non-cryptographic hasher (two multiply-rotate lanes over 64-bit words) for the
 /// reducer's caches, which hash every candidate: the standard library's `SipHash` cost a
 /// tenth of a reduction on large traces.
@@ -298,5 +352,32 @@ impl Overlay {
             Ok(i) => self.hoists[i].1,
             Err(_) => node,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edits_round_trip_through_text() {
+        let edit = Edit {
+            removed: vec![
+                Run::one(3),
+                Run {
+                    first: 5,
+                    last: 9,
+                    count: 3,
+                },
+            ],
+            values: vec![
+                (4, Value::offset(7)),
+                (11, Value::Indices(Box::new(vec![1, 0]))),
+            ],
+            hoists: vec![(12, 15)],
+        };
+        assert_eq!(Edit::parse(&edit.to_text()), Ok(edit));
+        assert!(Edit::parse("removed 1").is_err());
+        assert!(Edit::parse("value x offset:1").is_err());
     }
 }

@@ -26,6 +26,9 @@ pub enum ReplayError {
         /// Where it panicked (`file:line:col`), when known.
         location: Option<String>,
     },
+    /// In fork mode, the candidate was replayed first in a child process, and there the
+    /// generator crashed or hung: this process did not replay it.
+    ChildFault(String),
 }
 
 impl fmt::Display for ReplayError {
@@ -45,6 +48,7 @@ impl fmt::Display for ReplayError {
             } => {
                 write!(f, "the generator panicked: {message}")
             }
+            ReplayError::ChildFault(what) => write!(f, "in a child process, {what}"),
         }
     }
 }

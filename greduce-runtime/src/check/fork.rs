@@ -9,6 +9,8 @@
 //! crashed.
 
 use super::case::{At, Failure, Outcome};
+use crate::align::Strategy;
+use crate::edit::Edit;
 use crate::trace::Trace;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -34,6 +36,14 @@ pub(crate) enum Input<'a> {
     Seed(u64),
     /// The run with this trace.
     Trace(&'a Trace),
+    /// A shrink candidate: `base` with `edit`, replayed with `strategy` within `budget`
+    /// decisions, as the reducer replays it.
+    Edit {
+        base: &'a Trace,
+        edit: &'a Edit,
+        strategy: Strategy,
+        budget: u64,
+    },
 }
 
 /// A job a child read.
@@ -49,6 +59,12 @@ pub(crate) struct Job {
 pub(crate) enum JobInput {
     Seed(u64),
     Trace(Trace),
+    Edit {
+        base: Trace,
+        edit: Edit,
+        strategy: Strategy,
+        budget: u64,
+    },
 }
 
 thread_local! {
@@ -95,6 +111,24 @@ fn read_job(path: &Path) -> Result<Job, String> {
             let trace = Trace::parse(lines.next().unwrap_or("")).map_err(|e| e.to_string())?;
             JobInput::Trace(trace)
         }
+        Some(line) if line.starts_with("edit ") => {
+            let mut words = line.split(' ').skip(1);
+            let strategy = match words.next() {
+                Some("halt") => Strategy::Halt,
+                Some("bypass") => Strategy::Bypass,
+                Some("realign") => Strategy::Realign,
+                _ => return Err(bad()),
+            };
+            let budget = words.next().and_then(|b| b.parse().ok()).ok_or_else(bad)?;
+            let rest = lines.next().unwrap_or("");
+            let (edit, base) = rest.split_once("---\n").ok_or_else(bad)?;
+            JobInput::Edit {
+                base: Trace::parse(base).map_err(|e| e.to_string())?,
+                edit: Edit::parse(edit)?,
+                strategy,
+                budget,
+            }
+        }
         Some(line) => {
             let seed = line.strip_prefix("seed ").ok_or_else(bad)?;
             JobInput::Seed(crate::check::parse_seed("seed", seed).map_err(|e| e.to_string())?)
@@ -136,6 +170,20 @@ fn generated_path(result: &Path) -> PathBuf {
 
 /// How the failure of a child whose generator never finished begins.
 const GENERATOR: &str = "the generator ";
+
+/// How the result of a child whose replay produced no input begins.
+const REPLAY_FAILED: &str = "the child process could not replay the input";
+
+/// In a child: the result for a replay that produced no input (it stopped on purpose, or
+/// the generator panicked).
+pub(crate) fn replay_failed(why: &str) -> Outcome {
+    Outcome::Failed(Failure::returned(format!("{REPLAY_FAILED}: {why}")))
+}
+
+/// Whether `failure` is a child's replay that produced no input.
+pub(crate) fn is_replay_failure(failure: &Failure) -> bool {
+    failure.at == At::Returned && failure.message.starts_with(REPLAY_FAILED)
+}
 
 /// How the failure of a child that never reached its job begins.
 const NOT_STARTED: &str = "the child process did not start the job";
@@ -275,6 +323,22 @@ pub(crate) fn check(
         Input::Trace(trace) => {
             job.push_str("trace\n");
             job.push_str(&trace.to_text());
+        }
+        Input::Edit {
+            base,
+            edit,
+            strategy,
+            budget,
+        } => {
+            let strategy = match strategy {
+                Strategy::Halt => "halt",
+                Strategy::Bypass => "bypass",
+                Strategy::Realign => "realign",
+            };
+            let _ = writeln!(job, "edit {strategy} {budget}");
+            job.push_str(&edit.to_text());
+            job.push_str("---\n");
+            job.push_str(&base.to_text());
         }
     }
     if let Err(e) = std::fs::write(&files.job, job) {

@@ -19,6 +19,7 @@ use crate::shape::Shape;
 use crate::trace::Trace;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use std::cell::RefCell;
 use std::fmt::Debug;
 use std::io::Write as _;
 use std::time::Duration;
@@ -154,16 +155,30 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             )
             .result
             .map(|run| run.output),
+            // A shrink candidate, replayed as the reducer replays it.
+            fork::JobInput::Edit {
+                base,
+                edit,
+                strategy,
+                budget,
+            } => {
+                let overlay = Overlay::of(&base, &edit);
+                let mut generator = |rng: &mut StdRng| case::within(|| generator(rng));
+                run_replay(&mut generator, &base, overlay, strategy, budget, true)
+                    .result
+                    .map(|run| run.output)
+            }
         });
         let (outcome, notes) = match generated {
             Ok(Ok(input)) => {
                 fork::mark_generated();
                 case::check(!loud, property, &input)
             }
+            // The replay stopped on purpose (or the generator panicked, which the test
+            // process survives too): the generator did not take the child down.
             Ok(Err(e)) => {
-                let failure =
-                    Failure::returned(format!("the child process could not replay the input: {e}"));
-                (Outcome::Failed(failure), Vec::new())
+                fork::mark_generated();
+                (fork::replay_failed(&e.to_string()), Vec::new())
             }
             // Rejected by `assume` in the generator: the parent counts it.
             Err(Outcome::Rejected(site)) => (Outcome::Rejected(site), Vec::new()),
@@ -655,7 +670,10 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let size = &self.size;
         let fork = self.fork.as_ref();
         let generator = &mut self.generator;
-        let reduced = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
+        // Fork mode: what the child that replayed the latest candidate said of it (it runs
+        // the property too, when its replay made an input).
+        let from_child: RefCell<Option<(Outcome, Vec<String>)>> = RefCell::new(None);
+        let mut shrinker = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
             .strategy(config.strategy)
             .search(config.search)
             .passes(config.passes)
@@ -665,31 +683,57 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             .output_cache(!self.body)
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .size_counts_decisions(self.counts_decisions)
-            .watch(|p| save(p))
-            .try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
-                let which = fork::Input::Trace(trace);
-                let (outcome, notes) = ask(fork, property, output, &which, false);
-                // The first call runs the original again: what it did, when that was not
-                // the failure, is what a flaky report says.
-                let first = first_rerun.is_none();
+            .watch(|p| save(p));
+        if let Some(fork) = fork {
+            // Each candidate replays in a child first: a generator that crashes or hangs on
+            // it fails there, and this process never replays it.
+            shrinker = shrinker.preflight(|base, edit, strategy, budget| {
+                let which = fork::Input::Edit {
+                    base,
+                    edit,
+                    strategy,
+                    budget,
+                };
+                let (outcome, notes) =
+                    fork::check(&fork.test, &fork.check, &which, false, fork.timeout);
+                let mut from_child = from_child.borrow_mut();
+                *from_child = None;
                 match outcome {
-                    Outcome::Failed(f) if failing.same_failure(&f) => {
-                        first_rerun.get_or_insert(None);
-                        last = (f, notes);
-                        crate::Outcome::Reproduces
-                    }
+                    Outcome::Failed(f) if fork::before_property(&f) => Err(f.message),
+                    Outcome::Failed(f) if fork::is_replay_failure(&f) => Ok(()),
                     other => {
-                        if first {
-                            first_rerun = Some(Some(rerun(&other)));
-                        }
-                        if other == Outcome::Passed {
-                            crate::Outcome::Passes
-                        } else {
-                            crate::Outcome::Invalid
-                        }
+                        *from_child = Some((other, notes));
+                        Ok(())
                     }
                 }
             });
+        }
+        let reduced = shrinker.try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
+            let which = fork::Input::Trace(trace);
+            let asked = from_child.borrow_mut().take();
+            let (outcome, notes) =
+                asked.unwrap_or_else(|| ask(fork, property, output, &which, false));
+            // The first call runs the original again: what it did, when that was not
+            // the failure, is what a flaky report says.
+            let first = first_rerun.is_none();
+            match outcome {
+                Outcome::Failed(f) if failing.same_failure(&f) => {
+                    first_rerun.get_or_insert(None);
+                    last = (f, notes);
+                    crate::Outcome::Reproduces
+                }
+                other => {
+                    if first {
+                        first_rerun = Some(Some(rerun(&other)));
+                    }
+                    if other == Outcome::Passed {
+                        crate::Outcome::Passes
+                    } else {
+                        crate::Outcome::Invalid
+                    }
+                }
+            }
+        });
         let reduction = reduced.map_err(|e| failing.not_deterministic(shown, &e.to_string()))?;
         if !reduction.reproduced {
             let replayed = format!("{:?}", reduction.output);

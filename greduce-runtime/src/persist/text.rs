@@ -142,7 +142,7 @@ fn len_text(len: u64) -> String {
     }
 }
 
-fn value_text(value: &Value) -> String {
+pub(crate) fn value_text(value: &Value) -> String {
     match value {
         Value::Offset(_) | Value::WideOffset(_) => {
             format!("offset:{}", value.as_offset().unwrap_or(0))
@@ -549,7 +549,7 @@ fn unquote(text: &str) -> Result<String, ParseError> {
     Ok(out)
 }
 
-fn value_from(text: &str) -> Result<Value, ParseError> {
+pub(crate) fn value_from(text: &str) -> Result<Value, ParseError> {
     let (kind, rest) = text.split_once(':').ok_or_else(|| {
         format!(
             "bad value `{text}`; expected `offset:N`, `float:X`, `bool:B`, `bits:0xN`, \

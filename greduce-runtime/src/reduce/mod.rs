@@ -39,6 +39,12 @@ type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 /// Called after every candidate.
 type WatchFn<'g, T, S> = Box<dyn FnMut(&Progress<'_, T, S>) + 'g>;
 
+/// Replays a candidate elsewhere first (fork mode: in a child process), given the trace it
+/// edits, the edit, the strategy and the budget; `Err` says how the generator failed there,
+/// and the candidate is not replayed here.
+pub(crate) type PreflightFn<'g> =
+    Box<dyn FnMut(&Trace, &crate::edit::Edit, Strategy, u64) -> Result<(), String> + 'g>;
+
 /// Reduces a failing run of a generator: changes its trace (removes reducible parts,
 /// simplifies values), replays the generator against each changed trace, and keeps the
 /// simplest output that still reproduces the failure. Every candidate is produced by the
@@ -92,6 +98,7 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
     output_cache: bool,
     explain: bool,
     watch: Option<WatchFn<'g, T, S>>,
+    preflight: Option<PreflightFn<'g>>,
 }
 
 /// Where a reduction stands, after a candidate: given to [`Reducer::watch`].
@@ -143,6 +150,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
             output_cache: true,
             explain: false,
             watch: None,
+            preflight: None,
         }
     }
 }
@@ -342,6 +350,16 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self.size_with(move |output, _| size(output))
     }
 
+    /// Replays each candidate with `preflight` first (fork mode: in a child process), and
+    /// not here when it fails there.
+    pub(crate) fn preflight(
+        mut self,
+        preflight: impl FnMut(&Trace, &crate::edit::Edit, Strategy, u64) -> Result<(), String> + 'g,
+    ) -> Self {
+        self.preflight = Some(Box::new(preflight));
+        self
+    }
+
     /// Declares that the size measure (set with [`Reducer::size_with`]) is the number of
     /// decisions after all: replays stop as soon as they are larger.
     pub(crate) fn size_counts_decisions(mut self, yes: bool) -> Self {
@@ -369,6 +387,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             output_cache: self.output_cache,
             explain: self.explain,
             watch: None,
+            preflight: self.preflight,
         }
     }
 

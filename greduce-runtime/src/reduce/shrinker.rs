@@ -266,7 +266,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 match e {
                     ReplayError::Halted(_) => self.stats.halted += 1,
                     ReplayError::OverBudget(_) => self.stats.over_budget += 1,
-                    ReplayError::Panicked { .. } => self.stats.generator_panics += 1,
+                    ReplayError::Panicked { .. } | ReplayError::ChildFault(_) => {
+                        self.stats.generator_panics += 1;
+                    }
                 }
                 Verdict::ReplayFailed(e)
             }
@@ -319,6 +321,21 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             // More decisions than the current input is larger, rejected whatever follows:
             // stop there (a loop that re-align keeps going stops early, its trace small).
             budget = budget.min(self.current.trace.decision_count() as u64);
+        }
+        if let Some(preflight) = &mut self.reducer.preflight {
+            // Fork mode: the candidate replays in a child first; a generator that crashes
+            // or hangs there is not replayed here.
+            let started = Instant::now();
+            let flown = preflight(base, edit, self.reducer.strategy, budget);
+            self.stats.generation_time += started.elapsed();
+            if let Err(what) = flown {
+                self.stats.replays += 1;
+                return (
+                    Err(ReplayError::ChildFault(what)),
+                    Vec::new(),
+                    Notes::default(),
+                );
+            }
         }
         let started = Instant::now();
         let replayed = run_replay(
