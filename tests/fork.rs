@@ -362,3 +362,51 @@ fn a_generator_that_crashes_on_a_shrink_candidate_is_isolated() {
     let text = report.to_string();
     assert_eq!(minimal_len(&report), 2, "{text}");
 }
+
+/// [`faulty`] checked with no fork setting of its own: run by
+/// `generator_faults_are_named_failures_with_greduce_fork_set`, which sets `GREDUCE_FORK=1`
+/// and `GREDUCE_TIMEOUT` for it.
+#[test]
+fn child_faulty_from_the_environment() {
+    let Some(kind) = std::env::var_os("FAULT_KIND") else {
+        return;
+    };
+    let kind: u8 = kind.to_str().unwrap().parse().unwrap();
+    Check::new(move |rng: &mut rand::rngs::StdRng| faulty(rng, kind))
+        .seed(1)
+        .name("fork::faulty_env")
+        .print_progress(false)
+        .persist(false)
+        .check(|_: &u32| ());
+}
+
+/// The same faults with fork mode and the timeout from the environment, as a CI job would
+/// set them for a whole test run.
+#[test]
+fn generator_faults_are_named_failures_with_greduce_fork_set() {
+    for (kind, expected) in [
+        (
+            "0",
+            "the generator timed out after 300ms in a child process",
+        ),
+        ("1", "the generator crashed: killed by signal"),
+        (
+            "2",
+            "the generator timed out after 300ms in a child process",
+        ),
+    ] {
+        let timeout = std::ffi::OsStr::new("300ms");
+        let vars = [
+            ("GREDUCE_FORK", std::ffi::OsStr::new("1")),
+            ("GREDUCE_TIMEOUT", timeout),
+            ("FAULT_KIND", std::ffi::OsStr::new(kind)),
+        ];
+        let (status, err) = run_child("child_faulty_from_the_environment", &vars);
+        assert_eq!(
+            status.code(),
+            Some(101),
+            "a test failure, not a crash:\n{err}"
+        );
+        assert!(err.contains(expected), "kind {kind}:\n{err}");
+    }
+}
