@@ -454,3 +454,28 @@ fn assume_in_the_generator_rejects_while_shrinking_too() {
         "{report}"
     );
 }
+
+/// A long minimal input is shortened in the report (head and tail, with how much is left
+/// out) and written whole to the file the report names.
+#[test]
+fn a_long_input_is_shortened_and_written_whole_to_a_file() {
+    #[generator]
+    fn long<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+        let _ = rng.random_range(0..2u8);
+        "ab".repeat(25_000)
+    }
+    let report = quiet_check(long)
+        .try_check(|s: &String| assert!(s.len() < 50_000, "long"))
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(text.len() < 6000, "{} characters", text.len());
+    assert!(text.contains("characters left out; the whole input is in "), "{text}");
+    let path = text
+        .split("the whole input is in ")
+        .nth(1)
+        .and_then(|rest| rest.split(") ...").next())
+        .unwrap();
+    let whole = std::fs::read_to_string(path).unwrap();
+    assert_eq!(whole, format!("{:?}", "ab".repeat(25_000)));
+    assert_eq!(report.input(), Some(whole.as_str()));
+}

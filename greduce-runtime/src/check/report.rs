@@ -55,6 +55,44 @@ impl Report {
 }
 
 /// Writes `text` indented by four spaces, one line at a time.
+/// Inputs longer than this many characters are shortened in reports.
+const SHOWN: usize = 4000;
+
+/// `input` as a report shows it: whole when short; else its head and tail, with how many
+/// characters are left out and the file that holds it whole (in the temporary directory,
+/// named after the check and the seed).
+fn shortened(input: &str, name: &str, seed: u64) -> String {
+    let chars = input.chars().count();
+    if chars <= SHOWN {
+        return input.to_string();
+    }
+    let (head, tail) = (SHOWN * 3 / 4, SHOWN / 4);
+    let head_end = input.char_indices().nth(head).map_or(input.len(), |(i, _)| i);
+    let tail_start = input
+        .char_indices()
+        .nth(chars - tail)
+        .map_or(input.len(), |(i, _)| i);
+    let file_name: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let path = std::env::temp_dir()
+        .join("greduce-inputs")
+        .join(format!("{file_name}-{seed:016x}.txt"));
+    let saved = std::fs::create_dir_all(path.parent().unwrap_or(&path))
+        .and_then(|()| std::fs::write(&path, input));
+    let whole = match saved {
+        Ok(()) => format!("the whole input is in {}", path.display()),
+        Err(e) => format!("it could not be written to {}: {e}", path.display()),
+    };
+    format!(
+        "{}\n... ({} characters left out; {whole}) ...\n{}",
+        &input[..head_end],
+        chars - head - tail,
+        &input[tail_start..]
+    )
+}
+
 fn indented(out: &mut String, text: &str) {
     for line in text.lines() {
         let _ = writeln!(out, "    {line}");
@@ -133,7 +171,7 @@ impl Failed<'_> {
             }
             None => out.push_str("failing input (not shrunk):\n"),
         }
-        indented(&mut out, &self.input);
+        indented(&mut out, &shortened(&self.input, self.name, self.seed));
         let _ = write!(out, "\nfailure: {}\n", self.failure);
         if let Some(rerun) = &self.flaky {
             let _ = writeln!(
