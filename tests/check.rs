@@ -469,7 +469,10 @@ fn a_long_input_is_shortened_and_written_whole_to_a_file() {
         .unwrap_err();
     let text = report.to_string();
     assert!(text.len() < 6000, "{} characters", text.len());
-    assert!(text.contains("characters left out; the whole input is in "), "{text}");
+    assert!(
+        text.contains("characters left out; the whole input is in "),
+        "{text}"
+    );
     let path = text
         .split("the whole input is in ")
         .nth(1)
@@ -478,4 +481,39 @@ fn a_long_input_is_shortened_and_written_whole_to_a_file() {
     let whole = std::fs::read_to_string(path).unwrap();
     assert_eq!(whole, format!("{:?}", "ab".repeat(25_000)));
     assert_eq!(report.input(), Some(whole.as_str()));
+}
+
+/// Up to 40 jobs, each a number and a draw of whether it is done: a job left undone comes
+/// again, so a removed iteration leaves work that replay never finishes.
+#[generator]
+fn jobs<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let mut left = rng.random_range(0..=40);
+    let mut out = Vec::new();
+    while left > 0 {
+        out.push(rng.random_range(0..1000));
+        if rng.random_bool(0.9) {
+            left -= 1;
+        }
+    }
+    out
+}
+
+/// Candidates that run away are not rejected silently: the report says so once, naming
+/// the place.
+#[test]
+fn runaways_are_reported_once_naming_the_place() {
+    let report = quiet_check(jobs)
+        .seed(5)
+        .try_check(|v: &Vec<u32>| assert!(v.len() <= 10, "long"))
+        .unwrap_err();
+    let text = report.to_string();
+    let said = text
+        .matches("shrink candidates ran away, most of them at ")
+        .count();
+    assert_eq!(said, 1, "{text}");
+    assert!(
+        text.contains("most of them at random_range@tests/check.rs:")
+            || text.contains("most of them at random_bool@tests/check.rs:"),
+        "{text}"
+    );
 }

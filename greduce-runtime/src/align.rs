@@ -62,8 +62,9 @@ pub(crate) enum Fault {
     Halt(String),
     /// Bypass: replay again with this part removed as well.
     Bypass { part: NodeId, why: String },
-    /// The replay made far more decisions than the original.
-    OverBudget(u64),
+    /// The replay made far more decisions than the original; the loop it was in, if any
+    /// (where a runaway runs away).
+    OverBudget(u64, Option<&'static Site>),
 }
 
 impl fmt::Display for Fault {
@@ -71,7 +72,7 @@ impl fmt::Display for Fault {
         match self {
             Fault::Halt(why) => write!(f, "halted: {why}"),
             Fault::Bypass { why, .. } => write!(f, "bypassed: {why}"),
-            Fault::OverBudget(n) => write!(f, "over budget: stopped after {n} decisions"),
+            Fault::OverBudget(n, _) => write!(f, "over budget: stopped after {n} decisions"),
         }
     }
 }

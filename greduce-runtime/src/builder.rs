@@ -87,6 +87,19 @@ impl Builder {
         }
     }
 
+    /// The site of the innermost open loop, if any.
+    pub(crate) fn innermost_loop_site(&self) -> Option<&'static Site> {
+        let mut id = self.current;
+        while id != NONE {
+            let node = &self.store.nodes[id as usize];
+            if node.tag == Tag::Loop {
+                return Some(self.store.loops[node.data as usize].0);
+            }
+            id = node.parent;
+        }
+        None
+    }
+
     /// Nodes built so far.
     #[inline]
     pub(crate) fn len(&self) -> usize {

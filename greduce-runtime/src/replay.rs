@@ -66,6 +66,8 @@ pub(crate) struct Replayed<T> {
     pub(crate) notes: Notes,
     /// Generator runs (1 + bypass restarts).
     pub(crate) runs: u64,
+    /// The loop a replay over budget was in (a runaway's place).
+    pub(crate) runaway: Option<&'static crate::site::Site>,
 }
 
 /// Replays `generator` against `trace` read through `overlay` (a candidate's edit).
@@ -90,6 +92,7 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
         });
         let (fault, notes, trace_out, back) = finish(session, result.is_ok());
         overlay = back;
+        let mut runaway = None;
         let result = match (result, fault) {
             (_, Some(Fault::Bypass { part, .. })) => {
                 overlay.insert(trace, part);
@@ -97,7 +100,10 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
                 continue;
             }
             (_, Some(Fault::Halt(why))) => Err(ReplayError::Halted(why)),
-            (_, Some(Fault::OverBudget(n))) => Err(ReplayError::OverBudget(n)),
+            (_, Some(Fault::OverBudget(n, site))) => {
+                runaway = site;
+                Err(ReplayError::OverBudget(n))
+            }
             (Ok(output), None) => Ok(Run {
                 output,
                 trace: trace_out,
@@ -120,6 +126,7 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
             bypassed,
             notes,
             runs,
+            runaway,
         };
     }
 }
@@ -244,7 +251,7 @@ pub fn replay_draws<T>(
     match (result, fault) {
         (_, Some(fault)) => Err(ReplayError::Halted(match fault {
             Fault::Halt(why) | Fault::Bypass { why, .. } => why,
-            Fault::OverBudget(n) => format!("stopped after {n} decisions"),
+            Fault::OverBudget(n, _) => format!("stopped after {n} decisions"),
         })),
         (Ok(_), None) if unused > 0 => Err(ReplayError::Halted(format!(
             "the generator returned with {unused} of {} draws unused",

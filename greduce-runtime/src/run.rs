@@ -231,14 +231,17 @@ impl Session {
         }
     }
 
-    /// Counts a decision against the replay budget and reports a pending fault.
-    fn tick(&mut self) -> Result<(), ()> {
+    /// Counts a decision (at `site`) against the replay budget and reports a pending
+    /// fault.
+    fn tick(&mut self, site: &'static Site) -> Result<(), ()> {
         if self.fault.is_some() {
             return Err(());
         }
         self.decisions += 1;
         if self.decisions > self.budget {
-            self.fail(Fault::OverBudget(self.decisions - 1));
+            // Where it ran away: the loop it is in, or else the decision.
+            let runaway = self.builder.innermost_loop_site().unwrap_or(site);
+            self.fail(Fault::OverBudget(self.decisions - 1, Some(runaway)));
             return Err(());
         }
         Ok(())
@@ -441,7 +444,7 @@ fn decide_replaying<T>(
         }
     }
     let plan = ok_or_stop(handle.with(|run| {
-        run.tick()?;
+        run.tick(site)?;
         Ok(match run.align(Op::Decision, site)? {
             Aligned::Record => match run.next_draw(&args, site)? {
                 Some(value) => Plan::Scripted(value),
@@ -607,7 +610,7 @@ fn select_replaying(
                 return Ok(taken);
             }
         }
-        run.tick()?;
+        run.tick(site)?;
         let (taken, rec) = match run.align(Op::Selection, site)? {
             Aligned::Record => match run.next_draw(args, site)? {
                 Some(Value::Bool(taken)) if args.admits_bool(taken) => (taken, None),
@@ -707,7 +710,7 @@ fn switch_replaying<T, A: RangeArg<T>>(
     }
     let args = arg.args();
     let answer = ok_or_stop(handle.with(|run| {
-        run.tick()?;
+        run.tick(site)?;
         Ok(match run.align(Op::Switch, site)? {
             Aligned::Record => match run.next_draw(&args, site)? {
                 Some(value) => Answer::Scripted(value),
@@ -942,7 +945,7 @@ pub(crate) fn while_next(
     record: impl FnOnce() -> bool,
 ) -> bool {
     let plan = ok_or_stop(handle.with(|run| {
-        run.tick()?;
+        run.tick(site)?;
         match run.next_draw(&args, site)? {
             Some(Value::Bool(more)) if args.admits_bool(more) => return Ok(Some(more)),
             Some(_) => {
@@ -1040,7 +1043,8 @@ fn step_loop_replaying(
         // from the loop's drop, also while the replay unwinds.
         if more && run.builder.len() > run.node_budget && !std::thread::panicking() {
             let decisions = run.decisions;
-            run.fail(Fault::OverBudget(decisions));
+            let runaway = run.builder.innermost_loop_site();
+            run.fail(Fault::OverBudget(decisions, runaway));
             return Err(());
         }
         let top = run.builder.current();

@@ -65,6 +65,9 @@ pub struct Stats {
     pub stalled: bool,
     /// Counters per pass, in the order the passes first ran.
     pub passes: Vec<PassStats>,
+    /// Loops where replays ran over budget (a runaway: a loop that re-align keeps going),
+    /// as `what@file:line:col`, with how many candidates ran away there; at most 8 loops.
+    pub runaways: Vec<(String, u64)>,
     /// Time spent running the generator.
     pub generation_time: Duration,
     /// Time spent in the property.

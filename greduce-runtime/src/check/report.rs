@@ -54,7 +54,6 @@ impl Report {
     }
 }
 
-/// Writes `text` indented by four spaces, one line at a time.
 /// Inputs longer than this many characters are shortened in reports.
 const SHOWN: usize = 4000;
 
@@ -67,7 +66,10 @@ fn shortened(input: &str, name: &str, seed: u64) -> String {
         return input.to_string();
     }
     let (head, tail) = (SHOWN * 3 / 4, SHOWN / 4);
-    let head_end = input.char_indices().nth(head).map_or(input.len(), |(i, _)| i);
+    let head_end = input
+        .char_indices()
+        .nth(head)
+        .map_or(input.len(), |(i, _)| i);
     let tail_start = input
         .char_indices()
         .nth(chars - tail)
@@ -93,6 +95,7 @@ fn shortened(input: &str, name: &str, seed: u64) -> String {
     )
 }
 
+/// Writes `text` indented by four spaces, one line at a time.
 fn indented(out: &mut String, text: &str) {
     for line in text.lines() {
         let _ = writeln!(out, "    {line}");

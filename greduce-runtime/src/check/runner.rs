@@ -550,7 +550,22 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             explain: config.verbose.then(|| reduction.explain()),
         };
         let input = format!("{:?}", reduction.output);
-        failing.report(input, &failure, &notes, Some(shrunk), flaky)
+        let mut report = failing.report(input, &failure, &notes, Some(shrunk), flaky);
+        // Runaways, said once (at the place most of them ran away): candidates rejected
+        // there are not rejected silently.
+        let runaways: u64 = stats.runaways.iter().map(|(_, n)| n).sum();
+        if let Some((place, _)) = stats.runaways.iter().max_by_key(|(_, n)| *n)
+            && runaways >= RUNAWAYS
+        {
+            report.append(&format!(
+                "{runaways} shrink candidates ran away, most of them at {place}: the generator \
+                 kept going after the replayed trace ran out (re-align answers the simplest \
+                 value, on which a loop there never ends), so they stopped at the replay \
+                 budget and were rejected. A loop that ends only on a draw shrinks better \
+                 with a bound on its iterations"
+            ));
+        }
+        report
     }
 
     /// The final run of a `#[greduce::test]` body's minimal case: the body runs again (its
@@ -754,6 +769,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         Ok((reduction, last))
     }
 }
+
+/// Candidates that ran away in one loop before the report says so.
+const RUNAWAYS: u64 = 3;
 
 /// Runs the property on `input`: in this process, or in a child process (fork mode), where
 /// `which` names the input. `loud`: its output shows (the final run of the minimal case).

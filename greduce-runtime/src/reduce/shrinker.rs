@@ -348,6 +348,15 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         );
         self.stats.generation_time += started.elapsed();
         self.stats.replays += replayed.runs;
+        if let Some(site) = replayed.runaway {
+            let place = format!("{}@{site}", site.what);
+            let runaways = &mut self.stats.runaways;
+            if let Some(i) = runaways.iter().position(|(p, _)| *p == place) {
+                runaways[i].1 += 1;
+            } else if runaways.len() < 8 {
+                runaways.push((place, 1));
+            }
+        }
         self.stats.bypassed += replayed.bypassed.len() as u64;
         if replayed.notes.count > 0 {
             self.stats.realigned += 1;
