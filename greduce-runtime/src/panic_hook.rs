@@ -9,6 +9,7 @@ use std::sync::Once;
 
 thread_local! {
     static QUIET: Cell<bool> = const { Cell::new(false) };
+    static BRIEF: Cell<bool> = const { Cell::new(false) };
     static LAST_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
@@ -22,8 +23,21 @@ fn install() {
                 .location()
                 .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()));
             // `try_with`: the hook may run while thread-locals are being destroyed.
-            let _ = LAST_LOCATION.try_with(|last| *last.borrow_mut() = location);
-            if !QUIET.try_with(Cell::get).unwrap_or(false) {
+            let _ = LAST_LOCATION.try_with(|last| last.borrow_mut().clone_from(&location));
+            if QUIET.try_with(Cell::get).unwrap_or(false) {
+                return;
+            }
+            if BRIEF.try_with(Cell::get).unwrap_or(false) {
+                // The panic as the standard hook words it, without a backtrace: the report
+                // that follows says where the failure is.
+                let thread = std::thread::current();
+                let at = location.as_deref().unwrap_or("an unknown place");
+                eprintln!(
+                    "\nthread '{}' panicked at {at}:\n{}",
+                    thread.name().unwrap_or("<unnamed>"),
+                    message(info.payload())
+                );
+            } else {
                 previous(info);
             }
         }));
@@ -40,6 +54,17 @@ pub(crate) fn quiet_if<T>(quiet: bool, f: impl FnOnce() -> T) -> T {
     let was = QUIET.with(|q| q.replace(true));
     let out = f();
     QUIET.with(|q| q.set(was));
+    out
+}
+
+/// Runs `f`; a panic inside prints its message and location but no backtrace (for the
+/// loud runs of a check: the final run of the minimal case, explicit examples, whose report
+/// follows at once).
+pub(crate) fn brief<T>(f: impl FnOnce() -> T) -> T {
+    install();
+    let was = BRIEF.with(|b| b.replace(true));
+    let out = f();
+    BRIEF.with(|b| b.set(was));
     out
 }
 

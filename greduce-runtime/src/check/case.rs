@@ -238,7 +238,11 @@ pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>,
     NOTES.with(|n| n.borrow_mut().clear());
     BINDINGS.with(|b| b.borrow_mut().clear());
     let _ = panic_hook::take_location();
-    let result = panic_hook::quiet_if(quiet, || catch_unwind(AssertUnwindSafe(f)));
+    let result = if quiet {
+        panic_hook::quiet_if(true, || catch_unwind(AssertUnwindSafe(f)))
+    } else {
+        panic_hook::brief(|| catch_unwind(AssertUnwindSafe(f)))
+    };
     IN_CASE.with(|c| c.set(was));
     let notes = NOTES.with(|n| std::mem::take(&mut *n.borrow_mut()));
     let result = match result {
