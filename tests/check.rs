@@ -524,10 +524,11 @@ fn runaways_are_reported_once_naming_the_place() {
 fn no_backtrace_comes_between_the_failing_input_and_the_report() {
     let (err, _) = child("child_random_failure", &[("RUST_BACKTRACE", "1")]);
     let first = err.find("failed on case").expect("the progress line");
-    let report = err[first + 1..]
-        .find("greduce: `child` failed on case")
-        .map(|at| first + 1 + at)
-        .unwrap_or_else(|| panic!("the report:\n{err}"));
+    let report = first
+        + 1
+        + err[first + 1..]
+            .find("greduce: `child` failed on case")
+            .unwrap_or_else(|| panic!("the report:\n{err}"));
     let between = &err[first..report];
     assert!(!between.contains("stack backtrace"), "{between}");
     assert!(between.contains("panicked at"), "{between}");
