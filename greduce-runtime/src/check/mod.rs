@@ -280,7 +280,9 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// Whether to write to stderr, as things happen, the failing input when it is found and
     /// a progress line each second while shrinking takes more than a second (default true).
     /// These lines bypass the test harness's output capture, so they show even if the test
-    /// is killed.
+    /// is killed. Off, greduce's other notes (a regressions file that cannot be used or
+    /// written, a stale saved failure, a case a previous run died in) go through the
+    /// capture: they show with a failing test's output only.
     #[must_use]
     pub fn print_progress(mut self, on: bool) -> Self {
         self.progress = on;
@@ -350,7 +352,10 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             body: self.body,
             fork: None,
         };
-        runner.run(&name, named, &config, &id, &mut property)
+        let progress = runner.progress;
+        captured_if(!progress, || {
+            runner.run(&name, named, &config, &id, &mut property)
+        })
     }
 }
 
@@ -388,9 +393,33 @@ fn running_test() -> Option<String> {
     }
 }
 
-/// Writes to the process's stderr directly, past the test harness's capture.
+thread_local! {
+    /// Whether the running check keeps its notes in the test harness's capture
+    /// ([`Check::print_progress`] off).
+    static CAPTURED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the notes of [`to_stderr`] captured by the test harness when `captured`.
+fn captured_if<T>(captured: bool, f: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let _ = CAPTURED.try_with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(CAPTURED.with(|c| c.replace(captured)));
+    f()
+}
+
+/// Writes a note to the process's stderr directly, past the test harness's capture (so it
+/// shows even if the test passes or is killed), or, while a check with progress off runs,
+/// through the capture (it shows with a failing test's output only).
 fn to_stderr(text: &str) {
-    let _ = std::io::stderr().write_all(text.as_bytes());
+    if CAPTURED.try_with(std::cell::Cell::get).unwrap_or(false) {
+        eprint!("{text}");
+    } else {
+        let _ = std::io::stderr().write_all(text.as_bytes());
+    }
 }
 
 fn truncated(text: &str, max: usize) -> String {
