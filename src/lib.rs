@@ -157,6 +157,38 @@
 //! cannot read is reported with its line, is never overwritten, and the generated cases
 //! still run (then the test fails, naming the file).
 //!
+//! # Maps and sets
+//!
+//! A generator must draw all its randomness from its rng, and run again from the same
+//! seed, make the same decisions. Iterating a `HashMap` or `HashSet` breaks that: their
+//! order changes from run to run, so a draw made per entry gets other arguments. greduce
+//! refuses such a generator, naming the first decision that differed. Iterate a `BTreeMap`
+//! / `BTreeSet` instead, or sort the keys first. A `HashMap` that the generator only
+//! *returns* is fine: outputs are compared by what was drawn, not by how they print.
+//!
+//! ```
+//! use greduce::generator;
+//! use rand::RngExt;
+//! use std::collections::BTreeMap;
+//!
+//! /// Stock per item, then an order for each item in stock: per entry of a `BTreeMap`,
+//! /// in the same order every run.
+//! #[generator]
+//! fn orders<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u32, u32)> {
+//!     let mut stock = BTreeMap::new();
+//!     for _ in 0..rng.random_range(0..5) {
+//!         stock.insert(rng.random_range(0..100u32), rng.random_range(1..10u32));
+//!     }
+//!     let mut out = Vec::new();
+//!     for (item, count) in &stock {
+//!         out.push((*item, rng.random_range(0..=*count)));
+//!     }
+//!     out
+//! }
+//!
+//! greduce::check(orders, |o: &Vec<(u32, u32)>| o.iter().all(|(_, n)| *n <= 9));
+//! ```
+//!
 //! # Crashes and hangs
 //!
 //! With [`Check::fork`], every property call runs in a child process (the test binary run

@@ -533,3 +533,53 @@ fn no_backtrace_comes_between_the_failing_input_and_the_report() {
     assert!(!between.contains("stack backtrace"), "{between}");
     assert!(between.contains("panicked at"), "{between}");
 }
+
+/// Draws for each entry of a `HashMap`, in its iteration order (which changes from run to
+/// run): not deterministic.
+#[generator]
+fn drawing_over_a_map<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let map: std::collections::HashMap<u32, u32> = (0..20).map(|k| (k, k + 1)).collect();
+    let mut out = Vec::new();
+    for bound in map.values() {
+        out.push(rng.random_range(0..*bound));
+    }
+    out
+}
+
+/// Deterministic, with a `HashMap` in its output (which prints in another order each time).
+#[generator]
+fn a_map<R: rand::Rng + ?Sized>(rng: &mut R) -> std::collections::HashMap<u32, u32> {
+    let mut map = std::collections::HashMap::new();
+    for _ in 0..rng.random_range(0..12) {
+        map.insert(rng.random_range(0..1000), rng.random_range(0..10));
+    }
+    map
+}
+
+#[test]
+fn a_generator_iterating_a_hash_map_is_named_not_deterministic() {
+    let report = quiet_check(drawing_over_a_map)
+        .try_check(|v: &Vec<u32>| assert!(v.len() > 100, "always"))
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(
+        text.contains("the generator is not deterministic: run twice"),
+        "{text}"
+    );
+    assert!(
+        text.contains("decision 1: the first run drew offset:"),
+        "{text}"
+    );
+    assert!(text.contains("at tests/check.rs:"), "{text}");
+    assert!(text.contains("iterating a `HashMap`"), "{text}");
+}
+
+#[test]
+fn a_hash_map_in_the_output_is_not_taken_for_non_determinism() {
+    let report = quiet_check(a_map)
+        .try_check(|m: &std::collections::HashMap<u32, u32>| assert!(m.len() < 3, "big"))
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(!text.contains("not deterministic"), "{text}");
+    assert!(text.contains("minimal failing input"), "{text}");
+}

@@ -592,14 +592,23 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
     /// Runs the failing case's generator again from its seed, recording; it must produce the
     /// same input.
+    /// Determinism is judged by what the generator drew (two recordings must make the same
+    /// decisions), and by the outputs' `Debug` text only up to order (a `HashMap` in the
+    /// output prints its entries in another order each time).
     fn record_again(&mut self, failing: &Failing<'_, T>, shown: &str) -> Result<Trace, Report> {
         let generator = &mut self.generator;
-        let recorded = case::run(true, || record(|rng| generator(rng), failing.seed)).0;
-        match recorded {
-            Ok(run) if format!("{:?}", run.output) == shown => Ok(run.trace),
-            Ok(run) => Err(failing.not_deterministic(shown, &format!("{:?}", run.output))),
-            Err(_) => Err(failing.not_deterministic(shown, "(a panic)")),
+        let mut recorded = || case::run(true, || record(|rng| generator(rng), failing.seed)).0;
+        let (Ok(first), Ok(second)) = (recorded(), recorded()) else {
+            return Err(failing.not_deterministic(shown, "(a panic)"));
+        };
+        if let Some(difference) = first_difference(&first.trace, &second.trace) {
+            return Err(drew_differently(failing.name, failing.seed, &difference));
         }
+        let again = format!("{:?}", first.output);
+        if !same_up_to_order(shown, &again) {
+            return Err(failing.not_deterministic(shown, &again));
+        }
+        Ok(first.trace)
     }
 
     /// Runs the minimal case once more, loudly: a `#[greduce::test]` body replays its
@@ -621,7 +630,8 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
         let judged = format!("{:?}", reduction.output);
         let output = match self.replay_minimal(&reduction.trace) {
-            Ok(output) if format!("{output:?}") == judged => output,
+            // (Up to order: a `HashMap` in the output prints in another order each time.)
+            Ok(output) if same_up_to_order(&format!("{output:?}"), &judged) => output,
             other => {
                 let again = other.map_or_else(|e| e, |o| format!("{o:?}"));
                 // The saved entry goes back to the original failing case, which was checked
@@ -908,6 +918,72 @@ fn not_deterministic(name: &str, seed: u64, first: &str, second: &str) -> Report
          first run: {}\n    second run: {}",
         truncated(first, 500),
         truncated(second, 500)
+    );
+    report::problem(name, Some(seed), &what)
+}
+
+/// Whether two `Debug` texts hold the same characters, in any order: outputs a
+/// deterministic generator made twice print alike up to the order of a hash map's entries.
+fn same_up_to_order(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let sorted = |text: &str| {
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.sort_unstable();
+        bytes
+    };
+    a.len() == b.len() && sorted(a) == sorted(b)
+}
+
+/// The first decision where two recordings of one case differ, described; `None` when
+/// they made the same decisions.
+fn first_difference(first: &Trace, second: &Trace) -> Option<String> {
+    let (mut firsts, mut seconds) = (first.decisions(), second.decisions());
+    for number in 1.. {
+        let said = match (firsts.next(), seconds.next()) {
+            (None, None) => return None,
+            (Some(one), Some(other)) if one == other => continue,
+            (Some(one), Some(other)) => format!(
+                "the first run drew {} at {}, the second {} at {}",
+                drawn(one),
+                one.site(),
+                drawn(other),
+                other.site()
+            ),
+            (Some(one), None) => format!(
+                "the first run drew {} at {}, the second had stopped",
+                drawn(one),
+                one.site()
+            ),
+            (None, Some(other)) => format!(
+                "the first run had stopped, the second drew {} at {}",
+                drawn(other),
+                other.site()
+            ),
+        };
+        return Some(format!("decision {number}: {said}"));
+    }
+    None
+}
+
+/// A decision's value and arguments as a saved trace writes them.
+fn drawn(decision: &crate::trace::Decision) -> String {
+    format!(
+        "{} ({})",
+        crate::persist::text::value_text(&decision.value),
+        crate::persist::text::args_text(&decision.args)
+    )
+}
+
+/// A generator that drew differently from the same seed.
+fn drew_differently(name: &str, seed: u64, difference: &str) -> Report {
+    let what = format!(
+        "the generator is not deterministic: run twice from the same seed, it drew \
+         differently, so it cannot be shrunk.\n    {difference}\n    A generator must draw \
+         all its randomness from its rng. The usual causes: iterating a `HashMap` or \
+         `HashSet` (their order changes from run to run: use a `BTreeMap` / `BTreeSet`, or \
+         sort the keys before drawing for them), clocks, `thread_rng`, global state."
     );
     report::problem(name, Some(seed), &what)
 }

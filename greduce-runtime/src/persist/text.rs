@@ -101,7 +101,7 @@ fn int_ty_name(ty: IntTy) -> String {
     Prim::Int(ty).to_string()
 }
 
-fn args_text(args: &Args) -> String {
+pub(crate) fn args_text(args: &Args) -> String {
     if let Some((lo, span, ty)) = args.as_int() {
         return format!("int:{}:{lo}:{span}", int_ty_name(ty));
     }
