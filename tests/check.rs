@@ -483,26 +483,11 @@ fn a_long_input_is_shortened_and_written_whole_to_a_file() {
     assert_eq!(report.input(), Some(whole.as_str()));
 }
 
-/// Up to 40 jobs, each a number and a draw of whether it is done: a job left undone comes
-/// again, so a removed iteration leaves work that replay never finishes.
-#[generator]
-fn jobs<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
-    let mut left = rng.random_range(0..=40);
-    let mut out = Vec::new();
-    while left > 0 {
-        out.push(rng.random_range(0..1000));
-        if rng.random_bool(0.9) {
-            left -= 1;
-        }
-    }
-    out
-}
-
 /// Candidates that run away are not rejected silently: the report says so once, naming
 /// the place.
 #[test]
 fn runaways_are_reported_once_naming_the_place() {
-    let report = quiet_check(jobs)
+    let report = quiet_check(|rng: &mut rand::rngs::StdRng| common::jobs(rng, 40))
         .seed(5)
         .try_check(|v: &Vec<u32>| assert!(v.len() <= 10, "long"))
         .unwrap_err();
@@ -512,8 +497,8 @@ fn runaways_are_reported_once_naming_the_place() {
         .count();
     assert_eq!(said, 1, "{text}");
     assert!(
-        text.contains("most of them at random_range@tests/check.rs:")
-            || text.contains("most of them at random_bool@tests/check.rs:"),
+        text.contains("most of them at random_range@tests/common/mod.rs:")
+            || text.contains("most of them at random_bool@tests/common/mod.rs:"),
         "{text}"
     );
 }
@@ -583,3 +568,5 @@ fn a_hash_map_in_the_output_is_not_taken_for_non_determinism() {
     assert!(!text.contains("not deterministic"), "{text}");
     assert!(text.contains("minimal failing input"), "{text}");
 }
+
+mod common;

@@ -65,30 +65,14 @@ fn equal_values_lowered_together_when_one_moves() {
     }
 }
 
-/// Up to 200 jobs, each a number and a draw of whether it is done: a job left undone comes
-/// again. Removing an iteration leaves a job undone, and replay past the recorded trace
-/// answers the simplest value (`false`): the loop would go on for ever.
-#[generator]
-fn jobs<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
-    let mut left = rng.random_range(0..=200);
-    let mut out = Vec::new();
-    while left > 0 {
-        out.push(rng.random_range(0..1000));
-        if rng.random_bool(0.9) {
-            left -= 1;
-        }
-    }
-    out
-}
-
 /// A replay that runs away stops as soon as it is larger than the current input (more
 /// decisions, with the default size measure): it used to run on to ten times the original's
 /// decisions, with a trace (and memory) to match.
 #[test]
 fn a_runaway_replay_stops_once_it_is_larger_than_the_current_input() {
-    let run = greduce::record(jobs, 5);
+    let run = greduce::record(|rng: &mut rand::rngs::StdRng| common::jobs(rng, 200), 5);
     let original = run.trace.decision_count() as u64;
-    let reduced = Reducer::new(jobs)
+    let reduced = Reducer::new(|rng: &mut rand::rngs::StdRng| common::jobs(rng, 200))
         .explain(true)
         .reduce(&run.trace, |v: &Vec<u32>| {
             greduce::Outcome::from(v.len() > 10)
@@ -108,3 +92,5 @@ fn a_runaway_replay_stops_once_it_is_larger_than_the_current_input() {
         "stopped after {stopped:?} decisions; the original has {original}"
     );
 }
+
+mod common;

@@ -1,6 +1,8 @@
 //! Helpers shared by the behaviour tests.
 
 /// The first recorded run (seeds 0 to 9999) whose output satisfies `wanted`.
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
 pub(crate) fn first_run<T>(
     generator: impl Fn(&mut rand::rngs::StdRng) -> T + Copy,
     wanted: impl Fn(&T) -> bool,
@@ -22,4 +24,23 @@ pub(crate) fn first_nested_part(trace: &greduce::Trace) -> greduce::Part {
         .find(|(_, depth)| *depth == 1)
         .expect("a part at depth 1")
         .0
+}
+
+/// Up to `max` jobs, each a number and a draw of whether it is done: a job left undone
+/// comes again. Removing an iteration leaves work that replay past the recorded trace
+/// never finishes (re-align answers the simplest value, `false`): a runaway.
+#[greduce::generator]
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn jobs<R: rand::Rng + ?Sized>(rng: &mut R, max: u32) -> Vec<u32> {
+    use rand::RngExt;
+    let mut left = rng.random_range(0..=max);
+    let mut out = Vec::new();
+    while left > 0 {
+        out.push(rng.random_range(0..1000));
+        if rng.random_bool(0.9) {
+            left -= 1;
+        }
+    }
+    out
 }
