@@ -9,7 +9,6 @@ use expect_test::expect;
 use greduce::{Check, Report, SameFailure, assume, generator, note};
 use rand::RngExt;
 use rand::rngs::StdRng;
-use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
@@ -65,11 +64,11 @@ fn a_failure_is_shrunk_and_reported() {
         minimal failing input (size 5, was 25):
             [3, 999, 999, 999]
 
-        failure: panicked at tests/check.rs:57:13:
+        failure: panicked at tests/check.rs:56:13:
             sum too big
 
         generator trace:
-            loop at tests/check.rs:19: 4 iterations (was 24)
+            loop at tests/check.rs:18: 4 iterations (was 24)
 
         notes:
             4 numbers
@@ -281,14 +280,7 @@ fn check_panics_with_the_report() {
 /// Runs test `name` of this binary in a child process with `vars` set; returns its stderr
 /// and stdout. The child tests below run only when `CHECK_TEST_CHILD` is set.
 fn child(name: &str, vars: &[(&str, &str)]) -> (String, String) {
-    let mut child = Command::new(std::env::current_exe().unwrap());
-    child.args([name, "--exact", "--nocapture", "--test-threads=1"]);
-    // The developer's own settings must not change what the child does.
-    for (var, _) in std::env::vars_os() {
-        if var.to_string_lossy().starts_with("GREDUCE_") {
-            child.env_remove(var);
-        }
-    }
+    let mut child = common::test_child(name);
     let out = child
         .env("CHECK_TEST_CHILD", "1")
         .env("GREDUCE_REGRESSIONS", "off")

@@ -128,13 +128,7 @@ fn two_forked_checks_in_one_test_each_get_their_own_calls() {
 /// Runs test `name` of this binary in a child process, with `vars`; returns its status and
 /// stderr. The developer's own `GREDUCE_*` settings are removed.
 fn run_child(name: &str, vars: &[(&str, &std::ffi::OsStr)]) -> (std::process::ExitStatus, String) {
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap());
-    child.args([name, "--exact", "--nocapture", "--test-threads=1"]);
-    for (var, _) in std::env::vars_os() {
-        if var.to_string_lossy().starts_with("GREDUCE_") {
-            child.env_remove(var);
-        }
-    }
+    let mut child = common::test_child(name);
     let out = child.envs(vars.iter().copied()).output().unwrap();
     (
         out.status,
@@ -410,3 +404,5 @@ fn generator_faults_are_named_failures_with_greduce_fork_set() {
         assert!(err.contains(expected), "kind {kind}:\n{err}");
     }
 }
+
+mod common;

@@ -239,15 +239,8 @@ fn a_stale_failure_is_reported_and_kept() {
     check_in(&dir, 1).try_check(FAILS).unwrap_err();
     let saved = std::fs::read_to_string(&file).unwrap();
     // Another generator under the same test name: the saved trace does not fit it.
-    let mut child = Command::new(std::env::current_exe().unwrap());
-    child
-        .args(["child_stale", "--exact", "--nocapture"])
-        .env("PERSIST_TEST_DIR", &dir);
-    for (name, _) in std::env::vars_os() {
-        if name.to_string_lossy().starts_with("GREDUCE_") {
-            child.env_remove(name);
-        }
-    }
+    let mut child = common::test_child("child_stale");
+    child.env("PERSIST_TEST_DIR", &dir);
     let out = child.output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
@@ -525,3 +518,5 @@ fn child_fork_passing() {
             .check(|v: &Vec<u32>| v.len() < 100);
     }
 }
+
+mod common;

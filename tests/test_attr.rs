@@ -2,7 +2,6 @@
 
 use greduce::{assume, generator, note};
 use rand::RngExt;
-use std::process::Command;
 
 #[generator]
 fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
@@ -45,13 +44,7 @@ fn failing(rng: &mut impl rand::Rng) {
 
 #[test]
 fn a_failing_body_is_shrunk_and_reported_by_binding() {
-    let mut child = Command::new(std::env::current_exe().unwrap());
-    child.args(["failing", "--exact", "--nocapture"]);
-    for (var, _) in std::env::vars_os() {
-        if var.to_string_lossy().starts_with("GREDUCE_") {
-            child.env_remove(var);
-        }
-    }
+    let mut child = common::test_child("failing");
     let out = child
         .env("TEST_ATTR_CHILD", "1")
         .env("GREDUCE_REGRESSIONS", "off")
@@ -104,13 +97,7 @@ fn a_failing_body_is_shrunk_and_reported_by_binding() {
 #[test]
 fn fork_mode_from_the_environment_passes_passing_bodies() {
     for (var, value) in [("GREDUCE_FORK", "1"), ("GREDUCE_TIMEOUT", "5s")] {
-        let mut child = Command::new(std::env::current_exe().unwrap());
-        child.args(["passing", "--exact", "--nocapture"]);
-        for (name, _) in std::env::vars_os() {
-            if name.to_string_lossy().starts_with("GREDUCE_") {
-                child.env_remove(name);
-            }
-        }
+        let mut child = common::test_child("passing");
         let out = child.env(var, value).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{var}={value}:\n{err}");
@@ -138,13 +125,7 @@ fn child_killed_body(rng: &mut impl rand::Rng) {
 fn a_killed_body_is_named_on_the_next_run() {
     let dir = std::env::temp_dir().join(format!("greduce-{}-killed-body", std::process::id()));
     let run = |kill: bool| {
-        let mut child = Command::new(std::env::current_exe().unwrap());
-        child.args(["child_killed_body", "--exact", "--nocapture"]);
-        for (name, _) in std::env::vars_os() {
-            if name.to_string_lossy().starts_with("GREDUCE_") {
-                child.env_remove(name);
-            }
-        }
+        let mut child = common::test_child("child_killed_body");
         child.env("GREDUCE_REGRESSIONS", &dir);
         if kill {
             child.env("KILL_BODY", "1");
@@ -165,3 +146,5 @@ fn a_killed_body_is_named_on_the_next_run() {
     assert!(err.contains("`GREDUCE_SEED=0x3` runs it first"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+mod common;

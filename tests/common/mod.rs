@@ -44,3 +44,19 @@ pub(crate) fn jobs<R: rand::Rng + ?Sized>(rng: &mut R, max: u32) -> Vec<u32> {
     }
     out
 }
+
+/// A command that runs test `name` of this test binary alone, in a child process, with
+/// its output shown, and without the developer's own `GREDUCE_*` settings (they must not
+/// change what the child does).
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn test_child(name: &str) -> std::process::Command {
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this binary"));
+    child.args([name, "--exact", "--nocapture", "--test-threads=1"]);
+    for (var, _) in std::env::vars_os() {
+        if var.to_string_lossy().starts_with("GREDUCE_") {
+            child.env_remove(var);
+        }
+    }
+    child
+}

@@ -118,6 +118,22 @@ struct Fork {
     timeout: Option<Duration>,
 }
 
+impl Fork {
+    /// Fork mode for check `id` of test `test`, with `config`'s timeout.
+    fn new(test: String, id: &str, config: &Config) -> Fork {
+        Fork {
+            test,
+            check: id.to_string(),
+            timeout: config.timeout,
+        }
+    }
+
+    /// Runs `which` in a child process (see [`fork::check`]).
+    fn check(&self, which: &fork::Input<'_>, loud: bool) -> (case::Outcome, Vec<String>) {
+        fork::check(&self.test, &self.check, which, loud, self.timeout)
+    }
+}
+
 impl<'g, T: Debug> Check<'g, T> {
     /// A check of inputs from `generator` (any `#[generator]` function generic over its
     /// rng), measured by their number of decisions.

@@ -75,11 +75,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             // In a child process on its way to another check, this one runs here, unforked.
             None if config.fork => match fork_test(self.body) {
                 Ok(test) => {
-                    self.fork = Some(Fork {
-                        test,
-                        check: id.to_string(),
-                        timeout: config.timeout,
-                    });
+                    self.fork = Some(Fork::new(test, id, config));
                 }
                 Err(why) => return Err(report::problem(name, None, why)),
             },
@@ -103,11 +99,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 "greduce: `{name}`: a saved failure ended the test process when it was found; \
                  this check runs its property calls in child processes (fork mode)\n"
             ));
-            self.fork = Some(Fork {
-                test,
-                check: id.to_string(),
-                timeout: config.timeout,
-            });
+            self.fork = Some(Fork::new(test, id, config));
         }
         let result = died
             .map_or(Ok(()), |seed| {
@@ -275,11 +267,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         if unforked {
             match fork_test(self.body) {
                 Ok(test) => {
-                    self.fork = Some(Fork {
-                        test,
-                        check: id.to_string(),
-                        timeout: config.timeout,
-                    });
+                    self.fork = Some(Fork::new(test, id, config));
                 }
                 Err(why) => {
                     to_stderr(&format!(
@@ -408,7 +396,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             return Ok(Ok(None));
         };
         let which = fork::Input::Seed(seed);
-        match fork::check(&fork.test, &fork.check, &which, false, fork.timeout) {
+        match fork.check(&which, false) {
             (Outcome::Failed(failure), _) if fork::before_property(&failure) => Err(failure),
             (Outcome::Failed(failure), _) => Ok(Err(failure)),
             (outcome, _) => Ok(Ok(Some(outcome))),
@@ -719,8 +707,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     strategy,
                     budget,
                 };
-                let (outcome, notes) =
-                    fork::check(&fork.test, &fork.check, &which, false, fork.timeout);
+                let (outcome, notes) = fork.check(&which, false);
                 let mut from_child = from_child.borrow_mut();
                 *from_child = None;
                 match outcome {
@@ -793,7 +780,7 @@ fn ask<T, P: CaseResult>(
     loud: bool,
 ) -> (Outcome, Vec<String>) {
     match fork {
-        Some(fork) => fork::check(&fork.test, &fork.check, which, loud, fork.timeout),
+        Some(fork) => fork.check(which, loud),
         None => case::check(!loud, property, input),
     }
 }
