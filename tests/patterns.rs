@@ -463,6 +463,84 @@ fn returned_borrowing_closures_and_async_blocks() {
     assert_eq!(replayed.result.expect("replays").output, run.output);
 }
 
+#[derive(Debug, PartialEq)]
+enum Expr {
+    Lit(u32),
+    Add(Box<Expr>, Box<Expr>),
+    Neg(Box<Expr>),
+}
+
+/// The recursive shape of the issue: `if depth < 6 && rng.random_bool(p)` grows the tree,
+/// an `else if` chain picks the next shape.
+#[generator]
+fn expr<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> Expr {
+    if depth < 6 && rng.random_bool(0.6) {
+        Expr::Add(
+            Box::new(expr(rng, depth + 1)),
+            Box::new(expr(rng, depth + 1)),
+        )
+    } else if depth < 6 && rng.random_bool(0.3) {
+        Expr::Neg(Box::new(expr(rng, depth + 1)))
+    } else {
+        Expr::Lit(rng.random_range(0..100))
+    }
+}
+
+fn literals(e: &Expr) -> Vec<u32> {
+    match e {
+        Expr::Lit(n) => vec![*n],
+        Expr::Add(a, b) => [literals(a), literals(b)].concat(),
+        Expr::Neg(a) => literals(a),
+    }
+}
+
+#[test]
+fn if_condition_and_decision_is_a_selection() {
+    let tree = |rng: &mut rand::rngs::StdRng| expr(rng, 0);
+    // Fails on a tree holding two literals of at least 50.
+    let fails = |e: &Expr| literals(e).iter().filter(|&&n| n >= 50).count() >= 2;
+    for seed in 0..5 {
+        let run = (seed * 1000..seed * 1000 + 1000)
+            .map(|s| greduce::record(tree, s))
+            .find(|run| literals(&run.output).len() > 6 && fails(&run.output))
+            .expect("a failing seed");
+        let reduced = Reducer::new(tree).reduce(&run.trace, fails);
+        assert_eq!(
+            reduced.output,
+            Expr::Add(Box::new(Expr::Lit(50)), Box::new(Expr::Lit(50))),
+            "from {:?}",
+            run.output
+        );
+    }
+    // Past the depth limit no decision is drawn, as without the attribute.
+    let mut direct = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(7);
+    let run = greduce::record(|rng| expr(rng, 6), 7);
+    assert_eq!(run.output, expr(&mut direct, 6));
+    assert_eq!(run.trace.decision_count(), 1);
+}
+
+/// Raw rng output, as code written for `RngCore` draws it.
+#[generator]
+fn raw<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u64, [u8; 3]) {
+    let a = rng.next_u32();
+    let b = rng.next_u64();
+    let mut c = [0u8; 3];
+    rng.fill_bytes(&mut c);
+    (a, b, c)
+}
+
+#[test]
+fn raw_rng_output_is_recorded_and_shrinks() {
+    let mut direct = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(5);
+    let run = greduce::record(raw, 5);
+    assert_eq!(run.output, raw(&mut direct));
+    assert_eq!(run.trace.decision_count(), 3);
+    let fails = |(a, b, c): &(u32, u64, [u8; 3])| *a > 1000 && *b % 2 == 1 && c[1] > 0;
+    let run = first_run(raw, fails);
+    let reduced = Reducer::new(raw).reduce(&run.trace, fails);
+    assert_eq!(reduced.output, (1001, 1, [0, 1, 0]));
+}
+
 #[generator]
 fn byte<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
     rng.random()

@@ -149,9 +149,15 @@ impl Codegen {
                 let direct = Self::direct(draw, 2);
                 parse_quote_spanned!(draw.span=> #p::random_ratio((#n, #d), #run, #site, #rng, #direct))
             }
-            "random" => {
+            // Raw output is a value of its width: shrinks, replays and shows as one.
+            "random" | "next_u32" | "next_u64" => {
                 let direct = Self::direct(draw, 0);
                 parse_quote_spanned!(draw.span=> #p::random(#run, #site, #rng, #direct))
+            }
+            "fill_bytes" => {
+                let dest = &args[0];
+                let direct = Self::direct(draw, 1);
+                parse_quote_spanned!(draw.span=> #p::fill(#dest, #run, #site, #rng, #direct))
             }
             _ => {
                 let f = format_ident!("{}", method);
@@ -349,8 +355,16 @@ impl Codegen {
     /// `close` the closing brace of its block: the `match` spans from one to the other, as
     /// the user's `if` did (lints that read the source, such as clippy's
     /// `semicolon_if_nothing_returned`, see a block-like expression).
+    ///
+    /// With a condition before the decision (`if c && rng.random_bool(0.5)`), the selection
+    /// is made only when `c` holds, as `&&` draws only then:
+    /// `match if c { Some(__private::selection(..)) } else { None } {
+    ///      Some(sel) if sel.taken() => { A }
+    ///      _ => { B }
+    ///  }`.
     pub(crate) fn selection(
         &self,
+        prefix: Option<&Expr>,
         draw: &Draw,
         then: &Block,
         otherwise: Option<&Expr>,
@@ -363,11 +377,24 @@ impl Codegen {
         let sel = hygienic("__greduce_sel");
         let run = self.run();
         let otherwise = otherwise.map_or_else(|| quote!({}), |e| quote!(#e));
-        let mut m: ExprMatch = parse_quote_spanned! {span=>
-            match #p::selection(#arg, #run, #site, #rng, #direct) {
-                #sel if #sel.taken() => #then
-                #sel => #otherwise
-            }
+        let selection = quote!(#p::selection(#arg, #run, #site, #rng, #direct));
+        let mut m: ExprMatch = match prefix {
+            None => parse_quote_spanned! {span=>
+                match #selection {
+                    #sel if #sel.taken() => #then
+                    #sel => #otherwise
+                }
+            },
+            Some(prefix) => parse_quote_spanned! {span=>
+                match if #prefix {
+                    ::core::option::Option::Some(#selection)
+                } else {
+                    ::core::option::Option::None
+                } {
+                    ::core::option::Option::Some(#sel) if #sel.taken() => #then
+                    _ => #otherwise
+                }
+            },
         };
         m.brace_token = token::Brace(close);
         Expr::Match(m)

@@ -8,6 +8,9 @@ pub(crate) const DECISIONS: &[&str] = &[
     "random",
     "fill",
     "sample",
+    "next_u32",
+    "next_u64",
+    "fill_bytes",
 ];
 
 /// Methods on slices and iterators that take the rng as their first argument.
@@ -66,9 +69,9 @@ pub(crate) fn unrecordable(method: &str) -> Option<&'static str> {
         "random_iter" | "sample_iter" => {
             "it draws lazily, after the call returns; draw in a reducible loop instead"
         }
-        "next_u32" | "next_u64" | "fill_bytes" | "try_next_u32" | "try_next_u64"
-        | "try_fill_bytes" => {
-            "raw rng output has no arguments to check on replay; use `random` or `fill`"
+        "try_next_u32" | "try_next_u64" | "try_fill_bytes" => {
+            "a fallible draw cannot be replayed as one; use `next_u32`, `next_u64` or \
+             `fill_bytes`"
         }
         "by_ref" => "use the rng itself",
         _ => return None,

@@ -9,7 +9,7 @@
 //! - reducible loops: `for _ in a..<decision>` (or `..=`), `let n = <decision>; for _ in a..n`,
 //!   `(a..<count>).map(..)` / `.for_each(..)`, `repeat_with(..).take(<count>)`;
 //! - `while [cond &&] <bool decision> { .. }`;
-//! - `if <bool decision> { .. } [else ..]`;
+//! - `if [cond &&] <bool decision> { .. } [else ..]` (and `else if` chains of them);
 //! - `match rng.random_range(..) { .. }`;
 //! - calls passing the rng (nested generators; checked at run time to be `#[generator]`s).
 
@@ -76,9 +76,9 @@ impl<'a> Recognizer<'a> {
         }
         let method = mc.method.to_string();
         let arity = match method.as_str() {
-            "random_range" | "random_bool" | "fill" | "sample" => 1,
+            "random_range" | "random_bool" | "fill" | "sample" | "fill_bytes" => 1,
             "random_ratio" => 2,
-            "random" => 0,
+            "random" | "next_u32" | "next_u64" => 0,
             _ => return None,
         };
         (mc.args.len() == arity).then(|| Draw {
@@ -173,7 +173,7 @@ impl<'a> Recognizer<'a> {
         let message = if rand_api::DECISIONS.contains(&method) {
             let expected = match method {
                 "random_ratio" => "2 arguments",
-                "random" => "no arguments",
+                "random" | "next_u32" | "next_u64" => "no arguments",
                 _ => "1 argument",
             };
             format!("`{method}` takes {expected}")
@@ -389,19 +389,9 @@ impl<'a> Recognizer<'a> {
     /// `while [c &&] <bool decision> { .. }`.
     fn while_loop(&mut self, e: &mut Expr) -> bool {
         let Expr::While(w) = e else { return false };
-        let (prefix, draw) = match &*w.cond {
-            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
-                match self.bool_draw_of(&b.right) {
-                    Some(draw) => (Some((*b.left).clone()), draw),
-                    None => return false,
-                }
-            }
-            cond => match self.bool_draw_of(cond) {
-                Some(draw) => (None, draw),
-                None => return false,
-            },
+        let Some((mut prefix, mut draw)) = self.guarded_draw(&w.cond) else {
+            return false;
         };
-        let (mut prefix, mut draw) = (prefix, draw);
         if let Some(p) = &mut prefix {
             self.visit_expr_mut(p);
         }
@@ -419,12 +409,31 @@ impl<'a> Recognizer<'a> {
         true
     }
 
-    /// `if <bool decision> { .. } [else ..]`.
+    /// A condition ending in a boolean decision: `<bool decision>` or `c && <bool decision>`
+    /// (`c` may itself be a chain of `&&`), as the prefix and the decision.
+    fn guarded_draw(&self, cond: &Expr) -> Option<(Option<Expr>, Draw)> {
+        match cond {
+            Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+                let draw = self.bool_draw_of(&b.right)?;
+                Some((Some((*b.left).clone()), draw))
+            }
+            cond => Some((None, self.bool_draw_of(cond)?)),
+        }
+    }
+
+    /// `if [c &&] <bool decision> { .. } [else ..]`. A prefix that binds (`let PAT = x &&
+    /// ..`) is left alone: its names must reach the `then` block.
     fn selection(&mut self, e: &mut Expr) -> bool {
         let Expr::If(i) = e else { return false };
-        let Some(mut draw) = self.bool_draw_of(&i.cond) else {
+        let Some((mut prefix, mut draw)) = self.guarded_draw(&i.cond) else {
             return false;
         };
+        if prefix.as_ref().is_some_and(binds) {
+            return false;
+        }
+        if let Some(p) = &mut prefix {
+            self.visit_expr_mut(p);
+        }
         self.visit_draw(&mut draw);
         self.visit_block_mut(&mut i.then_branch);
         let mut otherwise = i.else_branch.as_ref().map(|(_, e)| (**e).clone());
@@ -433,9 +442,13 @@ impl<'a> Recognizer<'a> {
         }
         let spans = (i.if_token.span, i.then_branch.brace_token.span.close());
         let attrs = std::mem::take(&mut i.attrs);
-        *e = self
-            .codegen
-            .selection(&draw, &i.then_branch, otherwise.as_ref(), spans);
+        *e = self.codegen.selection(
+            prefix.as_ref(),
+            &draw,
+            &i.then_branch,
+            otherwise.as_ref(),
+            spans,
+        );
         if let Expr::Match(m) = e {
             m.attrs = attrs;
         }
@@ -681,6 +694,16 @@ fn range_parts(e: &Expr) -> Option<(&Expr, &Expr, bool)> {
         }
         Expr::Paren(p) => range_parts(&p.expr),
         _ => None,
+    }
+}
+
+/// Whether a condition binds names (`let PAT = x`, possibly inside a chain of `&&`).
+fn binds(cond: &Expr) -> bool {
+    match cond {
+        Expr::Let(_) => true,
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => binds(&b.left) || binds(&b.right),
+        Expr::Paren(p) => binds(&p.expr),
+        _ => false,
     }
 }
 

@@ -51,6 +51,16 @@ snapshot!(
     }
 );
 snapshot!(
+    /// Raw rng output: `next_u32`/`next_u64` as values of their width, `fill_bytes` as bytes.
+    raw_rng_output,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u64, [u8; 4]) {
+        let mut bytes = [0; 4];
+        rng.fill_bytes(&mut bytes);
+        (rng.next_u32(), rng.next_u64(), bytes)
+    }
+);
+snapshot!(
     random_turbofish,
     (),
     fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u64 {
@@ -241,6 +251,34 @@ snapshot!(
             1
         } else {
             2
+        }
+    }
+);
+snapshot!(
+    /// `&&` draws only when the condition before it holds: so does the selection.
+    if_condition_and_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> u32 {
+        if depth < 6 && rng.random_bool(0.5) {
+            g(rng, depth + 1) + 1
+        } else {
+            0
+        }
+    }
+);
+snapshot!(
+    /// Each condition of an `else if` chain ending in a decision is a selection.
+    else_if_chain_of_decisions,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> u32 {
+        if rng.random_bool(0.2) {
+            0
+        } else if depth < 3 && rng.random_ratio(1, 2) {
+            1
+        } else if let Some(d) = depth.checked_sub(1) && rng.random_bool(0.5) {
+            d
+        } else {
+            3
         }
     }
 );

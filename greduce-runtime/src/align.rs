@@ -83,6 +83,10 @@ struct Frame {
     rec: Option<NodeId>,
     /// Next child of `rec` to align with.
     cursor: NodeId,
+    /// A see-through frame: a selection, switch or call that aligned with nothing recorded
+    /// runs its operations against its parent's recorded block, from the parent's cursor,
+    /// and gives the cursor back when it closes (see [`Aligner::op`]).
+    through: bool,
 }
 
 /// What re-align did in one replay: the first few operations it could not align, described,
@@ -126,6 +130,8 @@ pub(crate) struct Aligner {
     overlay: Overlay,
     strategy: Strategy,
     frames: Vec<Frame>,
+    /// The next frame pushed is see-through ([`Frame::through`]).
+    through_next: bool,
     /// Re-align decisions taken in this replay, for the reducer's explanations.
     pub(crate) notes: Notes,
 }
@@ -137,6 +143,7 @@ impl Aligner {
             overlay,
             strategy,
             frames: Vec::new(),
+            through_next: false,
             notes: Notes::default(),
         };
         aligner.push(Some(0));
@@ -218,6 +225,7 @@ impl Aligner {
     /// Aligns an operation at `site` with the next recorded operation of the current frame.
     /// `Ok(Some(node))`: aligned with `node`. `Ok(None)`: runs unaligned (re-align).
     pub(crate) fn op(&mut self, op: Op, site: &'static Site) -> Result<Option<NodeId>, Fault> {
+        self.through_next = false;
         // The common case, aligned with the next recorded operation, borrows in place.
         let frame = self.frames.last().expect("the root frame stays");
         if let Some(block) = frame.rec
@@ -280,7 +288,14 @@ impl Aligner {
                 return Ok(None);
             }
         }
-        self.unaligned(expected, why)
+        // Nothing recorded here: a selection, switch or call runs its operations against the
+        // recorded block it stands in, so what it draws aligns with what was recorded there
+        // (a recursive call hoisted from below a depth limit draws a leaf's value where its
+        // new depth first draws whether to recurse: the `if` aligns with nothing, its `else`
+        // branch's value with the recorded one).
+        let aligned = self.unaligned(expected, why)?;
+        self.through_next = matches!(op, Op::Selection | Op::Switch | Op::Scope);
+        Ok(aligned)
     }
 
     /// The recorded node the next operation aligns with, when it has `tag` (replay's common
@@ -349,8 +364,25 @@ impl Aligner {
 
     /// Opens a frame aligned with `rec` (a block-like node or a loop).
     pub(crate) fn push(&mut self, rec: Option<NodeId>) {
+        if std::mem::take(&mut self.through_next)
+            && rec.is_none()
+            && let Some(parent) = self.frames.last()
+            && parent.rec.is_some()
+        {
+            let (rec, cursor) = (parent.rec, parent.cursor);
+            self.frames.push(Frame {
+                rec,
+                cursor,
+                through: true,
+            });
+            return;
+        }
         let cursor = rec.map_or(0, |r| self.settle(r, r + 1));
-        self.frames.push(Frame { rec, cursor });
+        self.frames.push(Frame {
+            rec,
+            cursor,
+            through: false,
+        });
     }
 
     /// Opens the frame of a generator call aligned with the recorded call `rec`: the call's
@@ -436,6 +468,7 @@ impl Aligner {
         *iteration = Frame {
             rec: aligned,
             cursor: aligned.map_or(0, |r| r + 1),
+            through: false,
         };
         if let Some(r) = aligned
             && self.overlay.deletes()
@@ -453,6 +486,11 @@ impl Aligner {
         let frame = self.frames.pop().expect("frames are balanced with opens");
         if self.frames.is_empty() {
             self.frames.push(frame); // never pop the root
+            return Ok(());
+        }
+        if frame.through {
+            // What it aligned with is its parent's: the parent goes on after it.
+            self.top().cursor = frame.cursor;
             return Ok(());
         }
         // Nothing left to check (the common case) without the call.

@@ -6,7 +6,8 @@
 //! subtracting (1 to 4, doubling, bisecting); repeated while either helps. A value below its
 //! simplest one (a negative integer) is then tried on the other side, which ranks first.
 //! Floats try their simplest value, their integer part, and then shrink that integer part;
-//! `fill` bytes and permutations try the simplest one.
+//! bytes (`fill`, raw rng output) try all zeros, then each byte in turn as a distance from
+//! zero; permutations try the simplest one.
 //!
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
@@ -46,6 +47,7 @@ pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
     }
     match decision.value {
         Value::Float(v) => shrink_float(probe, node, &decision.args, v),
+        Value::Bytes(bytes) => shrink_bytes(probe, node, *bytes),
         _ => {
             if let Some(value) = simplest(&decision.args, &decision.value)
                 && value != decision.value
@@ -123,6 +125,30 @@ pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u12
         return 0;
     }
     bisect(1, max, test)
+}
+
+/// Bytes: all zeros, then each byte lowered in turn, first to last (bytes rank shortlex,
+/// so an earlier byte matters more).
+fn shrink_bytes(probe: &mut dyn Probe, node: NodeId, mut bytes: Vec<u8>) {
+    let zeros = vec![0; bytes.len()];
+    if bytes == zeros || probe.consider(Edit::setting(vec![(node, Value::Bytes(Box::new(zeros)))]))
+    {
+        return;
+    }
+    for i in 0..bytes.len() {
+        if probe.give_up() {
+            return;
+        }
+        let lowest = shrink_distance(u128::from(bytes[i]), &mut |d| {
+            let mut candidate = bytes.clone();
+            candidate[i] = d as u8;
+            probe.consider(Edit::setting(vec![(
+                node,
+                Value::Bytes(Box::new(candidate)),
+            )]))
+        });
+        bytes[i] = lowest as u8;
+    }
 }
 
 /// Floats: the simplest value of the range, the integer part, then the integer part
