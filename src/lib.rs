@@ -363,17 +363,19 @@
 //! | in the body | recorded as |
 //! |---|---|
 //! | `rng.random_range(r)`, `random_bool(p)`, `random_ratio(n, d)`, `random::<T>()`, `fill(buf)`, `sample(distr)` | a decision |
+//! | `rng.next_u32()`, `next_u64()`, `fill_bytes(buf)` (raw output) | a decision (a number of that width; bytes) |
 //! | `xs.choose(rng)`, `choose_mut`, `choose_weighted`, `sample(rng, k)`, `shuffle`, `partial_shuffle` (slices and iterators) | a decision |
 //! | `for _ in a..rng.random_range(r)` (or `..=`), `(a..<decision>).map(..)` / `.for_each(..)` | a reducible loop |
 //! | `let n = rng.random_range(r);` then `for _ in a..n`, `(a..n).map(..)`, `repeat_with(..).take(n)` | a reducible loop counted by that decision |
 //! | `while rng.random_bool(p) { .. }`, `while cond && rng.random_bool(p) { .. }` | a reducible loop, one part per iteration |
-//! | `if rng.random_bool(p) { .. } [else { .. }]` (or `random_ratio`, `random::<bool>()`) | a reducible selection |
+//! | `if rng.random_bool(p) { .. } [else { .. }]` (or `random_ratio`, `random::<bool>()`), `if cond && rng.random_bool(p)`, and `else if` chains of them | a reducible selection (made only when `cond` holds, as `&&` draws only then) |
 //! | `match rng.random_range(0..k) { .. }` | a multi-way selection; reduction may replace the arm by the first value's |
 //! | `other_generator(rng, ..)`, `self.method(rng, ..)` | a scope (checked at run time to be a `#[generator]`) |
+//! | the rng in the arguments of `format!`, `write!`, `writeln!`, `print!`, `println!`, `eprint!`, `eprintln!`, `format_args!`, `panic!`, `assert!`, `assert_eq!`, `assert_ne!` (and `debug_` ones), `vec![..]` | as the same expression outside the macro |
 //!
 //! `break`, `continue`, `return` and `?` keep working. Anything else done with the rng is a
-//! compile error naming what is supported: an unknown method, the rng inside a macro call
-//! (`vec![..]`, `format!(..)`: bind the value first), rand's free functions that draw from the
+//! compile error naming what is supported: an unknown method, the rng inside another macro
+//! (`json!(..)`: bind the value first), rand's free functions that draw from the
 //! thread rng, and the names rand removed (`gen_range` and friends, with their new names).
 //! To pass the rng on purpose to a helper whose draws need not be recorded, write
 //! `helper(greduce::unrecorded(rng))`.

@@ -541,6 +541,31 @@ fn raw_rng_output_is_recorded_and_shrinks() {
     assert_eq!(reduced.output, (1001, 1, [0, 1, 0]));
 }
 
+/// The rng inside the standard macros, as generators of text write it.
+#[generator]
+fn record_line<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    use std::fmt::Write;
+    let mut line = format!("id={}", rng.random_range(0..1000));
+    for _ in 0..rng.random_range(0..4) {
+        write!(line, ";{}", rng.random_range(0..100)).expect("writing to a String");
+    }
+    let tags = vec![rng.random_range(b'a'..=b'z'), rng.random_range(b'a'..=b'z')];
+    assert!(tags.len() == 2, "tags {}", tags.len());
+    line + " " + &String::from_utf8(tags).expect("ascii")
+}
+
+#[test]
+fn rng_in_formatting_macros_is_recorded_and_shrinks() {
+    let mut direct = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(9);
+    let run = greduce::record(record_line, 9);
+    assert_eq!(run.output, record_line(&mut direct));
+    let id = |s: &String| -> u32 { s[3..].split([';', ' ']).next().unwrap().parse().unwrap() };
+    let fails = |s: &String| s.matches(';').count() >= 2 && id(s) >= 500;
+    let run = first_run(record_line, fails);
+    let reduced = Reducer::new(record_line).reduce(&run.trace, fails);
+    assert_eq!(reduced.output, "id=500;0;0 aa");
+}
+
 #[generator]
 fn byte<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
     rng.random()

@@ -112,3 +112,25 @@ pub(crate) fn thread_rng_function(path: &[String]) -> Option<String> {
         format!("`rand::{last}` draws from the thread rng, which greduce cannot record; use the generator's rng parameter instead")
     })
 }
+
+/// How the arguments of a macro that may use the rng are written.
+pub(crate) enum MacroShape {
+    /// Comma-separated expressions (`format!("{}", x)`, `assert_eq!(a, b)`).
+    Arguments,
+    /// `vec![a, b]` or `vec![elem; n]`.
+    Vec,
+}
+
+/// The standard macros whose arguments are ordinary expressions, evaluated once each and
+/// in order, so greduce can rewrite the rng's uses in them.
+pub(crate) fn expression_macro(name: &str) -> Option<MacroShape> {
+    Some(match name {
+        "format" | "format_args" | "print" | "println" | "eprint" | "eprintln" | "write"
+        | "writeln" | "panic" | "unreachable" | "todo" | "unimplemented" | "assert"
+        | "assert_eq" | "assert_ne" | "debug_assert" | "debug_assert_eq" | "debug_assert_ne" => {
+            MacroShape::Arguments
+        }
+        "vec" => MacroShape::Vec,
+        _ => return None,
+    })
+}

@@ -11,14 +11,18 @@
 //! - `while [cond &&] <bool decision> { .. }`;
 //! - `if [cond &&] <bool decision> { .. } [else ..]` (and `else if` chains of them);
 //! - `match rng.random_range(..) { .. }`;
-//! - calls passing the rng (nested generators; checked at run time to be `#[generator]`s).
+//! - calls passing the rng (nested generators; checked at run time to be `#[generator]`s);
+//! - the arguments of the standard formatting and assertion macros and of `vec!`.
 
 use crate::codegen::{Codegen, Count, Draw};
 use crate::rand_api;
 use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Arm, Block, Expr, ExprCall, Ident, Item, Local, Pat, RangeLimits, Stmt, UnOp};
+use syn::{Arm, Block, Expr, ExprCall, Ident, Item, Local, Pat, RangeLimits, Stmt, Token, UnOp};
 
 /// One level of `let` scope: names bound in it, with the span of the `random_range` that
 /// decided them when they can count a loop (`None`: bound to something else).
@@ -474,24 +478,107 @@ impl<'a> Recognizer<'a> {
         true
     }
 
-    /// The rng inside a macro call: greduce cannot see what the macro does with it.
-    fn macro_error(&self, mac: &syn::Macro) -> Option<syn::Error> {
+    /// A macro call that uses the rng: the standard macros whose arguments are expressions
+    /// (`format!`, `write!`, `vec!`, `println!`, `assert!`, ..., see
+    /// [`rand_api::expression_macro`]) have their arguments rewritten like any expression;
+    /// any other macro is an error, since greduce cannot see what it does with the rng.
+    fn macro_call(&mut self, mac: &mut syn::Macro) -> Result<(), syn::Error> {
+        let Some(span) = find_ident(&mac.tokens, self.rng()) else {
+            return Ok(());
+        };
         let name = mac
             .path
             .segments
             .last()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
-        find_ident(&mac.tokens, self.rng()).map(|span| {
-            syn::Error::new(
+        let Some(shape) = rand_api::expression_macro(&name) else {
+            return Err(syn::Error::new(
                 span,
                 format!(
-                    "the generator rng `{}` cannot be used inside a macro call (`{name}!`): \
-                     greduce does not see into macros; draw into a variable first",
-                    self.rng()
+                    "the generator rng `{rng}` cannot be used inside a macro call (`{name}!`): \
+                     greduce does not see into macros other than the standard formatting, \
+                     assertion and `vec!` macros; draw into a variable first \
+                     (`let x = {rng}.random(); {name}!(.. x ..)`)",
+                    rng = self.rng()
+                ),
+            ));
+        };
+        let not_parsed = |e: syn::Error| {
+            syn::Error::new(
+                e.span(),
+                format!(
+                    "greduce rewrites the arguments of `{name}!` to record the rng's decisions, \
+                     but could not parse them as expressions ({e}); draw into a variable first"
                 ),
             )
-        })
+        };
+        mac.tokens = match shape {
+            rand_api::MacroShape::Arguments => {
+                let mut args = mac
+                    .parse_body_with(Punctuated::<Expr, Token![,]>::parse_terminated)
+                    .map_err(not_parsed)?;
+                for arg in &mut args {
+                    self.visit_expr_mut(arg);
+                }
+                args.to_token_stream()
+            }
+            rand_api::MacroShape::Vec => {
+                let mut body = mac.parse_body::<VecBody>().map_err(not_parsed)?;
+                match &mut body {
+                    VecBody::List(items) => items.iter_mut().for_each(|e| self.visit_expr_mut(e)),
+                    VecBody::Repeat(elem, _, n) => {
+                        self.visit_expr_mut(elem);
+                        self.visit_expr_mut(n);
+                    }
+                }
+                body.to_token_stream()
+            }
+        };
+        Ok(())
+    }
+}
+
+/// The body of `vec![..]`: a list, or `elem; n`.
+enum VecBody {
+    List(Punctuated<Expr, Token![,]>),
+    Repeat(Box<Expr>, Token![;], Box<Expr>),
+}
+
+impl Parse for VecBody {
+    fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
+        if input.is_empty() {
+            return Ok(VecBody::List(Punctuated::new()));
+        }
+        let first: Expr = input.parse()?;
+        if input.peek(Token![;]) {
+            let semi = input.parse()?;
+            let n = input.parse()?;
+            return Ok(VecBody::Repeat(Box::new(first), semi, Box::new(n)));
+        }
+        let mut items = Punctuated::new();
+        items.push_value(first);
+        while !input.is_empty() {
+            items.push_punct(input.parse()?);
+            if input.is_empty() {
+                break;
+            }
+            items.push_value(input.parse()?);
+        }
+        Ok(VecBody::List(items))
+    }
+}
+
+impl ToTokens for VecBody {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            VecBody::List(items) => items.to_tokens(tokens),
+            VecBody::Repeat(elem, semi, n) => {
+                elem.to_tokens(tokens);
+                semi.to_tokens(tokens);
+                n.to_tokens(tokens);
+            }
+        }
     }
 }
 
@@ -523,7 +610,7 @@ impl VisitMut for Recognizer<'_> {
                 }
             }
             Expr::Macro(m) => {
-                if let Some(error) = self.macro_error(&m.mac) {
+                if let Err(error) = self.macro_call(&mut m.mac) {
                     self.error(e, error);
                 }
             }
@@ -670,7 +757,7 @@ impl VisitMut for Recognizer<'_> {
 
     fn visit_stmt_mut(&mut self, s: &mut Stmt) {
         if let Stmt::Macro(m) = s {
-            if let Some(error) = self.macro_error(&m.mac) {
+            if let Err(error) = self.macro_call(&mut m.mac) {
                 let tokens = error.to_compile_error();
                 self.errors.push(error);
                 *s = syn::parse_quote!(#tokens;);

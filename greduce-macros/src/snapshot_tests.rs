@@ -61,6 +61,20 @@ snapshot!(
     }
 );
 snapshot!(
+    /// The standard macros' arguments are expressions: the rng's uses in them are rewritten.
+    rng_in_standard_macros,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R, out: &mut String) -> Vec<u8> {
+        use std::fmt::Write;
+        let name = format!("n{}", rng.random_range(0..10));
+        write!(out, "{name}={x}", x = rng.random::<u8>()).unwrap();
+        assert!(rng.random_bool(1.0), "{}", rng.random_range(0..2));
+        let mut v = vec![rng.random(), 2];
+        v.extend(vec![rng.random_range(0..3); 2]);
+        v
+    }
+);
+snapshot!(
     random_turbofish,
     (),
     fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u64 {

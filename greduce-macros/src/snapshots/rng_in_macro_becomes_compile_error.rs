@@ -1,15 +1,16 @@
 fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
-    {
+    if !::greduce::__private::active() {
+        vec![rng.random(), 1]
+    } else {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
             ::greduce::__private::site!("g"),
         );
-        ::core::compile_error! {
-            "the generator rng `rng` cannot be used inside a macro call (`vec!`): greduce does not see into macros; draw into a variable first"
-        }
+        vec![
+            ::greduce::__private::random(& __greduce_run,
+            ::greduce::__private::site!("random"), & mut * rng, | __greduce_rng |
+            __greduce_rng.random()), 1
+        ]
     }
-}
-::core::compile_error! {
-    "the generator rng `rng` cannot be used inside a macro call (`vec!`): greduce does not see into macros; draw into a variable first"
 }

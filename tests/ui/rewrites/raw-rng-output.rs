@@ -1,0 +1,12 @@
+//! The rewrite `raw-rng-output.stderr` names: `next_u32` instead of `try_next_u32`.
+use greduce::generator;
+
+#[generator]
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.next_u32()
+}
+
+fn main() {
+    let run = greduce::record(g, 1);
+    assert_eq!(run.trace.decision_count(), 1);
+}
