@@ -364,14 +364,53 @@
 //! |---|---|
 //! | `rng.random_range(r)`, `random_bool(p)`, `random_ratio(n, d)`, `random::<T>()`, `fill(buf)`, `sample(distr)` | a decision |
 //! | `rng.next_u32()`, `next_u64()`, `fill_bytes(buf)` (raw output) | a decision (a number of that width; bytes) |
+//! | `rng.random::<T>()` (or `let x: T = rng.random()`) for a `T` that is not a primitive, `distr.sample(rng)`, `rng.sample(distr)` for a `distr` other than `Uniform`, `Bernoulli`, `StandardUniform` (`Alphanumeric`, `WeightedIndex`, yours), `rng.sample_iter(distr)`, `rng.random_iter()` | a nested generator call when the sampler's `sample` is a `#[generator]`; else one decision holding the raw rng output it consumed, which shrinks as bytes (lower bytes give lower samples for rand's distributions) |
 //! | `xs.choose(rng)`, `choose_mut`, `choose_weighted`, `sample(rng, k)`, `shuffle`, `partial_shuffle` (slices and iterators) | a decision |
 //! | `for _ in a..rng.random_range(r)` (or `..=`), `(a..<decision>).map(..)` / `.for_each(..)` | a reducible loop |
-//! | `let n = rng.random_range(r);` then `for _ in a..n`, `(a..n).map(..)`, `repeat_with(..).take(n)` | a reducible loop counted by that decision |
+//! | `let n = rng.random_range(r);` then `for _ in a..n`, `(a..n).map(..)`, `repeat_with(..).take(n)`, `rng.sample_iter(d).take(n)` | a reducible loop counted by that decision |
 //! | `while rng.random_bool(p) { .. }`, `while cond && rng.random_bool(p) { .. }` | a reducible loop, one part per iteration |
 //! | `if rng.random_bool(p) { .. } [else { .. }]` (or `random_ratio`, `random::<bool>()`), `if cond && rng.random_bool(p)`, and `else if` chains of them | a reducible selection (made only when `cond` holds, as `&&` draws only then) |
 //! | `match rng.random_range(0..k) { .. }` | a multi-way selection; reduction may replace the arm by the first value's |
 //! | `other_generator(rng, ..)`, `self.method(rng, ..)` | a scope (checked at run time to be a `#[generator]`) |
 //! | the rng in the arguments of `format!`, `write!`, `writeln!`, `print!`, `println!`, `eprint!`, `eprintln!`, `format_args!`, `panic!`, `assert!`, `assert_eq!`, `assert_ne!` (and `debug_` ones), `vec![..]` | as the same expression outside the macro |
+//!
+//! A type of yours drawn with `rng.random::<Op>()` is drawn by rand's `StandardUniform`;
+//! put `#[generator]` on your `sample` and its decisions are recorded and shrink like any
+//! generator's. A generic generator needs no bound of greduce's for `random::<T>()`, only
+//! rand's own, as long as the type is named where it is drawn (a turbofish or a `let`
+//! type; `random()` whose type is inferred from elsewhere must be a primitive, and the
+//! compile error says so):
+//!
+//! ```
+//! use greduce::generator;
+//! use rand::RngExt;
+//! use rand::distr::{Distribution, StandardUniform};
+//!
+//! #[derive(Debug, PartialEq)]
+//! enum Op { Push(u8), Pop }
+//!
+//! impl Distribution<Op> for StandardUniform {
+//!     #[generator]
+//!     fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Op {
+//!         if rng.random_bool(0.7) { Op::Push(rng.random()) } else { Op::Pop }
+//!     }
+//! }
+//!
+//! #[generator]
+//! fn some<T, R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<T>
+//! where
+//!     StandardUniform: Distribution<T>,
+//! {
+//!     (0..rng.random_range(0..10)).map(|_| rng.random::<T>()).collect()
+//! }
+//!
+//! let run = greduce::record(some::<Op, _>, 3);
+//! let fails = |ops: &Vec<Op>| ops.iter().any(|op| matches!(op, Op::Push(x) if *x > 9));
+//! if fails(&run.output) {
+//!     let reduced = greduce::Reducer::new(some::<Op, _>).reduce(&run.trace, fails);
+//!     assert_eq!(reduced.output, [Op::Push(10)]);
+//! }
+//! ```
 //!
 //! `break`, `continue`, `return` and `?` keep working. Anything else done with the rng is a
 //! compile error naming what is supported: an unknown method, the rng inside another macro

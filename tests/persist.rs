@@ -54,6 +54,7 @@ fn everything<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<String> {
     out.extend(items.sample(rng, 2).map(|s| (*s).to_string()));
     out.push(rng.random_range('a'..='z').to_string());
     out.push(leaf(rng).to_string());
+    out.push(format!("{:?}", rng.random::<(u8, bool)>()));
     out
 }
 

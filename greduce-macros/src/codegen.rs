@@ -9,7 +9,7 @@
 
 use crate::args::{Setting, Value};
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use std::cell::Cell;
 use syn::{
     AngleBracketedGenericArguments, Arm, Attribute, Block, Expr, ExprBlock, ExprMatch, Ident,
@@ -149,10 +149,21 @@ impl Codegen {
                 let direct = Self::direct(draw, 2);
                 parse_quote_spanned!(draw.span=> #p::random_ratio((#n, #d), #run, #site, #rng, #direct))
             }
+            // Not a primitive: the sampler is a nested generator, or its raw output is.
+            "random" if draw.turbofish.as_ref().is_some_and(|t| !names_primitive(t)) => {
+                let ty = draw.turbofish.as_ref().map(|t| &t.args);
+                parse_quote_spanned!(draw.span=> #p::drawn::<_, #ty, _>(&#p::StandardUniform, #run, #site, #rng))
+            }
             // Raw output is a value of its width: shrinks, replays and shows as one.
             "random" | "next_u32" | "next_u64" => {
                 let direct = Self::direct(draw, 0);
                 parse_quote_spanned!(draw.span=> #p::random(#run, #site, #rng, #direct))
+            }
+            // A distribution greduce does not know (by its name): a sampler, as
+            // `distr.sample(rng)` is.
+            "sample" if !names_known_distribution(&args[0]) => {
+                let distr = &args[0];
+                parse_quote_spanned!(draw.span=> #p::drawn(&#distr, #run, #site, #rng))
             }
             "fill_bytes" => {
                 let dest = &args[0];
@@ -164,6 +175,43 @@ impl Codegen {
                 let direct = Self::direct(draw, 1);
                 parse_quote_spanned!(draw.span=> #p::#f(#(#args,)* #run, #site, #rng, #direct))
             }
+        }
+    }
+
+    /// `distr.sample(rng)` for any distribution: a nested generator call when its `sample`
+    /// is a `#[generator]`, else its raw rng output as one decision.
+    ///
+    /// Input: `digits.sample(rng)`. Output:
+    /// `__private::drawn(&digits, &run, SITE, &mut *rng)`.
+    pub(crate) fn drawn(&self, distr: &Expr, method: &Ident, span: Span) -> Expr {
+        let p = self.private(span);
+        let site = self.site(&method.to_string(), method.span());
+        let rng = self.rng(span);
+        let run = self.run();
+        parse_quote_spanned!(span=> #p::drawn(&#distr, #run, #site, #rng))
+    }
+
+    /// `rng.sample_iter(d)` and `rng.random_iter::<T>()`: an iterator whose items are
+    /// drawn as `d.sample(rng)` is ([`Codegen::drawn`]), each when it is pulled.
+    ///
+    /// Input: `rng.sample_iter(Alphanumeric)`. Output:
+    /// `__private::sample_iter(Alphanumeric, &run, SITE, &mut *rng)`.
+    pub(crate) fn sample_iter(
+        &self,
+        distr: Option<&Expr>,
+        method: &Ident,
+        turbofish: Option<&AngleBracketedGenericArguments>,
+        span: Span,
+    ) -> Expr {
+        let p = self.private(span);
+        let site = self.site(&method.to_string(), method.span());
+        let rng = self.rng(span);
+        let run = self.run();
+        if let Some(distr) = distr {
+            parse_quote_spanned!(span=> #p::sample_iter(#distr, #run, #site, #rng))
+        } else {
+            let ty = turbofish.map_or_else(|| quote!(_), |t| t.args.to_token_stream());
+            parse_quote_spanned!(span=> #p::sample_iter::<_, #ty, _>(#p::StandardUniform, #run, #site, #rng))
         }
     }
 
@@ -547,5 +595,67 @@ impl Codegen {
                 #p::run_test(#p::test(#name) #(#settings)*);
             }
         }
+    }
+}
+
+/// Whether a turbofish names one primitive type (`::<u8>`): `random` of it is a decision
+/// with a number's order; of anything else, a sample (see [`Codegen::drawn`]).
+fn names_primitive(turbofish: &AngleBracketedGenericArguments) -> bool {
+    match turbofish.args.iter().collect::<Vec<_>>().as_slice() {
+        [syn::GenericArgument::Type(ty)] => is_primitive(ty),
+        _ => true,
+    }
+}
+
+/// Whether `ty` is a primitive type `random` can produce (a number, `bool` or `char`).
+pub(crate) fn is_primitive(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => p.path.get_ident().is_some_and(|i| {
+            matches!(
+                i.to_string().as_str(),
+                "u8" | "u16"
+                    | "u32"
+                    | "u64"
+                    | "u128"
+                    | "usize"
+                    | "i8"
+                    | "i16"
+                    | "i32"
+                    | "i64"
+                    | "i128"
+                    | "isize"
+                    | "bool"
+                    | "char"
+                    | "f32"
+                    | "f64"
+            )
+        }),
+        syn::Type::Group(g) => is_primitive(&g.elem),
+        syn::Type::Paren(p) => is_primitive(&p.elem),
+        _ => false,
+    }
+}
+
+/// Whether a `sample` argument names one of the distributions greduce records with their
+/// parameters (`Uniform::new(..)`, `Bernoulli::new(p)?`, `StandardUniform`, and references
+/// to them): their values shrink in their own order rather than as raw bytes.
+fn names_known_distribution(e: &Expr) -> bool {
+    let known = |path: &syn::Path| {
+        path.segments.iter().any(|s| {
+            matches!(
+                s.ident.to_string().as_str(),
+                "Uniform" | "Bernoulli" | "StandardUniform"
+            )
+        })
+    };
+    match e {
+        Expr::Path(p) => known(&p.path),
+        Expr::Call(c) => matches!(&*c.func, Expr::Path(p) if known(&p.path)),
+        Expr::MethodCall(m) => names_known_distribution(&m.receiver),
+        Expr::Try(t) => names_known_distribution(&t.expr),
+        Expr::Reference(r) => names_known_distribution(&r.expr),
+        Expr::Paren(p) => names_known_distribution(&p.expr),
+        Expr::Group(g) => names_known_distribution(&g.expr),
+        _ => false,
     }
 }

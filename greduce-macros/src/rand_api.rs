@@ -66,9 +66,6 @@ pub(crate) fn renamed_in(method: &str) -> &'static str {
 /// rng methods that exist but cannot be recorded, with the reason.
 pub(crate) fn unrecordable(method: &str) -> Option<&'static str> {
     Some(match method {
-        "random_iter" | "sample_iter" => {
-            "it draws lazily, after the call returns; draw in a reducible loop instead"
-        }
         "try_next_u32" | "try_next_u64" | "try_fill_bytes" => {
             "a fallible draw cannot be replayed as one; use `next_u32`, `next_u64` or \
              `fill_bytes`"

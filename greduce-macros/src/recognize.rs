@@ -7,7 +7,8 @@
 //!   [`DECISIONS`](crate::rand_api::DECISIONS));
 //! - slice and iterator decisions taking the rng (`xs.choose(rng)`, ...);
 //! - reducible loops: `for _ in a..<decision>` (or `..=`), `let n = <decision>; for _ in a..n`,
-//!   `(a..<count>).map(..)` / `.for_each(..)`, `repeat_with(..).take(<count>)`;
+//!   `(a..<count>).map(..)` / `.for_each(..)`, `repeat_with(..).take(<count>)`,
+//!   `rng.sample_iter(d).take(<count>)`;
 //! - `while [cond &&] <bool decision> { .. }`;
 //! - `if [cond &&] <bool decision> { .. } [else ..]` (and `else if` chains of them);
 //! - `match rng.random_range(..) { .. }`;
@@ -75,7 +76,7 @@ impl<'a> Recognizer<'a> {
     /// `rng.<decision>(..)` with the right number of arguments.
     fn draw_of(&self, e: &Expr) -> Option<Draw> {
         let Expr::MethodCall(mc) = e else { return None };
-        if !self.is_rng(&mc.receiver) {
+        if !self.is_rng_arg(&mc.receiver) {
             return None;
         }
         let method = mc.method.to_string();
@@ -166,13 +167,29 @@ impl<'a> Recognizer<'a> {
     /// `rng.<method>(..)`.
     fn rng_method(&mut self, e: &mut Expr) {
         let Expr::MethodCall(mc) = &*e else { return };
-        let method = mc.method.to_string();
-        let method = method.trim_start_matches("r#");
+        let method = mc.method.to_string().trim_start_matches("r#").to_string();
+        let method = method.as_str();
         if let Some(mut draw) = self.draw_of(e) {
             self.visit_draw(&mut draw);
             *e = self.codegen.draw(&draw);
             return;
         }
+        // `rng.sample_iter(d)`, `rng.random_iter()`: each item drawn by the sampler.
+        if let Expr::MethodCall(mc) = &mut *e
+            && ((method == "sample_iter" && mc.args.len() == 1)
+                || (method == "random_iter" && mc.args.is_empty()))
+        {
+            let mut distr = mc.args.first().cloned();
+            if let Some(d) = &mut distr {
+                self.visit_expr_mut(d);
+            }
+            let (method, turbofish, span) = (mc.method.clone(), mc.turbofish.clone(), mc.span());
+            *e = self
+                .codegen
+                .sample_iter(distr.as_ref(), &method, turbofish.as_ref(), span);
+            return;
+        }
+        let Expr::MethodCall(mc) = &*e else { return };
         let span = mc.method.span();
         let message = if rand_api::DECISIONS.contains(&method) {
             let expected = match method {
@@ -222,12 +239,14 @@ impl<'a> Recognizer<'a> {
             *e = self.codegen.seq(&mc.receiver, &mc.method, &extra, span);
             return;
         }
-        let message = if method == "sample" && mc.args.len() == 1 {
-            Some(
-                "`Distribution::sample(rng)` is not recorded; write `rng.sample(distribution)`"
-                    .to_string(),
-            )
-        } else if let Some(new) = rand_api::renamed(&method) {
+        if method == "sample" && mc.args.len() == 1 && rng_first {
+            // `distr.sample(rng)`: a generator call or raw output, told apart at run time.
+            self.visit_expr_mut(&mut mc.receiver);
+            let span = mc.span();
+            *e = self.codegen.drawn(&mc.receiver, &mc.method, span);
+            return;
+        }
+        let message = if let Some(new) = rand_api::renamed(&method) {
             Some(format!(
                 "`{method}` was renamed `{new}` in rand {}",
                 rand_api::renamed_in(&method)
@@ -352,7 +371,8 @@ impl<'a> Recognizer<'a> {
         true
     }
 
-    /// `(a..<count>).map(..)`, `.for_each(..)` and `repeat_with(..).take(<count>)`.
+    /// `(a..<count>).map(..)`, `.for_each(..)`, and `repeat_with(..).take(<count>)` or
+    /// `rng.sample_iter(d).take(<count>)`.
     fn iterator_loop(&mut self, e: &mut Expr) -> bool {
         let Expr::MethodCall(mc) = e else {
             return false;
@@ -372,10 +392,18 @@ impl<'a> Recognizer<'a> {
             return true;
         }
         if method == "take" && mc.args.len() == 1 {
-            let Expr::Call(call) = &*mc.receiver else {
-                return false;
+            let lazy = match &*mc.receiver {
+                Expr::Call(call) => callee_path(call).last().is_some_and(|s| s == "repeat_with"),
+                // `rng.sample_iter(d).take(n)`, `rng.random_iter().take(n)`.
+                Expr::MethodCall(inner) => {
+                    matches!(
+                        inner.method.to_string().as_str(),
+                        "sample_iter" | "random_iter"
+                    ) && self.is_rng_arg(&inner.receiver)
+                }
+                _ => false,
             };
-            if callee_path(call).last().is_none_or(|s| s != "repeat_with") {
+            if !lazy {
                 return false;
             }
             let mut iter = (*mc.receiver).clone();
@@ -594,7 +622,7 @@ impl VisitMut for Recognizer<'_> {
             return;
         }
         match e {
-            Expr::MethodCall(mc) if self.is_rng(&mc.receiver) => self.rng_method(e),
+            Expr::MethodCall(mc) if self.is_rng_arg(&mc.receiver) => self.rng_method(e),
             Expr::MethodCall(mc) if mc.args.iter().any(|a| self.is_rng_arg(a)) => {
                 self.rng_argument_method(e);
             }
@@ -670,6 +698,19 @@ impl VisitMut for Recognizer<'_> {
     }
 
     fn visit_local_mut(&mut self, local: &mut Local) {
+        // `let x: T = rng.random();`: the type names what is drawn, as a turbofish would.
+        if let (Pat::Type(t), Some(init)) = (&local.pat, &mut local.init)
+            && let Expr::MethodCall(mc) = &mut *init.expr
+            && mc.method == "random"
+            && mc.turbofish.is_none()
+            && mc.args.is_empty()
+            && self.is_rng_arg(&mc.receiver)
+            && !matches!(*t.ty, syn::Type::Infer(_))
+            && !crate::codegen::is_primitive(&t.ty)
+        {
+            let ty = &t.ty;
+            mc.turbofish = Some(syn::parse_quote!(::<#ty>));
+        }
         let count = match (&local.pat, &local.init) {
             (Pat::Ident(p), Some(init))
                 if p.by_ref.is_none() && p.mutability.is_none() && p.subpat.is_none() =>

@@ -75,6 +75,23 @@ snapshot!(
     }
 );
 snapshot!(
+    /// Samplers greduce does not know by name: `random` of a type that is not a primitive
+    /// (turbofish or `let` type), `distr.sample(rng)`, `rng.sample(distr)` for a distribution
+    /// other than `Uniform`, `Bernoulli` or `StandardUniform`, and `sample_iter` (a reducible
+    /// loop when taken a counted number of items).
+    samplers,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+        let op = rng.random::<Op>();
+        let pair: (u8, bool) = rng.random();
+        let c = char::from(Alphanumeric.sample(rng));
+        let d = char::from(rng.sample(Alphanumeric));
+        let n = rng.random_range(1..8);
+        let s: String = rng.sample_iter(&Alphanumeric).take(n).map(char::from).collect();
+        format!("{op:?}{pair:?}{c}{d}{s}")
+    }
+);
+snapshot!(
     random_turbofish,
     (),
     fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u64 {

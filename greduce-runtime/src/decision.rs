@@ -313,9 +313,10 @@ impl BoolArg for Fair {
 
 /// Primitive types that `random::<T>()` (and `sample(StandardUniform)`) decisions record.
 #[diagnostic::on_unimplemented(
-    message = "greduce cannot record `random::<{Self}>()`",
-    note = "recorded `random` decisions produce primitive integers, `bool`, `char`, `f32` or `f64`; \
-            draw the parts of a compound value one by one"
+    message = "greduce cannot tell what `random()` draws here: `{Self}` is not a primitive",
+    note = "name the type where the value is drawn, `rng.random::<{Self}>()` (or \
+            `let x: {Self} = rng.random();`): greduce then records its sampler, as a nested \
+            generator call when the sampler is a `#[generator]`, else as raw bytes"
 )]
 pub trait StandardValue: Sized {
     /// The type, recorded with the decision.

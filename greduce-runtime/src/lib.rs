@@ -22,6 +22,7 @@ mod seq;
 mod shape;
 mod site;
 mod stats;
+mod tape;
 mod trace;
 mod uniform;
 mod value;
@@ -57,6 +58,8 @@ pub mod __private {
         BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue,
     };
     pub use crate::private::*;
+    pub use crate::tape::Tape;
+    pub use rand::distr::StandardUniform;
 }
 
 mod private;

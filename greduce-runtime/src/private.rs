@@ -10,8 +10,13 @@
 
 use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 use crate::run;
+use crate::tape::Tape;
 use crate::trace::NONE;
 use crate::value::{Args, Value};
+use rand::distr::Distribution;
+use std::any::type_name;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::iter::Take;
 use std::ops::{Range, RangeInclusive};
 
@@ -193,6 +198,133 @@ pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
             (v, recorded)
         },
     )
+}
+
+/// `rng.random::<T>()` for a `T` that is not a primitive (with `distr` =
+/// [`StandardUniform`](rand::distr::StandardUniform)), and `distr.sample(rng)`: a nested
+/// generator call when the sampler is a `#[generator]` (a user's `impl Distribution<T>`),
+/// else one decision holding the raw rng output the sampler consumed ([`Tape`]), which
+/// replays the sample and shrinks like `fill` bytes.
+///
+/// Recording tells which, and the run remembers it for the site and types; a replay reads
+/// it from the reduced trace where that has the site next.
+pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
+    distr: &D,
+    handle: &Run,
+    site: &'static Site,
+    rng: &mut R,
+) -> T {
+    if !handle.active() {
+        return distr.sample(rng);
+    }
+    let key = (
+        std::ptr::from_ref(site) as usize,
+        type_name::<D>(),
+        type_name::<T>(),
+    );
+    let args = || Args::Raw(Box::new(type_name::<T>().to_string()));
+    if handle.recording() {
+        run::pass_rng(site);
+        let mut tape = Tape::recording(rng);
+        let t = distr.sample(&mut tape);
+        let raw = run::opened_no_scope(site);
+        if raw {
+            let value = Value::Bytes(Box::new(tape.into_bytes()));
+            let args = args();
+            run::decided_after(handle, crate::trace::Decision { site, args, value });
+        }
+        RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, raw));
+        return t;
+    }
+    let known = || RAW_SAMPLERS.with(|known| known.borrow().get(&key).copied());
+    if run::next_is_raw(handle, site).or_else(known) == Some(true) {
+        let play = |bytes: Vec<u8>| {
+            let mut tape = Tape::<R>::playing(bytes);
+            let t = distr.sample(&mut tape);
+            (t, Value::Bytes(Box::new(tape.into_bytes())))
+        };
+        return run::decide(
+            handle,
+            site,
+            args(),
+            || {
+                let mut tape = Tape::recording(rng);
+                let t = distr.sample(&mut tape);
+                (t, Value::Bytes(Box::new(tape.into_bytes())))
+            },
+            |value| match value {
+                Value::Bytes(bytes) => Some(play((**bytes).clone()).0),
+                _ => None,
+            },
+            || play(Vec::new()),
+        );
+    }
+    // A generator (or not known yet): it replays its own decisions.
+    run::pass_rng(site);
+    let mut tape = Tape::<R>::playing(Vec::new());
+    let t = distr.sample(&mut tape);
+    if run::opened_no_scope(site) {
+        let value = Value::Bytes(Box::new(tape.into_bytes()));
+        let args = args();
+        run::decided_after(handle, crate::trace::Decision { site, args, value });
+        RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, true));
+    }
+    t
+}
+
+/// `rng.sample_iter(distr)` (and `rng.random_iter()`, with
+/// [`StandardUniform`](rand::distr::StandardUniform)): each item is drawn as [`drawn`]
+/// draws, when it is pulled.
+pub fn sample_iter<'r, R: rand::Rng + ?Sized, T, D: Distribution<T>>(
+    distr: D,
+    handle: &Run,
+    site: &'static Site,
+    rng: &'r mut R,
+) -> SampleIter<'r, R, D, T> {
+    SampleIter {
+        distr,
+        handle: handle.clone(),
+        site,
+        rng,
+        item: std::marker::PhantomData,
+    }
+}
+
+/// The iterator of [`sample_iter`].
+pub struct SampleIter<'r, R: ?Sized, D, T> {
+    distr: D,
+    handle: Run,
+    site: &'static Site,
+    rng: &'r mut R,
+    item: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<R: rand::Rng + ?Sized, T, D: Distribution<T>> Iterator for SampleIter<'_, R, D, T> {
+    type Item = T;
+
+    #[inline]
+    fn next(&mut self) -> Option<T> {
+        Some(drawn(&self.distr, &self.handle, self.site, self.rng))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (usize::MAX, None)
+    }
+}
+
+impl<R: ?Sized, D, T> std::fmt::Debug for SampleIter<'_, R, D, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SampleIter")
+            .field("site", &self.site)
+            .finish_non_exhaustive()
+    }
+}
+
+thread_local! {
+    /// Whether the sampler at a site, for a distribution and a value type, drew raw output
+    /// (`true`) or was a generator (`false`), as runs on this thread found (see [`drawn`]).
+    static RAW_SAMPLERS: RefCell<HashMap<(usize, &'static str, &'static str), bool>> =
+        RefCell::new(HashMap::new());
 }
 
 /// `rng.fill(dest)`.

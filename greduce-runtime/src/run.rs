@@ -854,6 +854,41 @@ pub(crate) fn pass_rng(site: &'static Site) {
     }
 }
 
+/// The call at `site` returned: whether it opened no scope (the rng it was passed with
+/// [`pass_rng`] went to code that is not a generator).
+#[inline]
+pub(crate) fn opened_no_scope(site: &'static Site) -> bool {
+    take_pending_call().is_some_and(|p| p == site)
+}
+
+/// What the reduced trace holds next for the sampler called at `site` while replaying:
+/// `Some(true)` a decision of that site (the sampler drew raw output), `Some(false)` a
+/// generator call from that site, `None` neither (or not replaying).
+pub(crate) fn next_is_raw(handle: &Run, site: &'static Site) -> Option<bool> {
+    handle
+        .with(|run| {
+            let aligner = run.aligner.as_ref()?;
+            if let Some((_, node)) = aligner.next_node(Tag::Decision) {
+                let decision = aligner.trace().store.decision(node.data as usize);
+                return (decision.site == site).then_some(true);
+            }
+            let (_, node) = aligner.next_node(Tag::Scope)?;
+            let (_, call) = aligner.trace().store.scopes[node.data as usize];
+            (call == Some(site)).then_some(false)
+        })
+        .flatten()
+}
+
+/// A decision made outside [`decide`], after the fact: a sampler the run took for a
+/// generator drew raw output instead, from a tape playing nothing back (so the answer is
+/// the same a re-aligned decision gets).
+pub(crate) fn decided_after(handle: &Run, decision: Decision) {
+    handle.with(|run| {
+        run.decisions += 1;
+        run.builder.decision(decision);
+    });
+}
+
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
 #[inline]
 pub(crate) fn call_returned(site: &'static Site) {

@@ -156,6 +156,9 @@ pub enum Args {
     PartialShuffle { len: u64, amount: u64 },
     /// `sample(amount)` on a slice or an iterator: distinct indices.
     Sample { len: u64, amount: u64 },
+    /// A value of the named type from a sampler greduce does not know (a `Distribution`
+    /// whose `sample` is not a `#[generator]`): the raw rng output it consumed, as bytes.
+    Raw(Box<String>),
 }
 
 /// What a decision answered.
@@ -219,7 +222,7 @@ impl std::hash::Hash for Args {
                 denominator,
             } => (numerator, denominator).hash(h),
             Args::Standard { ty } => ty.hash(h),
-            Args::Distribution(d) => d.hash(h),
+            Args::Distribution(d) | Args::Raw(d) => d.hash(h),
             Args::Index { len } | Args::Shuffle { len } => len.hash(h),
             Args::Fill { len, elem } => (len, elem).hash(h),
             Args::PartialShuffle { len, amount } | Args::Sample { len, amount } => {
@@ -442,7 +445,7 @@ impl Args {
         match (self, other) {
             (Args::Float { ty: a, .. }, Args::Float { ty: b, .. }) => a == b,
             (Args::Standard { ty: a }, Args::Standard { ty: b }) => a == b,
-            (Args::Distribution(a), Args::Distribution(b)) => a == b,
+            (Args::Distribution(a), Args::Distribution(b)) | (Args::Raw(a), Args::Raw(b)) => a == b,
             (Args::Fill { elem: a, .. }, Args::Fill { elem: b, .. }) => a == b,
             _ => match (self.as_int(), other.as_int()) {
                 (Some((_, _, a)), Some((_, _, b))) => a == b,
@@ -480,6 +483,7 @@ impl fmt::Display for Args {
             } => write!(f, "{numerator}/{denominator}"),
             Args::Standard { ty } => write!(f, "{ty}"),
             Args::Distribution(description) => f.write_str(description),
+            Args::Raw(ty) => write!(f, "{ty}, raw bytes"),
             Args::Index { len } | Args::Shuffle { len } => fmt_len(*len, f),
             Args::Fill { len, elem } => write!(f, "len={len}, {elem}-byte elements"),
             Args::PartialShuffle { len, amount } | Args::Sample { len, amount } => {

@@ -123,6 +123,7 @@ pub(crate) fn args_text(args: &Args) -> String {
         } => format!("ratio:{numerator}:{denominator}"),
         Args::Standard { ty } => format!("standard:{ty}"),
         Args::Distribution(d) => format!("dist:{d:?}"),
+        Args::Raw(ty) => format!("raw:{ty:?}"),
         Args::Index { len } => format!("index:{}", len_text(*len)),
         Args::Fill { len, elem } => format!("fill:{len}:{elem}"),
         Args::Shuffle { len } => format!("shuffle:{}", len_text(*len)),
@@ -490,6 +491,7 @@ fn args_from(text: &str) -> Result<Args, ParseError> {
             ty: prim(field(0)?)?,
         },
         "dist" => Args::Distribution(Box::new(unquote(rest)?)),
+        "raw" => Args::Raw(Box::new(unquote(rest)?)),
         "index" => Args::Index {
             len: len_from(field(0)?)?,
         },

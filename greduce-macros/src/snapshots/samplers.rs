@@ -1,0 +1,75 @@
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    if !::greduce::__private::active() {
+        let op = rng.random::<Op>();
+        let pair: (u8, bool) = rng.random();
+        let c = char::from(Alphanumeric.sample(rng));
+        let d = char::from(rng.sample(Alphanumeric));
+        let n = rng.random_range(1..8);
+        let s: String = rng.sample_iter(&Alphanumeric).take(n).map(char::from).collect();
+        format!("{op:?}{pair:?}{c}{d}{s}")
+    } else {
+        let __greduce_run = ::greduce::__private::run();
+        let __greduce_scope = ::greduce::__private::scope(
+            &__greduce_run,
+            ::greduce::__private::site!("g"),
+        );
+        let op = ::greduce::__private::drawn::<
+            _,
+            Op,
+            _,
+        >(
+            &::greduce::__private::StandardUniform,
+            &__greduce_run,
+            ::greduce::__private::site!("random"),
+            &mut *rng,
+        );
+        let pair: (u8, bool) = ::greduce::__private::drawn::<
+            _,
+            (u8, bool),
+            _,
+        >(
+            &::greduce::__private::StandardUniform,
+            &__greduce_run,
+            ::greduce::__private::site!("random"),
+            &mut *rng,
+        );
+        let c = char::from(
+            ::greduce::__private::drawn(
+                &Alphanumeric,
+                &__greduce_run,
+                ::greduce::__private::site!("sample"),
+                &mut *rng,
+            ),
+        );
+        let d = char::from(
+            ::greduce::__private::drawn(
+                &Alphanumeric,
+                &__greduce_run,
+                ::greduce::__private::site!("sample"),
+                &mut *rng,
+            ),
+        );
+        let n = ::greduce::__private::random_range(
+            1..8,
+            &__greduce_run,
+            ::greduce::__private::site!("random_range"),
+            &mut *rng,
+            |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
+        );
+        let s: String = ::greduce::__private::counted_take(
+                &__greduce_run,
+                ::greduce::__private::sample_iter(
+                    &Alphanumeric,
+                    &__greduce_run,
+                    ::greduce::__private::site!("sample_iter"),
+                    &mut *rng,
+                ),
+                n,
+                ::greduce::__private::site!("loop"),
+                ::greduce::__private::site!("random_range"),
+            )
+            .map(char::from)
+            .collect();
+        format!("{op:?}{pair:?}{c}{d}{s}")
+    }
+}
