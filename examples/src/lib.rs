@@ -13,6 +13,7 @@
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
 //! - [`onnx`]: export of the DL models to ONNX files.
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
+//! - [`lru`]: an LRU cache with a bug and its model, for the stateful example.
 
 pub mod biconnectivity;
 pub mod challenges;
@@ -23,6 +24,7 @@ pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
 pub mod lca;
+pub mod lru;
 pub mod onnx;
 pub mod proptest_baseline;
 

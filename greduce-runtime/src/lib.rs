@@ -22,6 +22,7 @@ mod seq;
 mod shape;
 mod site;
 mod stats;
+mod steps;
 mod tape;
 mod trace;
 mod uniform;
@@ -39,6 +40,7 @@ pub use reduce::{
 pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
 pub use site::Site;
 pub use stats::{PassStats, Stats};
+pub use steps::Steps;
 pub use trace::{Decision, Part, Trace};
 
 /// Passes the generator rng to a helper that is not a `#[generator]`, on purpose: the

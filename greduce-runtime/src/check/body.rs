@@ -18,7 +18,8 @@ pub struct Recorded {
 }
 
 impl fmt::Debug for Recorded {
-    /// `let g = ..;`, one line per binding that drew randomness.
+    /// `let g = ..;`, one line per binding that drew randomness; a value that prints on
+    /// several lines (a [`Steps`](crate::Steps) list) starts on the next line, indented.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.bindings.is_empty() {
             return f.write_str("(no `let` binding drew randomness)");
@@ -27,7 +28,15 @@ impl fmt::Debug for Recorded {
             if i > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "let {pattern} = {value};")?;
+            if value.contains('\n') {
+                write!(f, "let {pattern} =")?;
+                for line in value.split('\n') {
+                    write!(f, "\n    {line}")?;
+                }
+                f.write_str(";")?;
+            } else {
+                write!(f, "let {pattern} = {value};")?;
+            }
         }
         Ok(())
     }
@@ -77,4 +86,25 @@ pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> C
 #[track_caller]
 pub fn run_test(check: Check<'_, Recorded>) {
     check.check(|run: &Recorded| run.replay());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Outcome, Recorded};
+
+    #[test]
+    fn a_value_on_several_lines_starts_on_the_next_line_indented() {
+        let recorded = Recorded {
+            bindings: vec![
+                ("n".to_string(), "3".to_string()),
+                ("ops".to_string(), "1. Push(0)\n2. Pop".to_string()),
+            ],
+            outcome: Outcome::Passed,
+            notes: Vec::new(),
+        };
+        assert_eq!(
+            format!("{recorded:?}"),
+            "let n = 3;\nlet ops =\n    1. Push(0)\n    2. Pop;"
+        );
+    }
 }

@@ -4,7 +4,11 @@
 //! cargo run --release -p greduce-examples -- paper-table
 //! cargo run --release -p greduce-examples -- challenges 100
 //! cargo run --release -p greduce-examples -- scale
+//! cargo run --release -p greduce-examples -- stateful 100
 //! ```
+//!
+//! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
+//! greduce and by proptest-state-machine (see `stateful.rs`).
 //!
 //! `scale`: three workloads shrunk at sizes from 10^2 to 10^6 (see `scale.rs`).
 //!
@@ -21,6 +25,7 @@ mod challenges;
 mod dl;
 mod runaway;
 mod scale;
+mod stateful;
 
 use greduce::{Passes, Reducer, Run, Search, Strategy};
 use greduce_examples::graph::AnyGraph;
@@ -217,7 +222,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -240,6 +245,11 @@ fn main() {
     }
     if what == "runaway-point" {
         runaway::point(&args.next().unwrap_or_default());
+        return;
+    }
+    if what == "stateful" {
+        let seeds = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
+        print!("{}", stateful::table(seeds));
         return;
     }
     if what == "scale" {
