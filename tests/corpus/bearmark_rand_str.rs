@@ -38,7 +38,9 @@ const GEN_ASCII_STR_CHARSET: &[u8] =
 #[generator]
 pub(crate) fn rand_str<R: rand::Rng + ?Sized>(rng: &mut R, length: usize) -> String {
     (0..length)
-        .map(|_| char::from(GEN_ASCII_STR_CHARSET[rng.random_range(0..GEN_ASCII_STR_CHARSET.len())]))
+        .map(|_| {
+            char::from(GEN_ASCII_STR_CHARSET[rng.random_range(0..GEN_ASCII_STR_CHARSET.len())])
+        })
         .collect()
 }
 

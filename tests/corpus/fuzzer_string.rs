@@ -8,6 +8,8 @@ use greduce::generator;
 use rand::RngExt;
 
 /// Up to `max_length - 1` characters, each in `char_start..char_start + char_range`.
+// Reason: ported as found.
+#[allow(clippy::manual_string_new, clippy::semicolon_if_nothing_returned)]
 #[generator]
 pub(crate) fn fuzzer<R: rand::Rng + ?Sized>(
     rng: &mut R,

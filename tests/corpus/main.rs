@@ -59,7 +59,11 @@ pub(crate) fn assert_minimum<T: Debug, V: Debug + PartialEq>(
         .filter(|(_, run)| fails(&run.output))
         .take(SEEDS)
         .collect();
-    assert_eq!(runs.len(), SEEDS, "fewer than {SEEDS} failing seeds in 0..10000");
+    assert_eq!(
+        runs.len(),
+        SEEDS,
+        "fewer than {SEEDS} failing seeds in 0..10000"
+    );
     let reached: Vec<(u64, V)> = runs
         .iter()
         .map(|(seed, run)| {

@@ -33,6 +33,8 @@ enum CharType {
 }
 
 /// Get a random character by a given type.
+// Reason: ported as found.
+#[allow(clippy::uninlined_format_args)]
 #[generator]
 fn random_char_bytes<R: rand::Rng + ?Sized>(rng: &mut R, types: CharType) -> char {
     let lower = "abcdefghijklmnopqrstuvwxyz";

@@ -44,6 +44,8 @@ pub(crate) fn mac_address<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
 
 /// Six pairs of lowercase hex digits, separated by colons.
 // rewritten: the `hex(rng, ..)` call inside `format!` is bound to a variable first.
+// Reason: ported as found.
+#[allow(clippy::format_push_string, clippy::uninlined_format_args)]
 #[generator]
 pub(crate) fn mac_address<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
     let mut mac = hex(rng, 2, false);

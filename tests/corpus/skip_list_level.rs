@@ -25,10 +25,5 @@ pub(crate) fn random_value<R: rand::Rng + ?Sized>(rng: &mut R, max: usize) -> us
 fn a_level_of_four_or_more_ends_at_four() {
     // Property: the level is below 4. Minimal: draws 6, 6, 6 (the simplest values above 5)
     // then 1, so the level is exactly 4.
-    crate::assert_minimum(
-        |rng| random_value(rng, 16),
-        |v: &usize| *v >= 4,
-        |v| *v,
-        &4,
-    );
+    crate::assert_minimum(|rng| random_value(rng, 16), |v: &usize| *v >= 4, |v| *v, &4);
 }

@@ -10,6 +10,7 @@ use greduce::generator;
 use rand::RngExt;
 use rand::rngs::StdRng;
 use std::cell::RefCell;
+use std::fmt::Write as _;
 use std::rc::{Rc, Weak};
 
 type Coord = f64;
@@ -50,6 +51,8 @@ impl Node {
 }
 
 /// A node with a random id and size.
+// Reason: ported as found.
+#[allow(clippy::cast_lossless)]
 #[generator]
 pub(crate) fn gen_node(rng: &mut StdRng) -> Link {
     Node::new(
@@ -89,13 +92,18 @@ fn render(link: &Link) -> String {
     let mut s = format!("{}:{}x{}", node.id, node.width, node.height);
     if !node.children.is_empty() {
         let children: Vec<String> = node.children.iter().map(render).collect();
-        s.push_str(&format!("[{}]", children.join(" ")));
+        write!(s, "[{}]", children.join(" ")).expect("writing to a String");
     }
     s
 }
 
 fn depth(link: &Link) -> usize {
-    link.borrow().children.iter().map(|c| 1 + depth(c)).max().unwrap_or(0)
+    link.borrow()
+        .children
+        .iter()
+        .map(|c| 1 + depth(c))
+        .max()
+        .unwrap_or(0)
 }
 
 #[test]
