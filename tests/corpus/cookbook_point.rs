@@ -40,6 +40,7 @@ mod unchanged {
     use rand::distr::{Distribution, StandardUniform};
 
     impl Distribution<Point> for StandardUniform {
+        /// A point with two random coordinates, drawn as one tuple.
         #[generator]
         fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Point {
             let (rand_x, rand_y) = rng.random();

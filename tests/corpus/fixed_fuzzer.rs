@@ -49,6 +49,7 @@ impl RandomFixedFuzzer {
 }
 
 impl Fuzz for RandomFixedFuzzer {
+    /// Appends `minlen` to `maxlen` bytes of the charset, each `random % len`.
     #[generator]
     fn append_fuzzed_immut<R: rand::Rng + ?Sized>(
         &self,
@@ -64,6 +65,7 @@ impl Fuzz for RandomFixedFuzzer {
         }
     }
 
+    /// Appends as [`Fuzz::append_fuzzed_immut`] does.
     // Reason: ported as found.
     #[allow(clippy::needless_return)]
     #[generator]

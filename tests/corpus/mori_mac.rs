@@ -1,4 +1,4 @@
-//! Origin: CLOEI/Mori, `core/src/utils/random.rs` (commit 37b4c6ae), rand 0.8: a random
+//! Origin: CLOEI/Mori, `core/src/utils/random.rs` (commit 37b4c6ae), rand 0.8 API: a random
 //! MAC address from a hex helper, called once directly and five times inside `format!`.
 //!
 //! Port: `thread_rng()` became an `rng` parameter of both functions, `gen_range` became

@@ -55,6 +55,7 @@ pub(crate) trait Randomizable {
 }
 
 impl Randomizable for Type {
+    /// A symbol, number or character (`random % 4`), or `Nil`.
     #[generator]
     fn rand<R: rand::Rng + ?Sized>(rng: &mut R, _: usize) -> Self {
         match rng.random::<u32>() % 4 {
@@ -67,6 +68,7 @@ impl Randomizable for Type {
 }
 
 impl Randomizable for Sym {
+    /// 1 to 20 valid `char`s drawn as raw `u32`s (invalid ones are drawn again).
     #[generator]
     fn rand<R: rand::Rng + ?Sized>(rng: &mut R, _: usize) -> Self {
         let len = rng.random::<u32>() as usize % 20 + 1;
@@ -88,6 +90,7 @@ impl Randomizable for Sym {
 }
 
 impl Randomizable for Num {
+    /// An integer, rational, real or complex number (`random % 4`).
     #[generator]
     fn rand<R: rand::Rng + ?Sized>(rng: &mut R, _: usize) -> Self {
         match rng.random::<u32>() % 4 {
@@ -100,6 +103,7 @@ impl Randomizable for Num {
 }
 
 impl Randomizable for Char {
+    /// Any `char`.
     #[generator]
     fn rand<R: rand::Rng + ?Sized>(rng: &mut R, _: usize) -> Self {
         let c = rng.random::<char>();
@@ -108,6 +112,7 @@ impl Randomizable for Char {
 }
 
 impl Randomizable for Sexpr {
+    /// An atom at depth 0 or on an even draw, else a list of 1 to 3 smaller s-expressions.
     #[generator]
     fn rand<R: rand::Rng + ?Sized>(rng: &mut R, depth: usize) -> Self {
         if depth == 0 || rng.random::<u32>() % 2 == 0 {

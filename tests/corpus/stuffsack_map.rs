@@ -1,4 +1,4 @@
-//! Origin: mikemoraned/stuffsack, `src/main.rs` (commit 0a19b29b), rand 0.8: a `HashMap`
+//! Origin: mikemoraned/stuffsack, `src/main.rs` (commit 0a19b29b), rand 0.8 API: a `HashMap`
 //! of random keys to random flags, built in `main` with `for_each` over helpers that draw.
 //!
 //! Port: each helper drew from `thread_rng()`; each takes the `rng` parameter instead
