@@ -1,0 +1,87 @@
+//! A corpus of real generators: functions found in public Rust code (fuzzers, benchmark
+//! inputs, test data, mock data, simulations), ported to rand 0.10 the way a user upgrading
+//! would, with `#[generator]` added. Each module names its origin, keeps the generator's
+//! shape, and checks one property whose minimal failing input it states exactly.
+//!
+//! A generator that `#[generator]` cannot take unchanged yet stays in its module under
+//! `#[cfg(any())]` with the error it gave, next to the smallest rewrite that compiles today.
+//! `README.md` beside this file has the table and the totals.
+
+mod algorithms_random_vec;
+mod bearmark_rand_str;
+mod cookbook_choose;
+mod cookbook_passwd;
+mod cookbook_point;
+mod dijkstra_graph;
+mod edge_list;
+mod fixed_fuzzer;
+mod fuzzer_string;
+mod mastermind_guess;
+mod mock4rs_phone;
+mod monty_hall;
+mod mori_mac;
+mod mostly_ascending;
+mod nbody;
+mod net_coords;
+mod random_graphs;
+mod rayon_default_vec;
+mod rayon_gen_strings;
+mod rlisp_sexpr;
+mod skip_list_level;
+mod stuffsack_map;
+mod tidy_tree;
+mod zino_ipv4;
+mod zino_phone;
+mod zino_sentence;
+
+use greduce::Reducer;
+use rand::rngs::StdRng;
+use std::fmt::Debug;
+use std::time::Duration;
+
+/// How many failing seeds each generator is shrunk from, and how many must end exactly at
+/// the stated minimum.
+const SEEDS: usize = 5;
+const MUST_REACH: usize = 4;
+
+/// Shrinks the runs of the first [`SEEDS`] seeds (from 0) whose output fails `fails`, with
+/// the budgets a check has by default (2000 property calls, 10 s), and asserts that at least
+/// [`MUST_REACH`] of them end at an output whose `view` is `minimum`. The message lists what
+/// each seed reached.
+pub(crate) fn assert_minimum<T: Debug, V: Debug + PartialEq>(
+    generator: impl Fn(&mut StdRng) -> T + Copy,
+    fails: impl Fn(&T) -> bool + Copy,
+    view: impl Fn(&T) -> V,
+    minimum: &V,
+) {
+    let runs: Vec<_> = (0..10_000)
+        .map(|seed| (seed, greduce::record(generator, seed)))
+        .filter(|(_, run)| fails(&run.output))
+        .take(SEEDS)
+        .collect();
+    assert_eq!(
+        runs.len(),
+        SEEDS,
+        "fewer than {SEEDS} failing seeds in 0..10000"
+    );
+    let reached: Vec<(u64, V)> = runs
+        .iter()
+        .map(|(seed, run)| {
+            let reduced = Reducer::new(generator)
+                .max_property_calls(2000)
+                .max_time(Duration::from_secs(10))
+                .reduce(&run.trace, fails);
+            (*seed, view(&reduced.output))
+        })
+        .collect();
+    let hits = reached.iter().filter(|(_, v)| v == minimum).count();
+    let listed: Vec<String> = reached
+        .iter()
+        .map(|(seed, v)| format!("  seed {seed}: {v:?}"))
+        .collect();
+    assert!(
+        hits >= MUST_REACH,
+        "{hits} of {SEEDS} seeds reached the minimum {minimum:?}; reached:\n{}",
+        listed.join("\n")
+    );
+}
