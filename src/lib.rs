@@ -665,8 +665,15 @@
 //!   a list.
 //! - A size measure of yours steers only among the candidates the passes propose; the passes
 //!   are designed for the default order (fewer decisions, then simpler values first).
-//! - Values drawn with `sample(Uniform)` are never changed by the value passes: rand does
-//!   not expose the distribution's bounds.
+//! - Values drawn with `sample(Uniform)` are lowered towards the lower bound for integer
+//!   ranges starting at 0 or more (greduce reads the bounds from the sampler's `Debug`
+//!   text, as rand keeps them private); float ranges and negative bounds keep their
+//!   values.
+//! - A distribution greduce does not know (`Alphanumeric`, `WeightedIndex`, a tuple's
+//!   `StandardUniform`, one of yours without `#[generator]`) is recorded as the raw rng
+//!   output it consumed, and shrinks as bytes: towards what the sampler gives on all-zero
+//!   output, byte by byte, so two such values are not traded against each other as two
+//!   numbers are.
 //! - Replay stops generators by unwinding, so greduce needs `panic = "unwind"` (the default,
 //!   and what `cargo test` uses), and generators must not catch panics (`catch_unwind`
 //!   around a generator call): greduce aborts, with a message, a replay that keeps going.
@@ -680,8 +687,8 @@
 //!   tested, nor (for traces of up to 16 384 nodes) an output whose `Debug` text it has
 //!   already tested; when `Debug` leaves out something the property looks at, or the
 //!   property is not a function of its input, turn that off with [`Reducer::output_cache`].
-//! - `sample(Uniform)`: rand does not expose a `Uniform`'s bounds, so a recorded sample is
-//!   reused only for a distribution with the same parameters.
+//! - `sample(Uniform)`: a recorded sample is reused only for a distribution with the same
+//!   parameters.
 //!
 //! # Crate features
 //!

@@ -475,6 +475,33 @@ fn a_long_input_is_shortened_and_written_whole_to_a_file() {
     assert_eq!(report.input(), Some(whole.as_str()));
 }
 
+/// Operations, one drawn per iteration: a `Push` draws two values, a `Pop` none.
+#[generator]
+fn pushes_and_pops<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Option<(u8, u8)>> {
+    (0..rng.random_range(0..30))
+        .map(|_| match rng.random_range(0..2) {
+            0 => Some((rng.random_range(0..10), rng.random_range(0..10))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lowering a `Pop` to a `Push` makes more decisions than the input: such a candidate
+/// stops at the replay budget, but it did not run away, and the report does not say so.
+#[test]
+fn a_larger_candidate_is_not_a_runaway() {
+    for seed in 0..5 {
+        let report = quiet_check(pushes_and_pops)
+            .seed(seed)
+            .try_check(|v: &Vec<Option<(u8, u8)>>| {
+                assert!(v.iter().filter(|op| op.is_none()).count() < 3, "pops");
+            })
+            .unwrap_err();
+        assert_eq!(report.input(), Some("[None, None, None]"));
+        assert!(!report.to_string().contains("ran away"), "{report}");
+    }
+}
+
 /// Candidates that run away are not rejected silently: the report says so once, naming
 /// the place.
 #[test]

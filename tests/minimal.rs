@@ -169,3 +169,41 @@ fn structure_only_keeps_the_values_it_had() {
         assert!(run.output.contains(&reduced.output[0]));
     }
 }
+
+/// A float `random` draws, in `[0, 1)`.
+#[generator]
+fn unit<R: rand::Rng + ?Sized>(rng: &mut R) -> (f32, f64) {
+    (rng.random::<f32>(), rng.random())
+}
+
+#[test]
+fn random_floats_end_on_the_fewest_binary_digits() {
+    let fails = |(a, b): &(f32, f64)| *a >= 0.5 && *b > 0.6;
+    for run in failing(unit, fails, 10) {
+        let reduced = Reducer::new(unit).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, (0.5, 0.75), "from {:?}", run.output);
+    }
+}
+
+/// Integers sampled from a `Uniform` (rand keeps its bounds private; greduce reads them).
+#[generator]
+fn uniform_samples<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let digits = rand::distr::Uniform::new(10u32, 1000).expect("a range");
+    (0..3).map(|_| rng.sample(digits)).collect()
+}
+
+#[test]
+fn uniform_samples_shrink_towards_the_lower_bound() {
+    let fails = |v: &Vec<u32>| v.iter().sum::<u32>() >= 600;
+    for run in failing(uniform_samples, fails, 10) {
+        let reduced = Reducer::new(uniform_samples).reduce(&run.trace, fails);
+        assert_eq!(
+            reduced.output.iter().sum::<u32>(),
+            600,
+            "from {:?}: {:?}",
+            run.output,
+            reduced.output
+        );
+        assert_eq!(reduced.output[..2], [10, 10], "from {:?}", run.output);
+    }
+}

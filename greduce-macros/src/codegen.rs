@@ -161,9 +161,22 @@ impl Codegen {
             }
             // A distribution greduce does not know (by its name): a sampler, as
             // `distr.sample(rng)` is.
+            // Not named as one greduce records with its parameters: picked by its type.
             "sample" if !names_known_distribution(&args[0]) => {
                 let distr = &args[0];
-                parse_quote_spanned!(draw.span=> #p::drawn(&#distr, #run, #site, #rng))
+                let direct = Self::direct(draw, 1);
+                let (d, pick) = (hygienic("__greduce_distr"), hygienic("__greduce_pick"));
+                parse_quote_spanned! {draw.span=>
+                    match #distr {
+                        #d => {
+                            // One of the two is used, by the distribution's type.
+                            #[allow(unused_imports)]
+                            use #p::{PickKnown as _, PickRaw as _};
+                            let #pick = (&&#p::Pick(&#d)).pick();
+                            #pick.sample(#d, #run, #site, #rng, #direct)
+                        }
+                    }
+                }
             }
             "fill_bytes" => {
                 let dest = &args[0];

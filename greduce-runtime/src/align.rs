@@ -87,6 +87,9 @@ struct Frame {
     /// runs its operations against its parent's recorded block, from the parent's cursor,
     /// and gives the cursor back when it closes (see [`Aligner::op`]).
     through: bool,
+    /// The frame of a generator's body or of a loop iteration (not of a selection's
+    /// branch or a switch's arm): where a loop that re-align keeps going runs away.
+    body: bool,
 }
 
 /// What re-align did in one replay: the first few operations it could not align, described,
@@ -147,6 +150,7 @@ impl Aligner {
             notes: Notes::default(),
         };
         aligner.push(Some(0));
+        aligner.top().body = true;
         aligner
     }
 
@@ -298,6 +302,16 @@ impl Aligner {
         Ok(aligned)
     }
 
+    /// Whether the run is going on past the reduced trace in a generator's body or a loop
+    /// iteration (where a loop that re-align keeps going runs away): the innermost frame
+    /// is one of those, and aligns with nothing recorded or has passed its last recorded
+    /// operation.
+    pub(crate) fn past_the_trace(&self) -> bool {
+        self.frames
+            .last()
+            .is_none_or(|f| f.body && f.rec.is_none_or(|rec| f.cursor >= self.trace.node(rec).end))
+    }
+
     /// The recorded node the next operation aligns with, when it has `tag` (replay's common
     /// case: the run does what was recorded): the top frame is aligned and has a next child.
     /// Does not move the cursor ([`Aligner::advance`] does).
@@ -374,6 +388,7 @@ impl Aligner {
                 rec,
                 cursor,
                 through: true,
+                body: false,
             });
             return;
         }
@@ -382,6 +397,7 @@ impl Aligner {
             rec,
             cursor,
             through: false,
+            body: false,
         });
     }
 
@@ -389,6 +405,8 @@ impl Aligner {
     /// own recording, or the nested call an edit hoists in its place.
     pub(crate) fn push_call(&mut self, rec: Option<NodeId>) {
         self.push(rec.map(|r| self.overlay.hoisted(r)));
+        let top = self.top();
+        top.body = !top.through;
     }
 
     /// The recorded child of the current frame's node (selection branch, switch arm),
@@ -440,6 +458,7 @@ impl Aligner {
             self.move_to(next);
         }
         self.push(aligned);
+        self.top().body = true;
     }
 
     /// Closes the loop iteration on top and starts the next one (the hot case of a loop),
@@ -469,6 +488,7 @@ impl Aligner {
             rec: aligned,
             cursor: aligned.map_or(0, |r| r + 1),
             through: false,
+            body: true,
         };
         if let Some(r) = aligned
             && self.overlay.deletes()

@@ -470,6 +470,21 @@ where
     }
 }
 
+/// A distribution whose samples greduce records with its parameters (so they shrink in
+/// their own order) whatever the expression that names it: `rng.sample(die)` with
+/// `die: Uniform<u8>` picks [`SampleDistribution`] by this trait (see
+/// `__private::Pick`). `StandardUniform` samples many types and is picked by its name.
+pub trait KnownDistribution {}
+
+impl KnownDistribution for Bernoulli {}
+
+impl<X> KnownDistribution for Uniform<X>
+where
+    X: SampleUniform + StandardValue + std::fmt::Debug,
+    X::Sampler: std::fmt::Debug,
+{
+}
+
 impl SampleDistribution<bool> for Bernoulli {
     fn args(&self) -> Args {
         Args::Bool { p: self.p() }

@@ -200,6 +200,76 @@ pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
     )
 }
 
+/// `rng.sample(distr)` where `distr` is not written as one of the distributions greduce
+/// records with their parameters: picks, by `distr`'s type, [`sample`] for those
+/// ([`KnownDistribution`](crate::decision::KnownDistribution)) and [`drawn`] for any other
+/// (autoref specialization: `(&&Pick(&distr)).pick()` finds [`PickKnown`] on `&Pick<D>`
+/// when `D` is known, [`PickRaw`] on `Pick<D>` otherwise, and in generic code).
+#[derive(Debug)]
+pub struct Pick<'d, D>(pub &'d D);
+
+/// [`Pick`] found a distribution greduce knows.
+#[derive(Debug)]
+pub struct Known;
+
+/// [`Pick`] found a distribution greduce does not know.
+#[derive(Debug)]
+pub struct Raw;
+
+/// See [`Pick`].
+pub trait PickKnown {
+    /// [`Known`].
+    fn pick(&self) -> Known;
+}
+
+impl<D: crate::decision::KnownDistribution> PickKnown for &Pick<'_, D> {
+    fn pick(&self) -> Known {
+        Known
+    }
+}
+
+/// See [`Pick`].
+pub trait PickRaw {
+    /// [`Raw`].
+    fn pick(&self) -> Raw;
+}
+
+impl<D> PickRaw for Pick<'_, D> {
+    fn pick(&self) -> Raw {
+        Raw
+    }
+}
+
+impl Known {
+    /// [`sample`].
+    #[inline]
+    pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
+        self,
+        distr: D,
+        handle: &Run,
+        site: &'static Site,
+        rng: &mut R,
+        direct: impl FnOnce(&mut R, &D) -> T,
+    ) -> T {
+        sample(distr, handle, site, rng, direct)
+    }
+}
+
+impl Raw {
+    /// [`drawn`].
+    #[inline]
+    pub fn sample<R: rand::Rng + ?Sized, T, D: Distribution<T>>(
+        self,
+        distr: D,
+        handle: &Run,
+        site: &'static Site,
+        rng: &mut R,
+        _direct: impl FnOnce(&mut R, &D) -> T,
+    ) -> T {
+        drawn(&distr, handle, site, rng)
+    }
+}
+
 /// `rng.random::<T>()` for a `T` that is not a primitive (with `distr` =
 /// [`StandardUniform`](rand::distr::StandardUniform)), and `distr.sample(rng)`: a nested
 /// generator call when the sampler is a `#[generator]` (a user's `impl Distribution<T>`),
@@ -238,10 +308,13 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
     }
     let known = || RAW_SAMPLERS.with(|known| known.borrow().get(&key).copied());
     if run::next_is_raw(handle, site).or_else(known) == Some(true) {
+        // A recorded value replays when the sampler reads exactly its bytes: one it would
+        // reject (rand's `Uniform` rejects a few words) or cut short is not that sample.
         let play = |bytes: Vec<u8>| {
             let mut tape = Tape::<R>::playing(bytes);
             let t = distr.sample(&mut tape);
-            (t, Value::Bytes(Box::new(tape.into_bytes())))
+            let exact = tape.read_exactly();
+            (t, Value::Bytes(Box::new(tape.into_bytes())), exact)
         };
         return run::decide(
             handle,
@@ -253,10 +326,16 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
                 (t, Value::Bytes(Box::new(tape.into_bytes())))
             },
             |value| match value {
-                Value::Bytes(bytes) => Some(play((**bytes).clone()).0),
+                Value::Bytes(bytes) => match play((**bytes).clone()) {
+                    (t, _, true) => Some(t),
+                    _ => None,
+                },
                 _ => None,
             },
-            || play(Vec::new()),
+            || {
+                let (t, value, _) = play(Vec::new());
+                (t, value)
+            },
         );
     }
     // A generator (or not known yet): it replays its own decisions.

@@ -239,9 +239,13 @@ impl Session {
         }
         self.decisions += 1;
         if self.decisions > self.budget {
-            // Where it ran away: the loop it is in, or else the decision.
-            let runaway = self.builder.innermost_loop_site().unwrap_or(site);
-            self.fail(Fault::OverBudget(self.decisions - 1, Some(runaway)));
+            // Where it ran away: the loop it is in, or else the decision; but only when the
+            // run was going on past the reduced trace in a body or an iteration. A run
+            // stopped inside a branch or an arm made more decisions than the input it would
+            // replace (another `match` arm that draws more): larger, not running away.
+            let away = self.aligner.as_ref().is_none_or(Aligner::past_the_trace);
+            let runaway = away.then(|| self.builder.innermost_loop_site().unwrap_or(site));
+            self.fail(Fault::OverBudget(self.decisions - 1, runaway));
             return Err(());
         }
         Ok(())

@@ -61,6 +61,12 @@ impl<R: ?Sized> Tape<'_, R> {
         }
     }
 
+    /// Playing back: whether the sampler read exactly the recorded bytes (no fewer, no
+    /// more).
+    pub(crate) fn read_exactly(&self) -> bool {
+        self.made_up == 0 && self.at == self.bytes.len()
+    }
+
     /// The bytes the sampler consumed: all it drew when recording; when playing back, the
     /// recorded ones it read (and those made up past them), without the ones it left.
     pub(crate) fn into_bytes(mut self) -> Vec<u8> {

@@ -64,6 +64,19 @@ where
     finite(x) && low <= x && x <= low + scale
 }
 
+/// The lower bound and the number of values of an integer `Uniform` printed as `debug`,
+/// when the bound is not negative and the range not the whole type (its samples then rank
+/// by their distance from the bound); `None` for other samplers.
+pub(crate) fn unsigned_range(debug: &str) -> Option<(u128, u128)> {
+    let inner = debug.strip_prefix("Uniform(").unwrap_or(debug);
+    if !(inner.starts_with("UniformInt") || inner.starts_with("UniformUsize")) {
+        return None;
+    }
+    let low = raw_field(debug, "low")?.parse().ok()?;
+    let range: u128 = raw_field(debug, "range")?.parse().ok()?;
+    (range > 0).then_some((low, range))
+}
+
 /// An integer sampler of `width` bits: `x - low` (wrapping) below `range`, or any value
 /// when `range` is 0.
 fn int_admits(debug: &str, width: u32, bits: u128) -> bool {

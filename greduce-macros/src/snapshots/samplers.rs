@@ -42,12 +42,24 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
             ),
         );
         let d = char::from(
-            ::greduce::__private::drawn(
-                &Alphanumeric,
-                &__greduce_run,
-                ::greduce::__private::site!("sample"),
-                &mut *rng,
-            ),
+            match Alphanumeric {
+                __greduce_distr => {
+                    #[allow(unused_imports)]
+                    use ::greduce::__private::{PickKnown as _, PickRaw as _};
+                    let __greduce_pick = (&&::greduce::__private::Pick(&__greduce_distr))
+                        .pick();
+                    __greduce_pick
+                        .sample(
+                            __greduce_distr,
+                            &__greduce_run,
+                            ::greduce::__private::site!("sample"),
+                            &mut *rng,
+                            |__greduce_rng, __greduce_arg| {
+                                __greduce_rng.sample(__greduce_arg)
+                            },
+                        )
+                }
+            },
         );
         let n = ::greduce::__private::random_range(
             1..8,

@@ -292,6 +292,23 @@ impl Line {
                 offset: u128::from(*b),
                 zigzag: true,
             }),
+            // `sample(Uniform)` over integers from a bound of 0 or more (rand keeps the
+            // bounds private; its `Debug` text has them): the distance from the bound.
+            (Args::Distribution(debug), Value::Bits(_) | Value::WideBits(_)) => {
+                let (low, range) = crate::uniform::unsigned_range(debug)?;
+                let bits = value.as_bits()?;
+                Some(Line {
+                    kind: LineKind::Bits {
+                        ty: Prim::Int(IntTy::U128),
+                        min: low,
+                        mask: u128::MAX,
+                    },
+                    span: range - 1,
+                    target: 0,
+                    offset: bits.checked_sub(low)?.min(range - 1),
+                    zigzag: true,
+                })
+            }
             (Args::Index { len }, Value::Index(i)) => Some(Line {
                 kind: LineKind::Index,
                 span: u128::from(len.saturating_sub(1)),

@@ -16,7 +16,7 @@ use super::{Cursor, Pass, Probe, bisect, find_integer, value_nodes};
 use crate::edit::Edit;
 use crate::reduce::order::{Line, simplest};
 use crate::trace::NodeId;
-use crate::value::{Args, FloatTy, Value};
+use crate::value::{Args, FloatTy, Prim, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Minimize, limited);
@@ -43,6 +43,14 @@ pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
         shrink_line(probe, &line, &mut |probe, value| {
             probe.consider(Edit::setting(vec![(node, value)]))
         });
+        return;
+    }
+    if let Args::Standard {
+        ty: Prim::Float(ty),
+    } = decision.args
+        && let Some(bits) = decision.value.as_bits()
+    {
+        shrink_unit_float(probe, node, ty, bits);
         return;
     }
     match decision.value {
@@ -148,6 +156,40 @@ fn shrink_bytes(probe: &mut dyn Probe, node: NodeId, mut bytes: Vec<u8>) {
             )]))
         });
         bytes[i] = lowest as u8;
+    }
+}
+
+/// `random::<f32>()` / `random::<f64>()` (a value in `[0, 1)`): zero, then the value
+/// rounded down or up to 1, 2, 3, ... binary digits (floats with fewer digits rank first:
+/// 0.5, then 0.75 and 0.25, ...), so `x >= 0.5` ends on 0.5 and `x > 0.6` on 0.75.
+fn shrink_unit_float(probe: &mut dyn Probe, node: NodeId, ty: FloatTy, bits: u128) {
+    let (v, digits) = match ty {
+        FloatTy::F32 => (f64::from(f32::from_bits(bits as u32)), 24),
+        FloatTy::F64 => (f64::from_bits(bits as u64), 53),
+    };
+    let set = |probe: &mut dyn Probe, x: f64| {
+        let bits = match ty {
+            FloatTy::F32 => u64::from((x as f32).to_bits()),
+            FloatTy::F64 => x.to_bits(),
+        };
+        probe.consider(Edit::setting(vec![(node, Value::Bits(bits))]))
+    };
+    if v.to_bits() == 0 || !(0.0..1.0).contains(&v) || set(probe, 0.0) {
+        return;
+    }
+    let mut v = v;
+    for d in 1..=digits {
+        if probe.give_up() {
+            return;
+        }
+        let scale = f64::from(2u32).powi(d);
+        // Below the value, then above it (still below 1): either may rank first.
+        for cut in [(v * scale).floor() / scale, (v * scale).ceil() / scale] {
+            if cut.to_bits() != v.to_bits() && cut < 1.0 && set(probe, cut) {
+                v = cut;
+                break;
+            }
+        }
     }
 }
 
