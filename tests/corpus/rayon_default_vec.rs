@@ -3,31 +3,16 @@
 //! quicksort benchmark, raw `next_u32` outputs collected from an iterator chain.
 //!
 //! Port: the `XorShiftRng` seeded inside became an `rng` parameter.
+//!
+//! Compiles unchanged (it did not before `#[generator]` recorded `next_u32`, a decision
+//! holding the 32-bit number).
 
 use greduce::generator;
-use rand::RngExt;
 
-/// `n` raw 32-bit outputs of the rng (unchanged port).
-///
-/// ```text
-/// error: greduce cannot record `next_u32` on the generator rng: raw rng output has no
-/// arguments to check on replay; use `random` or `fill`; recorded decisions are
-/// `random_range`, `random_bool`, `random_ratio`, `random`, `fill`, `sample`
-///   --> tests/corpus/rayon_default_vec.rs
-///    |     (0..n).map(|_| rng.next_u32()).collect()
-///    |                        ^^^^^^^^
-/// ```
-#[cfg(any())]
+/// `n` raw 32-bit outputs of the rng.
 #[generator]
 pub(crate) fn default_vec<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> Vec<u32> {
     (0..n).map(|_| rng.next_u32()).collect()
-}
-
-/// `n` random 32-bit numbers.
-// rewritten: `rng.next_u32()` became `rng.random::<u32>()`.
-#[generator]
-pub(crate) fn default_vec<R: rand::Rng + ?Sized>(rng: &mut R, n: usize) -> Vec<u32> {
-    (0..n).map(|_| rng.random::<u32>()).collect()
 }
 
 #[test]

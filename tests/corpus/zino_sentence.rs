@@ -8,12 +8,14 @@
 
 use greduce::generator;
 use rand::RngExt;
+use rand::distr::Alphanumeric;
 #[cfg(any())]
-use rand::distr::{Alphanumeric, SampleString};
+use rand::distr::SampleString;
 
 /// Alphanumeric words up to 16 characters, up to a random length (unchanged port).
 ///
-/// Compiles, but is refused when it runs under greduce:
+/// Compiles, but is refused when it runs under greduce (`sample_string` takes the rng but
+/// is rand's, not a decision greduce knows):
 ///
 /// ```text
 /// greduce: `sample_string` received the generator rng at tests/corpus/zino_sentence.rs:24:33
@@ -50,13 +52,10 @@ pub(crate) fn gen_random_sentence<R: rand::Rng + ?Sized>(
     sentence
 }
 
-/// The characters `Alphanumeric` samples from, in rand's order.
-const GEN_ASCII_STR_CHARSET: &[u8] =
-    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
 /// Alphanumeric words up to 16 characters, up to a random length.
-// rewritten: `Alphanumeric.sample_string(rng, num_chars)` became `(0..num_chars).map(..)`
-// drawing an index into rand's charset with `random_range`.
+// rewritten: `Alphanumeric.sample_string(rng, num_chars)` became what rand's
+// `sample_string` does inside, `rng.sample_iter(&Alphanumeric).take(num_chars)` collected
+// into a `String` (the refusal above names no rewrite of its own).
 #[generator]
 pub(crate) fn gen_random_sentence<R: rand::Rng + ?Sized>(
     rng: &mut R,
@@ -67,10 +66,10 @@ pub(crate) fn gen_random_sentence<R: rand::Rng + ?Sized>(
     let mut sentence = String::with_capacity(min_length);
     while length > 0 {
         let num_chars = rng.random_range(1..=16);
-        let word: String = (0..num_chars)
-            .map(|_| {
-                char::from(GEN_ASCII_STR_CHARSET[rng.random_range(0..GEN_ASCII_STR_CHARSET.len())])
-            })
+        let word: String = rng
+            .sample_iter(&Alphanumeric)
+            .take(num_chars)
+            .map(char::from)
             .collect();
         let word_length = word.len();
         if let Some(remainder_length) = length.checked_sub(word_length) {
@@ -91,7 +90,7 @@ pub(crate) fn gen_random_sentence<R: rand::Rng + ?Sized>(
 }
 
 #[test]
-#[ignore = "reason: reaches \"A A AAAAAAAAAAA\" (2 of 5) instead of 11 A: the earlier words are iterations of `while length > 0`, not reducible parts"]
+#[ignore = "reason: 3 of 5 seeds reach the minimum (rewrite); the others reach \"A A AAAAAAAAAAA\" and \"A A A AAAAAAAAAAA\": the earlier words are iterations of `while length > 0`, not reducible parts"]
 fn a_long_word_ends_as_the_whole_sentence() {
     // Property: no word of 11 characters or more. Minimal: length 1, then a word of 11
     // characters (it does not fit, but the sentence is empty, so it is kept) of the first
