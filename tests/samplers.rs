@@ -129,3 +129,23 @@ fn sample_iter_draws_each_item() {
     let reduced = Reducer::new(names).reduce(&run.trace, fails);
     assert_eq!(reduced.output, ("z".to_string(), vec![0, 8]));
 }
+
+/// `DistString::sample_string` takes the rng but is rand's: its raw output is one decision.
+#[generator]
+fn token<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    use rand::distr::SampleString;
+    let len = rng.random_range(1..10);
+    Alphanumeric.sample_string(rng, len)
+}
+
+#[test]
+fn sample_string_is_recorded_as_raw_output() {
+    let mut direct = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
+    let run = greduce::record(token, 3);
+    assert_eq!(run.output, token(&mut direct));
+    assert_eq!(run.trace.decision_count(), 2);
+    let fails = |s: &String| s.len() >= 3;
+    let run = first_run(token, |s| s.len() > 5);
+    let reduced = Reducer::new(token).reduce(&run.trace, fails);
+    assert_eq!(reduced.output, "AAA");
+}

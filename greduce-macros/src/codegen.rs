@@ -43,6 +43,9 @@ pub(crate) struct Codegen {
     /// How many uses of the run's handle have been written so far (a closure that adds
     /// some needs the handle; see [`Codegen::fresh_run`]).
     pub(crate) handle_uses: Cell<usize>,
+    /// Whether a `sample` picks its recording by the distribution's type (the body then
+    /// imports the picking traits; see `__private::Pick`).
+    pub(crate) uses_pick: Cell<bool>,
 }
 
 impl Codegen {
@@ -52,6 +55,7 @@ impl Codegen {
             krate,
             rng,
             handle_uses: Cell::new(0),
+            uses_pick: Cell::new(false),
         }
     }
 }
@@ -165,17 +169,9 @@ impl Codegen {
             "sample" if !names_known_distribution(&args[0]) => {
                 let distr = &args[0];
                 let direct = Self::direct(draw, 1);
-                let (d, pick) = (hygienic("__greduce_distr"), hygienic("__greduce_pick"));
+                self.uses_pick.set(true);
                 parse_quote_spanned! {draw.span=>
-                    match #distr {
-                        #d => {
-                            // One of the two is used, by the distribution's type.
-                            #[allow(unused_imports)]
-                            use #p::{PickKnown as _, PickRaw as _};
-                            let #pick = (&&#p::Pick(&#d)).pick();
-                            #pick.sample(#d, #run, #site, #rng, #direct)
-                        }
-                    }
+                    (&&#p::Pick(&#distr)).pick().sample(#run, #site, #rng, #direct)
                 }
             }
             "fill_bytes" => {
@@ -191,17 +187,44 @@ impl Codegen {
         }
     }
 
-    /// `distr.sample(rng)` for any distribution: a nested generator call when its `sample`
-    /// is a `#[generator]`, else its raw rng output as one decision.
+    /// `distr.sample(rng)` for any distribution, picked by its type as `rng.sample(distr)`
+    /// is: with its parameters for a `Uniform` or a `Bernoulli`; else a nested generator
+    /// call when its `sample` is a `#[generator]`, or its raw rng output as one decision.
     ///
     /// Input: `digits.sample(rng)`. Output:
-    /// `__private::drawn(&digits, &run, SITE, &mut *rng)`.
+    /// `(&&__private::Pick(&digits)).pick().sample(&run, SITE, &mut *rng, |r, d| d.sample(r))`.
     pub(crate) fn drawn(&self, distr: &Expr, method: &Ident, span: Span) -> Expr {
         let p = self.private(span);
         let site = self.site(&method.to_string(), method.span());
         let rng = self.rng(span);
         let run = self.run();
-        parse_quote_spanned!(span=> #p::drawn(&#distr, #run, #site, #rng))
+        let (r, d) = (hygienic("__greduce_rng"), hygienic("__greduce_distr"));
+        self.uses_pick.set(true);
+        parse_quote_spanned! {span=>
+            (&&#p::Pick(&#distr)).pick().sample(#run, #site, #rng, |#r, #d| #d.#method(#r))
+        }
+    }
+
+    /// A rand method that takes the rng but is not a decision, made with a tape for the rng
+    /// whose raw output is one decision (`__private::raw_call`).
+    ///
+    /// Input: `Alphanumeric.sample_string(rng, 8)`. Output:
+    /// `__private::raw_call(&run, SITE, &mut *rng, |t| Alphanumeric.sample_string(t, 8))`.
+    pub(crate) fn raw_call(
+        &self,
+        receiver: &Expr,
+        method: &Ident,
+        rest: &[Expr],
+        span: Span,
+    ) -> Expr {
+        let p = self.private(span);
+        let site = self.site(&method.to_string(), method.span());
+        let rng = self.rng(span);
+        let run = self.run();
+        let t = hygienic("__greduce_tape");
+        parse_quote_spanned! {span=>
+            #p::raw_call(#run, #site, #rng, |#t| #receiver.#method(#t, #(#rest),*))
+        }
     }
 
     /// `rng.sample_iter(d)` and `rng.random_iter::<T>()`: an iterator whose items are
@@ -294,7 +317,17 @@ impl Codegen {
         let site = self.site(&name.to_string(), name.span());
         let scope = hygienic("__greduce_scope");
         let handle = hygienic(RUN);
-        let imports = seq.then(|| quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
+        let mut imports = TokenStream::new();
+        if seq {
+            imports.extend(quote!(use #p::{IteratorDecisions as _, SliceDecisions as _};));
+        }
+        if self.uses_pick.get() {
+            // Which of the two is used depends on the distributions' types.
+            imports.extend(quote! {
+                #[allow(unused_imports)]
+                use #p::{PickKnown as _, PickRaw as _};
+            });
+        }
         let stmts = &instrumented.stmts;
         let instrumented = quote! {
             #imports

@@ -239,6 +239,15 @@ impl<'a> Recognizer<'a> {
             *e = self.codegen.seq(&mc.receiver, &mc.method, &extra, span);
             return;
         }
+        if method == "sample_string" && mc.args.len() == 2 && rng_first {
+            // `distr.sample_string(rng, n)`: rand's, not a generator; its raw output.
+            self.visit_expr_mut(&mut mc.receiver);
+            let mut n = mc.args[1].clone();
+            self.visit_expr_mut(&mut n);
+            let span = mc.span();
+            *e = self.codegen.raw_call(&mc.receiver, &mc.method, &[n], span);
+            return;
+        }
         if method == "sample" && mc.args.len() == 1 && rng_first {
             // `distr.sample(rng)`: a generator call or raw output, told apart at run time.
             self.visit_expr_mut(&mut mc.receiver);

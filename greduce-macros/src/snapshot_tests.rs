@@ -88,7 +88,8 @@ snapshot!(
         let d = char::from(rng.sample(Alphanumeric));
         let n = rng.random_range(1..8);
         let s: String = rng.sample_iter(&Alphanumeric).take(n).map(char::from).collect();
-        format!("{op:?}{pair:?}{c}{d}{s}")
+        let t = Alphanumeric.sample_string(rng, 4);
+        format!("{op:?}{pair:?}{c}{d}{s}{t}")
     }
 );
 snapshot!(

@@ -485,6 +485,21 @@ where
 {
 }
 
+impl<T, D: SampleDistribution<T>> SampleDistribution<T> for &D {
+    fn args(&self) -> Args {
+        (**self).args()
+    }
+    fn record(&self, value: &T) -> Value {
+        (**self).record(value)
+    }
+    fn read(&self, value: &Value) -> Option<T> {
+        (**self).read(value)
+    }
+    fn simplest(&self) -> T {
+        (**self).simplest()
+    }
+}
+
 impl SampleDistribution<bool> for Bernoulli {
     fn args(&self) -> Args {
         Args::Bool { p: self.p() }

@@ -210,63 +210,67 @@ pub struct Pick<'d, D>(pub &'d D);
 
 /// [`Pick`] found a distribution greduce knows.
 #[derive(Debug)]
-pub struct Known;
+pub struct Known<'d, D>(&'d D);
 
 /// [`Pick`] found a distribution greduce does not know.
 #[derive(Debug)]
-pub struct Raw;
+pub struct Raw<'d, D>(&'d D);
 
 /// See [`Pick`].
-pub trait PickKnown {
+pub trait PickKnown<'d, D> {
     /// [`Known`].
-    fn pick(&self) -> Known;
+    fn pick(&self) -> Known<'d, D>;
 }
 
-impl<D: crate::decision::KnownDistribution> PickKnown for &Pick<'_, D> {
-    fn pick(&self) -> Known {
-        Known
+impl<'d, D: crate::decision::KnownDistribution> PickKnown<'d, D> for &Pick<'d, D> {
+    fn pick(&self) -> Known<'d, D> {
+        Known(self.0)
     }
 }
 
 /// See [`Pick`].
-pub trait PickRaw {
+pub trait PickRaw<'d, D> {
     /// [`Raw`].
-    fn pick(&self) -> Raw;
+    fn pick(&self) -> Raw<'d, D>;
 }
 
-impl<D> PickRaw for Pick<'_, D> {
-    fn pick(&self) -> Raw {
-        Raw
+impl<'d, D> PickRaw<'d, D> for Pick<'d, D> {
+    fn pick(&self) -> Raw<'d, D> {
+        Raw(self.0)
     }
 }
 
-impl Known {
+impl<D> Known<'_, D> {
     /// [`sample`].
     #[inline]
-    pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
+    pub fn sample<R: ?Sized, T>(
         self,
-        distr: D,
         handle: &Run,
         site: &'static Site,
         rng: &mut R,
         direct: impl FnOnce(&mut R, &D) -> T,
-    ) -> T {
-        sample(distr, handle, site, rng, direct)
+    ) -> T
+    where
+        D: SampleDistribution<T>,
+    {
+        sample(self.0, handle, site, rng, |r, d| direct(r, d))
     }
 }
 
-impl Raw {
+impl<D> Raw<'_, D> {
     /// [`drawn`].
     #[inline]
-    pub fn sample<R: rand::Rng + ?Sized, T, D: Distribution<T>>(
+    pub fn sample<R: rand::Rng + ?Sized, T>(
         self,
-        distr: D,
         handle: &Run,
         site: &'static Site,
         rng: &mut R,
         _direct: impl FnOnce(&mut R, &D) -> T,
-    ) -> T {
-        drawn(&distr, handle, site, rng)
+    ) -> T
+    where
+        D: Distribution<T>,
+    {
+        drawn(self.0, handle, site, rng)
     }
 }
 
@@ -287,16 +291,43 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
     if !handle.active() {
         return distr.sample(rng);
     }
-    let key = (
-        std::ptr::from_ref(site) as usize,
-        type_name::<D>(),
-        type_name::<T>(),
-    );
+    taped(handle, site, rng, type_name::<D>(), |tape| {
+        distr.sample(tape)
+    })
+}
+
+/// A call of a rand method that takes the rng but is not a decision
+/// (`Alphanumeric.sample_string(rng, n)`): `call` makes it with a [`Tape`] for the rng, so
+/// its raw rng output is one decision, as [`drawn`]'s is. Outside a run the tape passes
+/// the rng's output through.
+pub fn raw_call<R: rand::Rng + ?Sized, T>(
+    handle: &Run,
+    site: &'static Site,
+    rng: &mut R,
+    call: impl Fn(&mut Tape<'_, R>) -> T,
+) -> T {
+    if !handle.active() {
+        return call(&mut Tape::through(rng));
+    }
+    taped(handle, site, rng, "call", call)
+}
+
+/// [`drawn`] and [`raw_call`] in a run: `sample` draws from the tape it is given; `what`
+/// names the sampler (with the site and the value's type, the key under which the run
+/// remembers whether it is a generator).
+fn taped<R: rand::Rng + ?Sized, T>(
+    handle: &Run,
+    site: &'static Site,
+    rng: &mut R,
+    what: &'static str,
+    sample: impl Fn(&mut Tape<'_, R>) -> T,
+) -> T {
+    let key = (std::ptr::from_ref(site) as usize, what, type_name::<T>());
     let args = || Args::Raw(Box::new(type_name::<T>().to_string()));
     if handle.recording() {
         run::pass_rng(site);
         let mut tape = Tape::recording(rng);
-        let t = distr.sample(&mut tape);
+        let t = sample(&mut tape);
         let raw = run::opened_no_scope(site);
         if raw {
             let value = Value::Bytes(Box::new(tape.into_bytes()));
@@ -312,7 +343,7 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
         // reject (rand's `Uniform` rejects a few words) or cut short is not that sample.
         let play = |bytes: Vec<u8>| {
             let mut tape = Tape::<R>::playing(bytes);
-            let t = distr.sample(&mut tape);
+            let t = sample(&mut tape);
             let exact = tape.read_exactly();
             (t, Value::Bytes(Box::new(tape.into_bytes())), exact)
         };
@@ -322,7 +353,7 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
             args(),
             || {
                 let mut tape = Tape::recording(rng);
-                let t = distr.sample(&mut tape);
+                let t = sample(&mut tape);
                 (t, Value::Bytes(Box::new(tape.into_bytes())))
             },
             |value| match value {
@@ -341,7 +372,7 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
     // A generator (or not known yet): it replays its own decisions.
     run::pass_rng(site);
     let mut tape = Tape::<R>::playing(Vec::new());
-    let t = distr.sample(&mut tape);
+    let t = sample(&mut tape);
     if run::opened_no_scope(site) {
         let value = Value::Bytes(Box::new(tape.into_bytes()));
         let args = args();

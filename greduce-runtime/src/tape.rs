@@ -25,6 +25,8 @@ pub struct Tape<'r, R: ?Sized> {
     past: u64,
     /// Bytes made up past the recorded ones so far.
     made_up: usize,
+    /// Recording: whether to keep what is drawn (not when passing it through).
+    keep: bool,
 }
 
 impl<R: ?Sized> std::fmt::Debug for Tape<'_, R> {
@@ -45,6 +47,19 @@ impl<'r, R: Rng + ?Sized> Tape<'r, R> {
             at: 0,
             past: 0,
             made_up: 0,
+            keep: true,
+        }
+    }
+
+    /// A tape that passes `rng`'s output through and records nothing (outside a run).
+    pub(crate) fn through(rng: &'r mut R) -> Self {
+        Tape {
+            rng: Some(rng),
+            bytes: Vec::new(),
+            at: 0,
+            past: 0,
+            made_up: 0,
+            keep: false,
         }
     }
 }
@@ -58,6 +73,7 @@ impl<R: ?Sized> Tape<'_, R> {
             at: 0,
             past: 0x9E37_79B9_7F4A_7C15,
             made_up: 0,
+            keep: false,
         }
     }
 
@@ -107,7 +123,9 @@ impl<R: Rng + ?Sized> rand::TryRng for Tape<'_, R> {
         Ok(match &mut self.rng {
             Some(rng) => {
                 let v = rng.next_u32();
-                self.bytes.extend(v.to_be_bytes());
+                if self.keep {
+                    self.bytes.extend(v.to_be_bytes());
+                }
                 v
             }
             None => u32::from_be_bytes(self.play()),
@@ -118,7 +136,9 @@ impl<R: Rng + ?Sized> rand::TryRng for Tape<'_, R> {
         Ok(match &mut self.rng {
             Some(rng) => {
                 let v = rng.next_u64();
-                self.bytes.extend(v.to_be_bytes());
+                if self.keep {
+                    self.bytes.extend(v.to_be_bytes());
+                }
                 v
             }
             None => u64::from_be_bytes(self.play()),
@@ -129,7 +149,9 @@ impl<R: Rng + ?Sized> rand::TryRng for Tape<'_, R> {
         match &mut self.rng {
             Some(rng) => {
                 rng.fill_bytes(dst);
-                self.bytes.extend_from_slice(dst);
+                if self.keep {
+                    self.bytes.extend_from_slice(dst);
+                }
             }
             None => {
                 for byte in dst {

@@ -38,7 +38,6 @@ pub(crate) fn generate_repeated_elements_vec<R: rand::Rng + ?Sized>(
 }
 
 #[test]
-#[ignore = "reason: 2 of 5 seeds reach the minimum; the others reach [0, 0, 0, 0, 0, 0, 1, 0]: lowering the 1 needs the last value below 0 at the same time"]
 fn an_unsorted_vector_ends_with_one_descent_at_the_end() {
     // Property: the vector is sorted. Minimal: every value 0 but the last, which is the
     // simplest value below 0.

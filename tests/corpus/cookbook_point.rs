@@ -81,7 +81,7 @@ pub(crate) fn random_point<R: rand::Rng + ?Sized>(rng: &mut R) -> Point {
 }
 
 #[test]
-#[ignore = "reason: 0 of 5 seeds reach the minimum; they reach Point { x: -2147483648, y: -2147483648 } (2 seeds) or a positive pair just past i32::MAX (e.g. 678100992 + 1469382656): the tuple is one raw decision, and lowering the bytes of x makes the sum fit unless the bytes of y rise at the same time"]
+#[ignore = "reason: 0 of 5 seeds reach the minimum; they reach Point { x: -2147483648, y: -2147483648 } (2) or positive pairs just past i32::MAX (3): the pair is one raw decision of 8 bytes, and lowering x further needs y raised, which the byte pass does not try"]
 fn coordinates_that_overflow_a_sum_end_at_one_and_max() {
     // Property: `x + y` does not overflow. Minimal: x = 1 (0 cannot overflow), then the
     // only y that overflows with it, `i32::MAX`. The tuple is now one decision, the raw

@@ -75,6 +75,8 @@ pub(crate) fn assert_minimum<T: Debug, V: Debug + PartialEq>(
         })
         .collect();
     let hits = reached.iter().filter(|(_, v)| v == minimum).count();
+    // Shown with `--nocapture`, for the table in README.md.
+    println!("reached: {hits} of {SEEDS}");
     let listed: Vec<String> = reached
         .iter()
         .map(|(seed, v)| format!("  seed {seed}: {v:?}"))

@@ -6,8 +6,11 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
         let d = char::from(rng.sample(Alphanumeric));
         let n = rng.random_range(1..8);
         let s: String = rng.sample_iter(&Alphanumeric).take(n).map(char::from).collect();
-        format!("{op:?}{pair:?}{c}{d}{s}")
+        let t = Alphanumeric.sample_string(rng, 4);
+        format!("{op:?}{pair:?}{c}{d}{s}{t}")
     } else {
+        #[allow(unused_imports)]
+        use ::greduce::__private::{PickKnown as _, PickRaw as _};
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
@@ -34,32 +37,26 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
             &mut *rng,
         );
         let c = char::from(
-            ::greduce::__private::drawn(
-                &Alphanumeric,
-                &__greduce_run,
-                ::greduce::__private::site!("sample"),
-                &mut *rng,
-            ),
+            (&&::greduce::__private::Pick(&Alphanumeric))
+                .pick()
+                .sample(
+                    &__greduce_run,
+                    ::greduce::__private::site!("sample"),
+                    &mut *rng,
+                    |__greduce_rng, __greduce_distr| {
+                        __greduce_distr.sample(__greduce_rng)
+                    },
+                ),
         );
         let d = char::from(
-            match Alphanumeric {
-                __greduce_distr => {
-                    #[allow(unused_imports)]
-                    use ::greduce::__private::{PickKnown as _, PickRaw as _};
-                    let __greduce_pick = (&&::greduce::__private::Pick(&__greduce_distr))
-                        .pick();
-                    __greduce_pick
-                        .sample(
-                            __greduce_distr,
-                            &__greduce_run,
-                            ::greduce::__private::site!("sample"),
-                            &mut *rng,
-                            |__greduce_rng, __greduce_arg| {
-                                __greduce_rng.sample(__greduce_arg)
-                            },
-                        )
-                }
-            },
+            (&&::greduce::__private::Pick(&Alphanumeric))
+                .pick()
+                .sample(
+                    &__greduce_run,
+                    ::greduce::__private::site!("sample"),
+                    &mut *rng,
+                    |__greduce_rng, __greduce_arg| __greduce_rng.sample(__greduce_arg),
+                ),
         );
         let n = ::greduce::__private::random_range(
             1..8,
@@ -82,6 +79,12 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
             )
             .map(char::from)
             .collect();
-        format!("{op:?}{pair:?}{c}{d}{s}")
+        let t = ::greduce::__private::raw_call(
+            &__greduce_run,
+            ::greduce::__private::site!("sample_string"),
+            &mut *rng,
+            |__greduce_tape| Alphanumeric.sample_string(__greduce_tape, 4),
+        );
+        format!("{op:?}{pair:?}{c}{d}{s}{t}")
     }
 }

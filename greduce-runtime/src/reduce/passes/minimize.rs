@@ -15,7 +15,7 @@
 use super::{Cursor, Pass, Probe, bisect, find_integer, value_nodes};
 use crate::edit::Edit;
 use crate::reduce::order::{Line, simplest};
-use crate::trace::NodeId;
+use crate::trace::{Kind, NodeId};
 use crate::value::{Args, FloatTy, Prim, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
@@ -43,6 +43,9 @@ pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
         shrink_line(probe, &line, &mut |probe, value| {
             probe.consider(Edit::setting(vec![(node, value)]))
         });
+        if matches!(probe.current().kind(node), Kind::Switch { .. }) {
+            fewer_decisions_arm(probe, node);
+        }
         return;
     }
     if let Args::Standard {
@@ -133,6 +136,36 @@ pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u12
         return 0;
     }
     bisect(1, max, test)
+}
+
+/// The most arms of a `match` tried above the one taken.
+const ARMS: u128 = 16;
+
+/// A `match` arm above the one taken, which ranks after it but may draw fewer decisions
+/// (an `Atom(Nil)` where the lowest arm that fails is `Atom(Sym(s))`): each of the next
+/// [`ARMS`] arms, kept only when the whole input is simpler.
+fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId) {
+    let Some(decision) = probe.current().decision_at(node).cloned() else {
+        return;
+    };
+    let Some(line) = Line::of(&decision.args, &decision.value) else {
+        return;
+    };
+    if line.below() {
+        return;
+    }
+    let d = line.distance();
+    for up in d + 1..=d.saturating_add(ARMS) {
+        if probe.give_up() {
+            return;
+        }
+        let Some(value) = line.at(false, up) else {
+            return;
+        };
+        if probe.consider(Edit::setting(vec![(node, value)])) {
+            return;
+        }
+    }
 }
 
 /// Bytes: all zeros, then each byte lowered in turn, first to last (bytes rank shortlex,

@@ -6,14 +6,21 @@
 //!   swapped, which replays exactly. The whole loop is tried sorted first, then each
 //!   adjacent pair that is out of order;
 //! - two calls of the same generator in one block swapped, when the second is simpler
-//!   (a tree's left and right subtrees): each call replays the other's recording.
+//!   (a tree's left and right subtrees): each call replays the other's recording;
+//! - a value moved later: a decision's value swapped with that of a later decision at the
+//!   same site with the same arguments whose value ranks first (`"AA0A"` becomes `"AAA0"`
+//!   when only the presence of the digit matters), which keeps every decision and makes
+//!   the earlier one simpler. For decisions no loop covers (a fixed-count loop's), which
+//!   the sorting above cannot reach.
 
 use super::{Pass, Probe, each_node};
 use crate::edit::Edit;
 use crate::reduce::order::rank;
+use crate::site::Site;
 use crate::trace::{Kind, NodeId, Trace};
 use crate::value::Value;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Reorder, limited);
@@ -25,6 +32,56 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
         }
         false
     });
+    move_later(probe);
+}
+
+/// How many later decisions of a site [`move_later`] looks at for each decision, from the
+/// last one back.
+const LATER: usize = 16;
+
+/// Moves values later (see the module docs): for each decision, the last of the [`LATER`]
+/// last decisions at its site after it whose value ranks first takes its value, and it
+/// takes theirs.
+fn move_later(probe: &mut dyn Probe) {
+    let mut generation = None;
+    let mut trace = probe.current().clone();
+    let mut nodes: Vec<NodeId> = Vec::new();
+    let mut by_site: HashMap<*const Site, Vec<NodeId>> = HashMap::new();
+    let mut i = 0;
+    while !probe.give_up() {
+        if generation != Some(probe.generation()) {
+            generation = Some(probe.generation());
+            trace = probe.current().clone();
+            nodes = (0..trace.len() as NodeId)
+                .filter(|n| matches!(trace.kind(*n), Kind::Decision { .. }))
+                .filter(|n| trace.is_value_decision(*n))
+                .collect();
+            by_site.clear();
+            for &n in &nodes {
+                let site = trace.decision_at(n).expect("a decision").site;
+                by_site.entry(std::ptr::from_ref(site)).or_default().push(n);
+            }
+        }
+        let Some(&a) = nodes.get(i) else {
+            return;
+        };
+        i += 1;
+        let da = trace.decision_at(a).expect("a decision");
+        let group = &by_site[&std::ptr::from_ref(da.site)];
+        let after = group.partition_point(|n| *n <= a);
+        let later = &group[after.max(group.len().saturating_sub(LATER))..];
+        let simpler = later.iter().rev().find(|b| {
+            let db = trace.decision_at(**b).expect("a decision");
+            db.args == da.args && rank(&db.args, &db.value) < rank(&da.args, &da.value)
+        });
+        if let Some(&b) = simpler {
+            let db = trace.decision_at(b).expect("a decision");
+            probe.consider(Edit::setting(vec![
+                (a, db.value.clone()),
+                (b, da.value.clone()),
+            ]));
+        }
+    }
 }
 
 /// Sorts the iterations of loop `lp` (all of them, else one adjacent pair).
