@@ -164,8 +164,23 @@ impl<'a> Recognizer<'a> {
         self.scopes.pop();
     }
 
+    /// `rng.random()` with no turbofish.
+    fn is_random_call(&self, e: &Expr) -> bool {
+        matches!(e, Expr::MethodCall(mc)
+            if mc.method == "random"
+                && mc.turbofish.is_none()
+                && mc.args.is_empty()
+                && self.is_rng_arg(&mc.receiver))
+    }
+
     /// `rng.<method>(..)`.
     fn rng_method(&mut self, e: &mut Expr) {
+        if let Some(mut split) = split_tuple(e, None) {
+            // A tuple is drawn element by element, as rand draws it: each its own decision.
+            self.visit_expr_mut(&mut split);
+            *e = split;
+            return;
+        }
         let Expr::MethodCall(mc) = &*e else { return };
         let method = mc.method.to_string().trim_start_matches("r#").to_string();
         let method = method.as_str();
@@ -707,6 +722,27 @@ impl VisitMut for Recognizer<'_> {
     }
 
     fn visit_local_mut(&mut self, local: &mut Local) {
+        // `let (a, b) = rng.random();`, `let (a, b): (u8, bool) = rng.random();`: a tuple,
+        // drawn element by element (its element types from the `let`, else inferred).
+        if let Some(init) = &mut local.init
+            && self.is_random_call(&init.expr)
+        {
+            let elems = match &local.pat {
+                Pat::Tuple(t) => Some(vec![None; t.elems.len()]),
+                Pat::Type(t) => match &*t.ty {
+                    syn::Type::Tuple(tuple) => {
+                        Some(tuple.elems.iter().cloned().map(Some).collect())
+                    }
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(elems) = elems
+                && let Some(split) = split_tuple(&init.expr, Some(elems))
+            {
+                *init.expr = split;
+            }
+        }
         // `let x: T = rng.random();`: the type names what is drawn, as a turbofish would.
         if let (Pat::Type(t), Some(init)) = (&local.pat, &mut local.init)
             && let Expr::MethodCall(mc) = &mut *init.expr
@@ -832,6 +868,39 @@ fn range_parts(e: &Expr) -> Option<(&Expr, &Expr, bool)> {
         Expr::Paren(p) => range_parts(&p.expr),
         _ => None,
     }
+}
+
+/// `rng.random::<(A, B)>()` (or `rng.random()` with `elems` given, from a `let`) as
+/// `(rng.random::<A>(), rng.random::<B>())`: rand draws a tuple's elements in order, one
+/// `random` each, so the rewrite draws exactly the same. An element type `_` (or none)
+/// is left to inference. `None` for anything else (and for the empty tuple).
+fn split_tuple(e: &Expr, elems: Option<Vec<Option<syn::Type>>>) -> Option<Expr> {
+    let Expr::MethodCall(mc) = e else { return None };
+    if mc.method != "random" || !mc.args.is_empty() {
+        return None;
+    }
+    let elems = match (&mc.turbofish, elems) {
+        (None, Some(elems)) => elems,
+        (Some(t), None) => match t.args.iter().collect::<Vec<_>>().as_slice() {
+            [syn::GenericArgument::Type(syn::Type::Tuple(tuple))] => {
+                tuple.elems.iter().cloned().map(Some).collect()
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if elems.is_empty() {
+        return None;
+    }
+    let receiver = &mc.receiver;
+    let method = &mc.method;
+    let parts = elems.iter().map(|ty| match ty {
+        Some(ty) if !matches!(ty, syn::Type::Infer(_)) => {
+            quote::quote!(#receiver.#method::<#ty>())
+        }
+        _ => quote::quote!(#receiver.#method()),
+    });
+    Some(syn::parse_quote_spanned!(mc.method.span()=> (#(#parts,)*)))
 }
 
 /// Whether a condition binds names (`let PAT = x`, possibly inside a chain of `&&`).
