@@ -43,7 +43,7 @@ pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
         shrink_line(probe, &line, &mut |probe, value| {
             probe.consider(Edit::setting(vec![(node, value)]))
         });
-        if picks_a_shape(probe.current(), node) {
+        if matches!(probe.current().kind(node), Kind::Switch { .. }) {
             fewer_decisions_arm(probe, node);
         }
         return;
@@ -138,27 +138,13 @@ pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u12
     bisect(1, max, test)
 }
 
-/// Whether the value at `node` likely picks a shape: a `match` on a decision, or the first
-/// operation of a generator call (`match rng.random::<u32>() % 4`, a country code chosen
-/// before the digits). A higher value there may draw fewer decisions after it.
-fn picks_a_shape(trace: &crate::trace::Trace, node: NodeId) -> bool {
-    match trace.kind(node) {
-        Kind::Switch { .. } => true,
-        Kind::Decision { .. } => {
-            let parent = trace.node(node).parent;
-            node > 0 && parent + 1 == node && matches!(trace.kind(parent), Kind::Scope { .. })
-        }
-        _ => false,
-    }
-}
-
 /// The most arms of a `match` tried above the one taken.
 const ARMS: u128 = 16;
 
-/// A value above the one taken where it picks a shape ([`picks_a_shape`]), which ranks
-/// after it but may draw fewer decisions (an `Atom(Nil)` where the lowest that fails is
-/// `Atom(Sym(s))`): each of the next [`ARMS`] values, kept only when the whole input is
-/// simpler (a candidate that draws more stops at the replay budget, unjudged).
+/// A `match` arm above the one taken, which ranks after it but may draw fewer decisions
+/// (an `Atom(Nil)` where the lowest arm that fails is `Atom(Sym(s))`): each of the next
+/// [`ARMS`] arms, kept only when the whole input is simpler (a candidate that draws more
+/// stops at the replay budget, unjudged).
 fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId) {
     let Some(decision) = probe.current().decision_at(node).cloned() else {
         return;
