@@ -76,9 +76,9 @@ snapshot!(
 );
 snapshot!(
     /// Samplers greduce does not know by name: `random` of a type that is not a primitive
-    /// (turbofish or `let` type), `distr.sample(rng)`, `rng.sample(distr)` for a distribution
-    /// other than `Uniform`, `Bernoulli` or `StandardUniform`, and `sample_iter` (a reducible
-    /// loop when taken a counted number of items).
+    /// (turbofish or `let` type; a tuple is drawn element by element), `distr.sample(rng)`
+    /// and `rng.sample(distr)` (picked by the distribution's type), `sample_iter` (a
+    /// reducible loop when taken a counted number of items) and `sample_string`.
     samplers,
     (),
     fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {

@@ -26,15 +26,19 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
             ::greduce::__private::site!("random"),
             &mut *rng,
         );
-        let pair: (u8, bool) = ::greduce::__private::drawn::<
-            _,
-            (u8, bool),
-            _,
-        >(
-            &::greduce::__private::StandardUniform,
-            &__greduce_run,
-            ::greduce::__private::site!("random"),
-            &mut *rng,
+        let pair: (u8, bool) = (
+            ::greduce::__private::random(
+                &__greduce_run,
+                ::greduce::__private::site!("random"),
+                &mut *rng,
+                |__greduce_rng| __greduce_rng.random::<u8>(),
+            ),
+            ::greduce::__private::random(
+                &__greduce_run,
+                ::greduce::__private::site!("random"),
+                &mut *rng,
+                |__greduce_rng| __greduce_rng.random::<bool>(),
+            ),
         );
         let c = char::from(
             (&&::greduce::__private::Pick(&Alphanumeric))
