@@ -116,33 +116,35 @@ impl<R: ?Sized> Tape<'_, R> {
     }
 }
 
+impl<R: Rng + ?Sized> Tape<'_, R> {
+    /// A word of `N` bytes: drawn from the rng (and kept, when recording), or played back.
+    fn word<const N: usize>(&mut self, draw: impl FnOnce(&mut R) -> [u8; N]) -> [u8; N] {
+        match &mut self.rng {
+            Some(rng) => {
+                let bytes = draw(rng);
+                if self.keep {
+                    self.bytes.extend(bytes);
+                }
+                bytes
+            }
+            None => self.play(),
+        }
+    }
+}
+
 impl<R: Rng + ?Sized> rand::TryRng for Tape<'_, R> {
     type Error = Infallible;
 
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        Ok(match &mut self.rng {
-            Some(rng) => {
-                let v = rng.next_u32();
-                if self.keep {
-                    self.bytes.extend(v.to_be_bytes());
-                }
-                v
-            }
-            None => u32::from_be_bytes(self.play()),
-        })
+        Ok(u32::from_be_bytes(
+            self.word(|rng| rng.next_u32().to_be_bytes()),
+        ))
     }
 
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        Ok(match &mut self.rng {
-            Some(rng) => {
-                let v = rng.next_u64();
-                if self.keep {
-                    self.bytes.extend(v.to_be_bytes());
-                }
-                v
-            }
-            None => u64::from_be_bytes(self.play()),
-        })
+        Ok(u64::from_be_bytes(
+            self.word(|rng| rng.next_u64().to_be_bytes()),
+        ))
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
