@@ -202,7 +202,7 @@ pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
 
 /// `rng.sample(distr)` where `distr` is not written as one of the distributions greduce
 /// records with their parameters: picks, by `distr`'s type, [`sample`] for those
-/// ([`KnownDistribution`](crate::decision::KnownDistribution)) and [`drawn`] for any other
+/// (`KnownDistribution`) and [`drawn`] for any other
 /// (autoref specialization: `(&&Pick(&distr)).pick()` finds [`PickKnown`] on `&Pick<D>`
 /// when `D` is known, [`PickRaw`] on `Pick<D>` otherwise, and in generic code).
 #[derive(Debug)]
