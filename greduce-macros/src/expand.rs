@@ -97,7 +97,9 @@ fn check_signature(func: &ItemFn, rng: &Ident, attr: Attr) -> syn::Result<Ident>
     if let Some(constness) = &sig.constness {
         return Err(syn::Error::new(
             constness.span,
-            format!("{name} cannot instrument a `const fn`: decisions happen at run time"),
+            format!(
+                "{name} cannot instrument a `const fn`: decisions happen at run time; remove `const`"
+            ),
         ));
     }
     for input in &sig.inputs {

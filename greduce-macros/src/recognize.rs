@@ -206,27 +206,26 @@ impl<'a> Recognizer<'a> {
         }
         let Expr::MethodCall(mc) = &*e else { return };
         let span = mc.method.span();
+        let rng = self.rng().to_string();
         let message = if rand_api::DECISIONS.contains(&method) {
             let expected = match method {
                 "random_ratio" => "2 arguments",
                 "random" | "next_u32" | "next_u64" => "no arguments",
                 _ => "1 argument",
             };
-            format!("`{method}` takes {expected}")
-        } else if let Some(new) = rand_api::renamed(method) {
             format!(
-                "`{method}` was renamed `{new}` in rand {}",
-                rand_api::renamed_in(method)
+                "`{method}` takes {expected}: `{}`",
+                rand_api::decision_example(method, &rng)
             )
-        } else if let Some(why) = rand_api::unrecordable(method) {
-            format!(
-                "greduce cannot record `{method}` on the generator rng: {why}; \
-                 recorded decisions are {}",
-                rand_api::decision_list()
-            )
+        } else if let Some(message) = rand_api::renamed_message(method, &rng) {
+            message
+        } else if let Some(why) = rand_api::unrecordable(method, &rng) {
+            format!("greduce cannot record `{method}` on the generator rng: {why}")
         } else {
             format!(
-                "unsupported method `{method}` on the generator rng; expected one of {}",
+                "unsupported method `{method}` on the generator rng; expected one of {}; a \
+                 method of your own can be a #[generator] function taking the rng, called \
+                 `{method}({rng}, ..)`",
                 rand_api::decision_list()
             )
         };
@@ -270,10 +269,12 @@ impl<'a> Recognizer<'a> {
             *e = self.codegen.drawn(&mc.receiver, &mc.method, span);
             return;
         }
-        let message = if let Some(new) = rand_api::renamed(&method) {
+        let rng = self.rng().to_string();
+        let message = if let Some(message) = rand_api::renamed_message(&method, &rng) {
+            Some(message)
+        } else if let Some(rewrite) = rand_api::seq_rewrite(&method, &rng) {
             Some(format!(
-                "`{method}` was renamed `{new}` in rand {}",
-                rand_api::renamed_in(&method)
+                "greduce cannot record `{method}` with the generator rng; {rewrite}"
             ))
         } else if rand_api::unsupported_seq(&method)
             || rand_api::SEQ_DECISIONS.contains(&method.as_str())
@@ -314,34 +315,8 @@ impl<'a> Recognizer<'a> {
         if last == "unrecorded" {
             return; // `greduce::unrecorded(rng)`: the explicit opt-out.
         }
-        let decision = rand_api::DECISIONS.contains(&last.as_str())
-            || rand_api::SEQ_DECISIONS.contains(&last.as_str());
-        if path.len() >= 2 && decision {
-            let error = syn::Error::new_spanned(
-                &call.func,
-                format!(
-                    "write `{last}` as a method call (`{}`), which greduce records",
-                    if rand_api::DECISIONS.contains(&last.as_str()) {
-                        format!("{}.{last}(..)", self.rng())
-                    } else {
-                        format!("xs.{last}({}, ..)", self.rng())
-                    }
-                ),
-            );
-            self.error(e, error);
-            return;
-        }
-        if path.first().is_some_and(|s| s == "rand")
-            || matches!(last.as_str(), "from_rng" | "try_from_rng" | "fork")
-        {
-            let error = syn::Error::new_spanned(
-                &call.func,
-                format!(
-                    "`{}` takes randomness from the generator rng outside greduce's view, so \
-                     replay cannot reproduce it; use a recorded decision on the rng",
-                    path.join("::")
-                ),
-            );
+        if let Some(message) = self.rand_call(&path, call) {
+            let error = syn::Error::new_spanned(&call.func, message);
             self.error(e, error);
             return;
         }
@@ -361,6 +336,76 @@ impl<'a> Recognizer<'a> {
         }
         let call = e.clone();
         *e = self.codegen.call(&call, &callee, span);
+    }
+
+    /// The error for a call of rand's that passes the rng by path (`RngExt::random_range(rng,
+    /// ..)`, `Distribution::sample(&d, rng)`, `StdRng::from_rng(rng)`,
+    /// `rand::seq::index::sample(rng, ..)`), naming what to write instead; `None` for a call
+    /// of another generator.
+    fn rand_call(&self, path: &[String], call: &ExprCall) -> Option<String> {
+        let rng = self.rng().to_string();
+        let last = path.last()?.as_str();
+        let joined = path.join("::");
+        let position = call.args.iter().position(|a| self.is_rng_arg(a));
+        if matches!(last, "from_rng" | "try_from_rng" | "fork") {
+            let ty = match path {
+                [.., ty, _] => ty.as_str(),
+                _ => "SeedableRng",
+            };
+            return Some(format!(
+                "`{joined}` seeds an rng from the generator rng outside greduce's view, so \
+                 replay cannot reproduce it; seed it from a recorded decision instead: \
+                 `{ty}::seed_from_u64({rng}.next_u64())`"
+            ));
+        }
+        if let [.., module, _] = path
+            && module == "index"
+            && position == Some(0)
+        {
+            let rewrite = match last {
+                "sample" => format!("write `(0..length).sample({rng}, amount)` (a `Vec<usize>`)"),
+                "sample_array" => format!("write `(0..length).sample({rng}, N).try_into().ok()`"),
+                "sample_weighted" => format!(
+                    "draw the indices one at a time with `choose_weighted` over those not yet \
+                     drawn (`let Ok(&i) = left.choose_weighted({rng}, |&i| weight(i)) else \
+                     {{ break }};`, then remove `i` from `left`)"
+                ),
+                _ => return None,
+            };
+            return Some(format!(
+                "greduce cannot record `{joined}` with the generator rng; {rewrite} instead, \
+                 which it records"
+            ));
+        }
+        if !rand_api::is_rand_path(path) {
+            return None;
+        }
+        let on_rng =
+            rand_api::DECISIONS.contains(&last) || matches!(last, "sample_iter" | "random_iter");
+        let on_receiver = rand_api::SEQ_DECISIONS.contains(&last) || last == "sample_string";
+        Some(match position {
+            Some(0) if on_rng => format!(
+                "write `{last}` as a method call (`{rng}.{last}(..)`), which greduce records"
+            ),
+            Some(1) if on_receiver => format!(
+                "write `{last}` as a method call (`{}`), which greduce records",
+                rand_api::receiver_example(last, call.args.len(), &rng)
+            ),
+            _ => {
+                if let Some(message) = rand_api::renamed_message(last, &rng) {
+                    message
+                } else if let Some(rewrite) = rand_api::seq_rewrite(last, &rng) {
+                    format!("greduce cannot record `{last}` with the generator rng; {rewrite}")
+                } else {
+                    format!(
+                        "`{joined}` takes randomness from the generator rng outside greduce's \
+                         view, so replay cannot reproduce it; draw with a recorded decision on \
+                         the rng instead ({})",
+                        rand_api::decision_list()
+                    )
+                }
+            }
+        })
     }
 
     /// `for PAT in <range with a counted end> { .. }`.
@@ -654,7 +699,11 @@ impl VisitMut for Recognizer<'_> {
                 self.rng_argument_call(e);
             }
             Expr::Call(call) => {
-                if let Some(message) = rand_api::thread_rng_function(&callee_path(call)) {
+                let rng = self.rng().to_string();
+                let has_args = !call.args.is_empty();
+                if let Some(message) =
+                    rand_api::thread_rng_function(&callee_path(call), &rng, has_args)
+                {
                     let error = syn::Error::new_spanned(&call.func, message);
                     self.error(e, error);
                 } else {
@@ -703,12 +752,13 @@ impl VisitMut for Recognizer<'_> {
                 let error = syn::Error::new_spanned(
                     &*e,
                     format!(
-                        "unsupported use of the generator rng `{}`; it can be the receiver of a \
-                         decision ({}), the first argument of a slice or iterator decision ({}), \
-                         or an argument of a call of another #[generator]",
-                        self.rng(),
+                        "unsupported use of the generator rng `{rng}`; it can be the receiver of \
+                         a decision ({}), the first argument of a slice or iterator decision \
+                         ({}), or an argument of a call of another #[generator] \
+                         (`helper({rng}, ..)`)",
                         rand_api::decision_list(),
-                        rand_api::seq_list()
+                        rand_api::seq_list(),
+                        rng = self.rng(),
                     ),
                 );
                 self.error(e, error);
@@ -722,6 +772,35 @@ impl VisitMut for Recognizer<'_> {
     }
 
     fn visit_local_mut(&mut self, local: &mut Local) {
+        // `let alias = rng;`: draws on `alias` would not be recorded. (`let _ = rng;` binds
+        // nothing and is left alone.)
+        if let Some(init) = &mut local.init
+            && self.is_rng_arg(&init.expr)
+        {
+            if matches!(local.pat, Pat::Wild(_)) {
+                return;
+            }
+            let alias = match &local.pat {
+                Pat::Ident(p) => Some(&p.ident),
+                Pat::Type(t) => match &*t.pat {
+                    Pat::Ident(p) => Some(&p.ident),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let used = alias.map_or_else(|| "the new name".to_string(), |a| format!("`{a}`"));
+            let error = syn::Error::new_spanned(
+                &init.expr,
+                format!(
+                    "the generator rng `{rng}` cannot be bound to another name: greduce records \
+                     only draws on `{rng}` itself; write `{rng}` where {used} is used",
+                    rng = self.rng()
+                ),
+            );
+            self.error(&mut init.expr, error);
+            self.bind(&local.pat);
+            return;
+        }
         // `let (a, b) = rng.random();`, `let (a, b): (u8, bool) = rng.random();`: a tuple,
         // drawn element by element (its element types from the `let`, else inferred).
         if let Some(init) = &mut local.init
@@ -835,8 +914,22 @@ impl VisitMut for Recognizer<'_> {
     /// `Holder { rng }`: a shorthand field prints no expression, so it is written out
     /// (`Holder { rng: rng }`) for the error that replaces `rng` to be seen.
     fn visit_field_value_mut(&mut self, field: &mut syn::FieldValue) {
-        if field.colon_token.is_none() && self.is_rng(&field.expr) {
-            field.colon_token = Some(syn::Token![:](field.expr.span()));
+        if self.is_rng_arg(&field.expr) {
+            if field.colon_token.is_none() {
+                field.colon_token = Some(syn::Token![:](field.expr.span()));
+            }
+            let error = syn::Error::new_spanned(
+                &field.expr,
+                format!(
+                    "the generator rng `{rng}` cannot be stored in a struct: greduce records only \
+                     draws on `{rng}` itself; pass it to the methods that draw instead, as the \
+                     parameter of a #[generator] (`value.method({rng})` with `#[generator] fn \
+                     method<R: rand::Rng + ?Sized>(&self, rng: &mut R)`)",
+                    rng = self.rng()
+                ),
+            );
+            self.error(&mut field.expr, error);
+            return;
         }
         visit_mut::visit_field_value_mut(self, field);
     }

@@ -362,6 +362,24 @@ snapshot!(
     }
 );
 snapshot!(
+    /// A function named like a decision but called by a path that is not rand's
+    /// (`Point::random(rng)`) is a call of another generator, not an error.
+    associated_generator_named_like_a_decision,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> (Point, Vec<u8>) {
+        (Point::random(rng), shapes::sample(rng, 3))
+    }
+);
+snapshot!(
+    /// `let _ = rng;` binds nothing: left as it is.
+    rng_bound_to_wildcard,
+    (),
+    fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+        let _ = rng;
+        0
+    }
+);
+snapshot!(
     /// Errors replace the expression they are about.
     unknown_method_becomes_compile_error, (), fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 { rng.next_u32() }
 );

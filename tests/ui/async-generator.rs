@@ -2,8 +2,7 @@ use greduce::generator;
 
 #[generator]
 async fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    let _ = rng;
-    0
+    rng.next_u32()
 }
 
 fn main() {}

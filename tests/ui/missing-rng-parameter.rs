@@ -2,8 +2,7 @@ use greduce::generator;
 
 #[generator]
 fn g<R: rand::Rng + ?Sized>(random: &mut R) -> u32 {
-    let _ = random;
-    0
+    random.next_u32()
 }
 
 fn main() {}

@@ -1,9 +1,8 @@
 use greduce::generator;
 
 #[generator]
-fn g<R: rand::Rng>(rng: R) -> u32 {
-    let _ = rng;
-    0
+fn g<R: rand::Rng>(mut rng: R) -> u32 {
+    rng.next_u32()
 }
 
 fn main() {}

@@ -1,9 +1,10 @@
 use greduce::generator;
+use rand::RngExt;
 
 #[generator]
-fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
-    let _alias = rng;
-    0
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let dice = rng;
+    dice.random_range(1..=6)
 }
 
 fn main() {}

@@ -1,0 +1,14 @@
+//! The rewrite `fully-qualified-decision.stderr` names: `random_range` as a method call.
+use greduce::generator;
+use rand::RngExt;
+
+#[generator]
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.random_range(0..10)
+}
+
+fn main() {
+    let run = greduce::record(g, 1);
+    assert_eq!(run.trace.decision_count(), 1);
+    assert!(run.output < 10);
+}

@@ -1,0 +1,14 @@
+//! The rewrite `thread-rng-handle.stderr` names: `rng.random_range(..)` for
+//! `rand::rng().random_range(..)`.
+use greduce::generator;
+use rand::RngExt;
+
+#[generator]
+fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.random_range(0..10)
+}
+
+fn main() {
+    let run = greduce::record(g, 1);
+    assert_eq!(run.trace.decision_count(), 1);
+}
