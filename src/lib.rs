@@ -148,14 +148,171 @@
 //! # Saved failures
 //!
 //! A failure is saved as soon as it is found, and again after each improvement while
-//! shrinking (so an interrupted run loses nothing), in `greduce-regressions/<test>.txt`
-//! in the package's directory: the shrunk trace as text ([`Trace::to_text`]), one node per
-//! line keyed by call site (`random_range@src/gen.rs:12:17`), with the input and the
-//! failure as comments. Commit the file: saved failures replay before the generated cases on
-//! every run, so a fixed bug stays tested. A saved failure that no longer replays (its
-//! generator changed) is reported as stale and kept until you delete it; a file greduce
-//! cannot read is reported with its line, is never overwritten, and the generated cases
-//! still run (then the test fails, naming the file).
+//! shrinking (so an interrupted run loses nothing), in
+//! `greduce-regressions/<binary>/<test>.txt` in the package's directory (`<binary>` is the
+//! test binary: `numbers` for `tests/numbers.rs`): the shrunk trace as text
+//! ([`Trace::to_text`]), one node per line keyed by call site
+//! (`random_range@src/gen.rs:12:17`), with the input and the failure as comments. Commit
+//! the file: saved failures replay before the generated cases on every run, so a fixed bug
+//! stays tested. A saved failure that no longer replays (its generator changed) is reported
+//! as stale and kept until you delete it; a file greduce cannot read is reported with its
+//! line, is never overwritten, and the generated cases still run (then the test fails,
+//! naming the file).
+//!
+//! # Recursive generators
+//!
+//! A generator may call itself. Pass the depth down and test it in the same condition as
+//! the decision: `if depth < 6 && rng.random_bool(0.5)` is a reducible selection, like
+//! `if rng.random_bool(0.5)`, whose decision is drawn (and recorded) only while `depth < 6`
+//! holds, as `&&` draws it only then; past the limit the generator draws nothing for it, as
+//! without the attribute. Each call is a nested generator call in the trace, so shrinking
+//! removes a whole subtree by removing the `if` block that built it (replay then answers
+//! `false`, and the `else` branch draws a literal).
+//!
+//! ```
+//! use greduce::{Check, Passes, generator};
+//! use rand::RngExt;
+//!
+//! #[derive(Debug)]
+//! enum Expr {
+//!     Lit(u32),
+//!     Add(Box<Expr>, Box<Expr>),
+//! }
+//! use Expr::{Add, Lit};
+//!
+//! /// An expression of additions, at most 6 deep, over literals below 100.
+//! #[generator]
+//! fn expr<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> Expr {
+//!     if depth < 6 && rng.random_bool(0.5) {
+//!         Add(Box::new(expr(rng, depth + 1)), Box::new(expr(rng, depth + 1)))
+//!     } else {
+//!         Lit(rng.random_range(0..100))
+//!     }
+//! }
+//!
+//! fn literals(e: &Expr) -> Vec<u32> {
+//!     match e {
+//!         Lit(n) => vec![*n],
+//!         Add(a, b) => [literals(a), literals(b)].concat(),
+//!     }
+//! }
+//!
+//! // Fails on an expression with two literals of 50 or more.
+//! let at_most_one_large = |e: &Expr| literals(e).iter().filter(|&&n| n >= 50).count() < 2;
+//! let report = Check::new(|rng| expr(rng, 0))
+//!     .seed(1)
+//!     .persist(false)
+//!     .try_check(at_most_one_large)
+//!     .unwrap_err();
+//! assert_eq!(report.input(), Some("Add(Lit(50), Lit(50))"));
+//!
+//! // Without the hoist pass, the additions above the two literals stay.
+//! let unhoisted = Check::new(|rng| expr(rng, 0))
+//!     .seed(1)
+//!     .persist(false)
+//!     .passes(Passes::STRUCTURE | Passes::MINIMIZE)
+//!     .try_check(at_most_one_large)
+//!     .unwrap_err();
+//! assert_eq!(
+//!     unhoisted.input(),
+//!     Some("Add(Add(Lit(50), Add(Add(Lit(0), Add(Lit(50), Lit(0))), Lit(0))), Lit(0))")
+//! );
+//! ```
+//!
+//! Removing parts cannot turn `Add(Add(a, b), c)` into `Add(a, b)`: that is the hoist pass
+//! ([`Passes::HOIST`]), which replaces a generator call by a smaller call of the same
+//! generator nested in it, so a subtree that holds the failure moves up in place of its
+//! parent; its decisions are replayed by the outer call, with the outer call's arguments
+//! (here, a smaller depth). The second check above runs without it.
+//!
+//! # Parameterised generators
+//!
+//! A generator can take arguments besides its rng: a size, a range, a setting. Where greduce
+//! wants a generator of the rng alone ([`check`], [`Check::new`], [`record`],
+//! [`Reducer::new`]), pass a closure that supplies them: `Check::new(|rng| graph(rng, 8))`.
+//! Shrinking runs the closure again, so the arguments stay what they were. Another generator
+//! can also draw an argument and pass it on (`let n = rng.random_range(1..=8); graph(rng, n)`):
+//! that argument is a decision like any other, and when shrinking lowers it the call runs
+//! again with the smaller value.
+//!
+//! ```
+//! use greduce::{Check, generator};
+//! use rand::RngExt;
+//!
+//! #[derive(Debug)]
+//! struct Graph {
+//!     nodes: usize,
+//!     edges: Vec<(usize, usize)>,
+//! }
+//!
+//! /// A graph on `nodes` nodes with fewer than `3 * nodes` edges between them.
+//! #[generator]
+//! fn graph<R: rand::Rng + ?Sized>(rng: &mut R, nodes: usize) -> Graph {
+//!     let mut edges = Vec::new();
+//!     for _ in 0..rng.random_range(0..3 * nodes) {
+//!         edges.push((rng.random_range(0..nodes), rng.random_range(0..nodes)));
+//!     }
+//!     Graph { nodes, edges }
+//! }
+//!
+//! /// A graph of 1 to 8 nodes.
+//! #[generator]
+//! fn any_graph<R: rand::Rng + ?Sized>(rng: &mut R) -> Graph {
+//!     let nodes = rng.random_range(1..=8);
+//!     graph(rng, nodes)
+//! }
+//!
+//! /// Fails when a node has 3 edges out of it.
+//! let fan_out_below_3 = |g: &Graph| {
+//!     let mut out = vec![0; g.nodes];
+//!     for &(from, _) in &g.edges {
+//!         out[from] += 1;
+//!     }
+//!     out.iter().all(|&n| n < 3)
+//! };
+//!
+//! greduce::check(|rng| graph(rng, 1), fan_out_below_3); // one node: at most 2 edges
+//! let fixed = Check::new(|rng| graph(rng, 8))
+//!     .seed(1)
+//!     .persist(false)
+//!     .try_check(fan_out_below_3)
+//!     .unwrap_err();
+//! assert_eq!(fixed.input(), Some("Graph { nodes: 8, edges: [(0, 0), (0, 0), (0, 0)] }"));
+//! // Drawn, the node count shrinks too: to 2, as 1 node allows at most 2 edges.
+//! let drawn = Check::new(any_graph)
+//!     .seed(1)
+//!     .persist(false)
+//!     .try_check(fan_out_below_3)
+//!     .unwrap_err();
+//! assert_eq!(drawn.input(), Some("Graph { nodes: 2, edges: [(0, 0), (0, 0), (0, 0)] }"));
+//! ```
+//!
+//! A generator generic over the type it draws takes the bound [`Int`] for a range of that
+//! type, besides rand's own:
+//!
+//! ```
+//! use greduce::{Check, Int, generator};
+//! use rand::RngExt;
+//! use rand::distr::uniform::SampleUniform;
+//! use std::ops::Range;
+//!
+//! /// Up to `max_len` values from `range`.
+//! #[generator]
+//! fn list<R: rand::Rng + ?Sized, T: Int + SampleUniform>(
+//!     rng: &mut R,
+//!     range: Range<T>,
+//!     max_len: usize,
+//! ) -> Vec<T> {
+//!     (0..rng.random_range(0..=max_len)).map(|_| rng.random_range(range.clone())).collect()
+//! }
+//!
+//! let report = Check::new(|rng| list(rng, 0..1000u16, 20))
+//!     .seed(1)
+//!     .persist(false)
+//!     .try_check(|v: &Vec<u16>| v.iter().map(|&x| u32::from(x)).sum::<u32>() < 1000)
+//!     .unwrap_err();
+//! assert_eq!(report.input(), Some("[1, 999]"));
+//! ```
 //!
 //! # Maps and sets
 //!
@@ -427,6 +584,121 @@
 //! runs it again in a child process and shrinks it there (for a `#[greduce::test]` body,
 //! the report gives its seed). A saved failure that crashed the test process makes its
 //! check run in fork mode from then on.
+//!
+//! # Coming from proptest
+//!
+//! A proptest strategy is a value that describes how to generate; a greduce generator is the
+//! code that generates, drawing from `rng` with rand's methods, and shrinking needs nothing
+//! more from it. Each strategy becomes the code it stands for:
+//!
+//! | proptest | greduce |
+//! |---|---|
+//! | `any::<u32>()`, `any::<bool>()` | `rng.random::<u32>()`, `rng.random_bool(0.5)` |
+//! | `0..10u32`, `'a'..='z'` | `rng.random_range(0..10u32)`, `rng.random_range('a'..='z')` |
+//! | `Just(x)` | `x` |
+//! | `prop::collection::vec(s, 0..n)` | `(0..rng.random_range(0..n)).map(\|_\| s(rng)).collect()`, or a `for` loop that pushes: a reducible loop |
+//! | `prop::sample::select(v)` | `*v.choose(rng).unwrap()` |
+//! | `prop::option::of(s)` | `if rng.random_bool(0.5) { Some(s(rng)) } else { None }` |
+//! | `prop_oneof![a, b, c]` | `match rng.random_range(0..3) { 0 => a(rng), 1 => b(rng), _ => c(rng) }`; shrinks towards the first arm, as `prop_oneof!` does |
+//! | `s.prop_map(f)` | `f(s(rng))` |
+//! | `s.prop_flat_map(\|n\| t(n))` | `let n = s(rng); t(rng, n)` ([parameterised](#parameterised-generators)) |
+//! | `leaf.prop_recursive(..)` | a generator that calls itself with a depth ([recursive](#recursive-generators)) |
+//! | `s.prop_filter("why", f)` | draw again in a `loop` until `f` holds (shrinking deletes the retries), or [`assume`] |
+//! | `prop_compose!`, a function returning `impl Strategy` | a `#[generator]` function, with the same arguments |
+//! | `impl Arbitrary for T`, `any::<T>()` | `impl Distribution<T> for StandardUniform` with `#[generator]` on `sample`, drawn with `rng.random::<T>()` ([what `#[generator]` rewrites](#what-generator-rewrites)) |
+//! | `proptest! { #[test] fn t(x in s()) { .. } }` | `#[greduce::test] fn t(rng: &mut impl rand::Rng) { let x = s(rng); .. }`, or [`check`]`(s, \|x\| ..)` in a `#[test]` |
+//! | `prop_assert!`, `prop_assert_eq!` | `assert!`, `assert_eq!` (or return `false` or `Err`) |
+//! | `prop_assume!(c)` | [`assume`]`(c)`: rejects the case, in the property or in the generator |
+//! | `#![proptest_config(ProptestConfig::with_cases(500))]` | `#[greduce::test(cases = 500)]`, [`Check::cases`]`(500)` |
+//! | `ProptestConfig { max_shrink_iters, max_shrink_time, .. }` | [`Check::max_shrink_calls`], [`Check::max_shrink_time`] (a `Duration`; `"10s"` in the attribute) |
+//! | `max_global_rejects`, `max_local_rejects` | [`Check::max_rejects`] (one limit for the check) |
+//! | `fork`, `timeout` | [`Check::fork`], [`Check::timeout`] |
+//! | `failure_persistence` | [`Check::regressions`], [`Check::persist`] |
+//! | `proptest-regressions/<source file>.txt` (seeds) | `greduce-regressions/<binary>/<test>.txt` (shrunk traces; [saved failures](#saved-failures)) |
+//! | `PROPTEST_CASES`, `PROPTEST_RNG_SEED`, `PROPTEST_MAX_SHRINK_ITERS`, `PROPTEST_MAX_SHRINK_TIME`, `PROPTEST_FORK`, `PROPTEST_TIMEOUT`, `PROPTEST_VERBOSE`, `PROPTEST_DISABLE_FAILURE_PERSISTENCE` | `GREDUCE_CASES`, `GREDUCE_SEED`, `GREDUCE_MAX_SHRINK_CALLS`, `GREDUCE_MAX_SHRINK_TIME`, `GREDUCE_FORK`, `GREDUCE_TIMEOUT`, `GREDUCE_VERBOSE`, `GREDUCE_REGRESSIONS=off` ([configuration](#configuration)) |
+//! | `ValueTree`, `simplify`, `complicate` | nothing to write: shrinking runs the generator again |
+//!
+//! A test of a stack, in proptest:
+//!
+//! ```text
+//! use proptest::prelude::*;
+//!
+//! #[derive(Clone, Debug)]
+//! enum Op {
+//!     Push(u8),
+//!     Pop,
+//! }
+//!
+//! fn op() -> impl Strategy<Value = Op> {
+//!     prop_oneof![any::<u8>().prop_map(Op::Push), Just(Op::Pop)]
+//! }
+//!
+//! proptest! {
+//!     #![proptest_config(ProptestConfig::with_cases(500))]
+//!     #[test]
+//!     fn push_then_pop_gives_it_back(
+//!         ops in prop::collection::vec(op(), 0..20),
+//!         x in any::<u8>(),
+//!     ) {
+//!         let mut stack = Vec::new();
+//!         for op in &ops {
+//!             match op {
+//!                 Op::Push(v) => stack.push(*v),
+//!                 Op::Pop => {
+//!                     stack.pop();
+//!                 }
+//!             }
+//!         }
+//!         prop_assume!(!stack.is_empty());
+//!         let before = stack.clone();
+//!         stack.push(x);
+//!         prop_assert_eq!(stack.pop(), Some(x));
+//!         prop_assert_eq!(stack, before);
+//!     }
+//! }
+//! ```
+//!
+//! and in greduce:
+//!
+//! ```
+//! use greduce::generator;
+//! use rand::RngExt;
+//!
+//! #[derive(Clone, Debug)]
+//! enum Op {
+//!     Push(u8),
+//!     Pop,
+//! }
+//!
+//! #[generator]
+//! fn op<R: rand::Rng + ?Sized>(rng: &mut R) -> Op {
+//!     match rng.random_range(0..2) {
+//!         0 => Op::Push(rng.random()),
+//!         _ => Op::Pop,
+//!     }
+//! }
+//!
+//! #[greduce::test(cases = 500)]
+//! fn push_then_pop_gives_it_back(rng: &mut impl rand::Rng) {
+//!     let ops: Vec<Op> = (0..rng.random_range(0..20)).map(|_| op(rng)).collect();
+//!     let x: u8 = rng.random();
+//!     let mut stack = Vec::new();
+//!     for op in &ops {
+//!         match op {
+//!             Op::Push(v) => stack.push(*v),
+//!             Op::Pop => {
+//!                 stack.pop();
+//!             }
+//!         }
+//!     }
+//!     greduce::assume(!stack.is_empty());
+//!     let before = stack.clone();
+//!     stack.push(x);
+//!     assert_eq!(stack.pop(), Some(x));
+//!     assert_eq!(stack, before);
+//! }
+//! # fn main() {}
+//! ```
 //!
 //! # The engine
 //!

@@ -47,6 +47,24 @@ pub use trace::{Decision, Part, Trace};
 /// helper's draws are not recorded. While greduce replays, the helper receives an rng seeded
 /// with a constant, so its values differ from the recorded run's; use this only for
 /// randomness that does not matter to the failure (or make the helper a `#[generator]`).
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// /// Not a generator: its draw is not recorded.
+/// fn jitter<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..3)
+/// }
+///
+/// #[generator]
+/// fn delay<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..100) + jitter(greduce::unrecorded(rng))
+/// }
+///
+/// let run = greduce::record(delay, 1);
+/// assert_eq!(run.trace.decision_count(), 1);
+/// ```
 #[inline]
 pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
     rng

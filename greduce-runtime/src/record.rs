@@ -7,6 +7,23 @@ use rand::rngs::StdRng;
 use std::panic::resume_unwind;
 
 /// One run of a generator: what it returned and the trace of its decisions.
+///
+/// ```
+/// use greduce::{Run, generator};
+/// use rand::rngs::StdRng;
+/// use rand::{RngExt, SeedableRng};
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// }
+///
+/// let run: Run<Vec<u32>> = greduce::record(numbers, 3);
+/// // The output of a direct call with the same seed, and a trace of the length and each
+/// // number.
+/// assert_eq!(run.output, numbers(&mut StdRng::seed_from_u64(3)));
+/// assert_eq!(run.trace.decision_count(), 1 + run.output.len());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Run<T> {
     /// The generator's output.
@@ -47,6 +64,25 @@ pub fn record<T>(generator: impl FnOnce(&mut StdRng) -> T, seed: u64) -> Run<T> 
 }
 
 /// Runs `generator` with the given rng and records its trace.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::rngs::StdRng;
+/// use rand::{RngExt, SeedableRng};
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// }
+///
+/// // Two runs from one rng, as two direct calls would draw them.
+/// let mut rng = StdRng::seed_from_u64(5);
+/// let first = greduce::record_with(numbers, &mut rng);
+/// let second = greduce::record_with(numbers, &mut rng);
+/// let mut direct = StdRng::seed_from_u64(5);
+/// assert_eq!(first.output, numbers(&mut direct));
+/// assert_eq!(second.output, numbers(&mut direct));
+/// ```
 ///
 /// # Panics
 ///

@@ -12,6 +12,21 @@ use rand::rngs::StdRng;
 use std::fmt;
 
 /// Why a replay produced no output.
+///
+/// ```
+/// use greduce::{ReplayError, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..10)
+/// }
+///
+/// let out_of_range = greduce::replay_draws(digit, &[10]).unwrap_err();
+/// assert!(matches!(out_of_range, ReplayError::Halted(_)));
+/// let ran_out = greduce::replay_draws(digit, &[]).unwrap_err();
+/// assert!(ran_out.to_string().starts_with("halted: the draws ran out"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ReplayError {
@@ -148,6 +163,39 @@ fn finish(mut session: Session, returned: bool) -> (Option<Fault>, Notes, Trace,
 }
 
 /// The outcome of [`replay`]: the new run, or why there is none, and what the strategy did.
+///
+/// ```
+/// use greduce::{Strategy, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn low<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(10..20)
+/// }
+///
+/// #[generator]
+/// fn high<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(20..30)
+/// }
+///
+/// /// A value of `high` or of `low`, then a number.
+/// #[generator]
+/// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+///     let v = if rng.random_bool(0.5) { high(rng) } else { low(rng) };
+///     (v, rng.random_range(0..100))
+/// }
+///
+/// let run = greduce::record(pair, 6);
+/// assert_eq!(run.output, (27, 68));
+/// // Without the `if` block, the run calls `low` where `high` was recorded.
+/// let removed = &run.trace.parts()[..1];
+/// let halted = greduce::replay(pair, &run.trace, removed, Strategy::Halt);
+/// assert!(halted.result.is_err());
+/// let realigned = greduce::replay(pair, &run.trace, removed, Strategy::Realign);
+/// assert_eq!(realigned.result.unwrap().output, (10, 68));
+/// assert!(realigned.realigned[0].starts_with("call of `low`"));
+/// assert!(realigned.bypassed.is_empty());
+/// ```
 #[derive(Debug)]
 pub struct Replay<T> {
     /// The new run (its output and its trace), or why the replay produced none.
@@ -191,6 +239,27 @@ pub fn replay<T>(
 
 /// [`replay`] for a generator with a concrete rng type `R` (it is called with
 /// `R::seed_from_u64(0)`; recorded decisions never draw from it).
+///
+/// ```
+/// use greduce::{Strategy, generator};
+/// use rand::rngs::SmallRng;
+/// use rand::{RngExt, SeedableRng};
+///
+/// /// A generator for one rng type.
+/// #[generator]
+/// fn word(rng: &mut SmallRng) -> String {
+///     (0..rng.random_range(0..10)).map(|_| rng.random_range('a'..='z')).collect()
+/// }
+///
+/// let run = (0..)
+///     .map(|seed| greduce::record_with(word, &mut SmallRng::seed_from_u64(seed)))
+///     .find(|run| run.output.len() >= 2)
+///     .unwrap();
+/// // Without the first letter.
+/// let parts = run.trace.parts();
+/// let replay = greduce::replay_with(word, &run.trace, &parts[..1], Strategy::Halt);
+/// assert_eq!(replay.result.unwrap().output, run.output[1..]);
+/// ```
 pub fn replay_with<R: SeedableRng, T>(
     mut generator: impl FnMut(&mut R) -> T,
     trace: &Trace,

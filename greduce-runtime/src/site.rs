@@ -9,6 +9,21 @@ use std::hash::{Hash, Hasher};
 /// Sites are created by the code that `#[generator]` writes (one `'static` site per
 /// call), so replay can tell whether the operation the run asks for now is the one that was
 /// recorded ("aligned by site").
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..10)
+/// }
+///
+/// let run = greduce::record(digit, 0);
+/// let site = run.trace.decisions().next().unwrap().site();
+/// assert_eq!(site.what, "random_range");
+/// assert_eq!(site.to_string(), format!("{}:{}:{}", site.file, site.line, site.column));
+/// ```
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct Site {
     /// What happens at this site: a rand method name (`random_range`, `choose`, ...), a
@@ -25,6 +40,13 @@ pub struct Site {
 impl Site {
     /// A site; `#[generator]` calls this with `file!()`, `line!()` and `column!()` spanned at
     /// the user's tokens.
+    ///
+    /// ```
+    /// use greduce::Site;
+    ///
+    /// const SITE: Site = Site::new("random_range", "src/gen.rs", 12, 17);
+    /// assert_eq!(SITE.to_string(), "src/gen.rs:12:17");
+    /// ```
     pub const fn new(what: &'static str, file: &'static str, line: u32, column: u32) -> Site {
         Site {
             what,

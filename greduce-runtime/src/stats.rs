@@ -5,6 +5,25 @@ use std::fmt;
 use std::time::Duration;
 
 /// What one pass of the reducer did.
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// use greduce::Pass;
+///
+/// let run = greduce::record(numbers, 1);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// let passes = &reduced.stats.passes;
+/// for p in passes {
+///     println!("{}: {} of {} candidates accepted", p.pass, p.accepted, p.candidates);
+/// }
+/// assert_eq!(passes[0].pass, Pass::Structure);
+/// assert_eq!(passes.iter().map(|p| p.accepted).sum::<u64>(), reduced.stats.accepted);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PassStats {
@@ -19,6 +38,21 @@ pub struct PassStats {
 }
 
 /// What a reduction did and where its time went.
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// let run = greduce::record(numbers, 1);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// let stats = &reduced.stats;
+/// assert!(stats.accepted > 0 && stats.property_calls <= stats.candidates);
+/// assert!(!stats.budget_exhausted);
+/// println!("{stats}"); // the counters, per pass, and the time
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Stats {

@@ -84,16 +84,39 @@ pub struct Steps<Op>(Vec<Op>);
 
 impl<Op> Steps<Op> {
     /// No steps.
+    ///
+    /// ```
+    /// use greduce::Steps;
+    ///
+    /// let steps: Steps<u8> = Steps::new();
+    /// assert!(steps.is_empty());
+    /// ```
     pub fn new() -> Self {
         Steps(Vec::new())
     }
 
     /// Adds a step at the end.
+    ///
+    /// ```
+    /// use greduce::Steps;
+    ///
+    /// let mut steps = Steps::new();
+    /// steps.push("open");
+    /// steps.push("close");
+    /// assert_eq!(format!("{steps:?}"), "1. \"open\"\n2. \"close\"");
+    /// ```
     pub fn push(&mut self, op: Op) {
         self.0.push(op);
     }
 
     /// The operations, in order.
+    ///
+    /// ```
+    /// use greduce::Steps;
+    ///
+    /// let steps: Steps<u8> = vec![3, 1].into();
+    /// assert_eq!(steps.into_vec(), [3, 1]);
+    /// ```
     pub fn into_vec(self) -> Vec<Op> {
         self.0
     }

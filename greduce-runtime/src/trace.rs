@@ -22,6 +22,21 @@ pub(crate) type NodeId = u32;
 pub(crate) const NONE: NodeId = u32::MAX;
 
 /// One decision: where it was made, what it was asked and what it answered.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..10)
+/// }
+///
+/// let run = greduce::record(digit, 0);
+/// let decision = run.trace.decisions().next().unwrap();
+/// // `random_range(0..=9) = <value> @ <file>:<line>:<column>`
+/// assert!(decision.to_string().starts_with("random_range(0..=9) = "));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     pub(crate) site: &'static Site,
@@ -31,6 +46,20 @@ pub struct Decision {
 
 impl Decision {
     /// The call that made the decision.
+    ///
+    /// ```
+    /// use greduce::generator;
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     rng.random_range(0..10)
+    /// }
+    ///
+    /// let run = greduce::record(digit, 0);
+    /// let decision = run.trace.decisions().next().unwrap();
+    /// assert_eq!(decision.site().what, "random_range");
+    /// ```
     pub fn site(&self) -> &'static Site {
         self.site
     }
@@ -282,6 +311,23 @@ impl Store {
 /// The trace of one run of a generator: a tree of scopes, decisions, reducible loops and
 /// selections (see the crate docs for the vocabulary). `Display` prints it indented, one
 /// line per node, with sites and values. Cloning a trace is cheap (its nodes are shared).
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..10)
+/// }
+///
+/// let run = greduce::record(digit, 2);
+/// // The generator's call, then its decision, with its arguments, value and site.
+/// let text = run.trace.to_string();
+/// let lines: Vec<&str> = text.lines().collect();
+/// assert!(lines[0].starts_with("digit @ "));
+/// assert!(lines[1].starts_with("  random_range(0..=9) = 0 @ "));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
     pub(crate) store: Arc<Store>,
@@ -290,6 +336,19 @@ pub struct Trace {
 /// A reducible part of a [`Trace`]: one iteration of a reducible loop, the `then` block of
 /// a selection, or the arm of a multi-way selection. Identifies the part within its trace
 /// only.
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// let run = greduce::record(numbers, 1);
+/// let parts = run.trace.parts();
+/// assert_eq!(parts.len(), run.output.len()); // one per iteration
+/// assert!(run.trace.describe(parts[0]).starts_with("iteration 0 of the loop @ "));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Part(pub(crate) NodeId);
 
@@ -408,12 +467,39 @@ impl Trace {
 
     /// Number of decisions in the trace: plain decisions, loop counts, selection and switch
     /// decisions and the per-iteration decisions of `while` loops. The default size measure.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// // The length, then one decision per number.
+    /// assert_eq!(run.trace.decision_count(), 1 + run.output.len());
+    /// ```
     #[inline]
     pub fn decision_count(&self) -> usize {
         self.store.total
     }
 
     /// The reducible parts of the trace, in trace order.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// let parts = run.trace.parts();
+    /// assert_eq!(parts.len(), run.output.len()); // one per iteration
+    /// // Without the first iteration, the first number goes.
+    /// let replay = greduce::replay(numbers, &run.trace, &parts[..1], greduce::Strategy::Halt);
+    /// assert_eq!(replay.result.unwrap().output, run.output[1..]);
+    /// ```
     pub fn parts(&self) -> Vec<Part> {
         self.parts_with_depth()
             .into_iter()
@@ -423,6 +509,25 @@ impl Trace {
 
     /// The reducible parts with their depth (how many reducible parts enclose each), in
     /// trace order: the tree that tree-based reduction walks level by level.
+    ///
+    /// ```
+    /// use greduce::generator;
+    /// use rand::RngExt;
+    ///
+    /// /// 1 to 3 rows of up to 3 digits.
+    /// #[generator]
+    /// fn grid<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
+    ///     (0..rng.random_range(1..4))
+    ///         .map(|_| (0..rng.random_range(0..4)).map(|_| rng.random_range(0..10)).collect())
+    ///         .collect()
+    /// }
+    ///
+    /// let run = greduce::record(grid, 4);
+    /// assert_eq!(run.output, [[0, 6], [5, 4], [0, 6]]);
+    /// let depths: Vec<usize> = run.trace.parts_with_depth().iter().map(|&(_, d)| d).collect();
+    /// // Each row (depth 0), then its digits (depth 1).
+    /// assert_eq!(depths, [0, 1, 1, 0, 1, 1, 0, 1, 1]);
+    /// ```
     pub fn parts_with_depth(&self) -> Vec<(Part, usize)> {
         self.part_nodes()
             .into_iter()
@@ -431,11 +536,35 @@ impl Trace {
     }
 
     /// A part in one line ("iteration 2 of the loop @ src/gen.rs:10:5").
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// let first = run.trace.parts()[0];
+    /// assert!(run.trace.describe(first).starts_with("iteration 0 of the loop @ "));
+    /// ```
     pub fn describe(&self, part: Part) -> String {
         crate::align::describe(self, part.0)
     }
 
     /// Number of reducible parts (loop iterations, taken `if` blocks, non-first arms).
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// assert_eq!(run.trace.part_count(), run.output.len()); // one per iteration
+    /// assert_eq!(run.trace.part_count(), run.trace.parts().len());
+    /// ```
     pub fn part_count(&self) -> usize {
         (0..self.len() as NodeId)
             .filter(|id| self.is_part(*id))
@@ -443,17 +572,55 @@ impl Trace {
     }
 
     /// Number of nodes (decisions, parts and structure).
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// // The root, the generator's scope, the length, the loop, and an iteration and a
+    /// // decision per number.
+    /// assert_eq!(run.trace.len(), 4 + 2 * run.output.len());
+    /// ```
     pub fn len(&self) -> usize {
         self.store.nodes.len()
     }
 
     /// Whether the trace recorded nothing (not even the generator's scope).
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// assert!(!greduce::record(numbers, 1).trace.is_empty());
+    /// // A closure that is not a generator records nothing.
+    /// assert!(greduce::record(|_: &mut rand::rngs::StdRng| 7, 1).trace.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() <= 1
     }
 
     /// The decisions of the trace in the order they were made (selection and switch
     /// decisions included; loop counts and `while` conditions are part of their loops).
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// let first = run.trace.decisions().next().unwrap();
+    /// // The length of the list came first.
+    /// assert_eq!(first.to_string().split(" @ ").next(), Some("random_range(0..=29) = 24"));
+    /// ```
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> {
         self.store.decisions()
     }

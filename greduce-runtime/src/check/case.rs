@@ -19,8 +19,31 @@ thread_local! {
 
 /// What a property returns: `()`, a `bool` (`false` is a failure) or a `Result` (`Err` is a
 /// failure, shown with `Debug`).
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..10)
+/// }
+///
+/// // The same property three ways: it panics, returns `false`, or returns `Err` to fail.
+/// greduce::check(digit, |d: &u32| assert!(*d < 10, "{d} is not a digit"));
+/// greduce::check(digit, |d: &u32| *d < 10);
+/// greduce::check(digit, |d: &u32| char::from_digit(*d, 10).ok_or("not a digit"));
+/// ```
 pub trait CaseResult {
     /// `Err` with a description when the property failed.
+    ///
+    /// ```
+    /// use greduce::CaseResult;
+    ///
+    /// assert_eq!(().into_result(), Ok(()));
+    /// assert_eq!(false.into_result(), Err("the property returned false".to_string()));
+    /// assert_eq!(Err::<u8, _>("too big").into_result(), Err("\"too big\"".to_string()));
+    /// ```
     ///
     /// # Errors
     ///

@@ -10,6 +10,29 @@ use std::time::Duration;
 
 /// Which failures count as "the same" while shrinking: a candidate is kept only if it fails
 /// the way the original input failed, so shrinking never slides to a different bug.
+///
+/// ```
+/// use greduce::{Check, SameFailure, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// }
+///
+/// let property = |v: &Vec<u32>| assert!(v.len() < 3, "{} numbers", v.len());
+/// // `Similar` ignores the digits: "24 numbers" and "3 numbers" are the same failure.
+/// let similar = Check::new(numbers).seed(1).persist(false).try_check(property).unwrap_err();
+/// assert_eq!(similar.input(), Some("[0, 0, 0]"));
+/// // `Message` keeps the first message, "24 numbers", so the length cannot change.
+/// let message = Check::new(numbers)
+///     .seed(1)
+///     .persist(false)
+///     .same_failure(SameFailure::Message)
+///     .try_check(property)
+///     .unwrap_err();
+/// assert_eq!(message.input().unwrap().matches('0').count(), 24);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SameFailure {

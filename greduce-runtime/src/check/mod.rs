@@ -137,6 +137,24 @@ impl Fork {
 impl<'g, T: Debug> Check<'g, T> {
     /// A check of inputs from `generator` (any `#[generator]` function generic over its
     /// rng), measured by their number of decisions.
+    ///
+    /// ```
+    /// use greduce::{Check, generator};
+    /// use rand::RngExt;
+    ///
+    /// /// Up to 9 edges between `nodes` nodes.
+    /// #[generator]
+    /// fn edges<R: rand::Rng + ?Sized>(rng: &mut R, nodes: usize) -> Vec<(usize, usize)> {
+    ///     (0..rng.random_range(0..10))
+    ///         .map(|_| (rng.random_range(0..nodes), rng.random_range(0..nodes)))
+    ///         .collect()
+    /// }
+    ///
+    /// // A generator with arguments: a closure passes them.
+    /// Check::new(|rng| edges(rng, 4)).check(|e: &Vec<(usize, usize)>| {
+    ///     e.iter().all(|&(a, b)| a < 4 && b < 4)
+    /// });
+    /// ```
     pub fn new(generator: impl FnMut(&mut StdRng) -> T + 'g) -> Self {
         Check {
             generator: Box::new(generator),
@@ -153,6 +171,18 @@ impl<'g, T: Debug> Check<'g, T> {
 
 impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// How many generated cases must pass (default 100; rejected cases do not count).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let mut calls = 0;
+    /// Check::new(numbers).cases(20).check(|_: &Vec<u32>| calls += 1);
+    /// assert_eq!(calls, 20);
+    /// ```
     #[must_use]
     pub fn cases(mut self, cases: u64) -> Self {
         self.config.cases = cases;
@@ -161,6 +191,22 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// The seed of the first case (default: random per run). The report of a failure
     /// prints the seed that reproduces it.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let fails = |v: &Vec<u32>| v.len() < 5;
+    /// let report = Check::new(numbers).seed(1).persist(false).try_check(fails).unwrap_err();
+    /// // The first case, from seed 1, failed.
+    /// assert_eq!(report.seed(), Some(1));
+    /// // The same seed gives the same case, shrunk to the same input.
+    /// let again = Check::new(numbers).seed(1).persist(false).try_check(fails).unwrap_err();
+    /// assert_eq!(again.input(), report.input());
+    /// ```
     #[must_use]
     pub fn seed(mut self, seed: u64) -> Self {
         self.config.seed = Some(seed);
@@ -169,6 +215,24 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// Stop shrinking after this many property calls, keeping the best input so far
     /// (default 2000).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .max_shrink_calls(5)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// // Five calls removed 18 of the 24 numbers; the report says the budget ran out.
+    /// assert_eq!(report.input(), Some("[974, 797, 691, 196, 427, 216]"));
+    /// assert!(report.to_string().contains("the budget of 5 property calls"));
+    /// ```
     #[must_use]
     pub fn max_shrink_calls(mut self, calls: u64) -> Self {
         self.config.max_shrink_calls = calls;
@@ -176,6 +240,27 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Stop shrinking after this much time, keeping the best input so far (default 10 s).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use std::time::Duration;
+    ///
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .max_shrink_time(Duration::ZERO)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// // No time to shrink: the input is the case as generated.
+    /// let generated = format!("{:?}", greduce::record(numbers, 1).output);
+    /// assert_eq!(report.input(), Some(generated.as_str()));
+    /// assert!(report.to_string().contains("time budget"));
+    /// ```
     #[must_use]
     pub fn max_shrink_time(mut self, time: Duration) -> Self {
         self.config.max_shrink_time = time;
@@ -184,6 +269,37 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// What replay does when the reduced trace cannot be followed (default
     /// [`Strategy::Realign`]).
+    ///
+    /// ```
+    /// use greduce::{Check, Strategy, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn low<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     rng.random_range(10..20)
+    /// }
+    ///
+    /// #[generator]
+    /// fn high<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     rng.random_range(20..30)
+    /// }
+    ///
+    /// /// A value of `high` or of `low`, then a number.
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+    ///     let v = if rng.random_bool(0.5) { high(rng) } else { low(rng) };
+    ///     (v, rng.random_range(0..100))
+    /// }
+    ///
+    /// // Seed 6 gives (27, 68): `high` was called. Removing the `if` block calls `low` instead,
+    /// // which halt cannot align and re-align can.
+    /// let fails = |&(_, n): &(u32, u32)| n < 50;
+    /// let check = || Check::new(pair).seed(6).persist(false);
+    /// let halt = check().strategy(Strategy::Halt).try_check(fails).unwrap_err();
+    /// assert_eq!(halt.input(), Some("(20, 50)"));
+    /// let realign = check().strategy(Strategy::Realign).try_check(fails).unwrap_err();
+    /// assert_eq!(realign.input(), Some("(10, 50)"));
+    /// ```
     #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.config.strategy = strategy;
@@ -191,6 +307,25 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// How shrinking proposes reduced traces (default [`Search::Tree`]).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::Search;
+    ///
+    /// // ddmin over all loop iterations at once, instead of level by level.
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .search(Search::Sequence)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// assert_eq!(report.input(), Some("[0, 0, 0, 0, 0]"));
+    /// ```
     #[must_use]
     pub fn search(mut self, search: Search) -> Self {
         self.config.search = search;
@@ -199,6 +334,25 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// Which pass families shrinking runs (default [`Passes::ALL`]; [`Passes::STRUCTURE`]
     /// alone is the paper's algorithm, which removes parts and never changes a value).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::Passes;
+    ///
+    /// // The paper's algorithm: loop iterations are removed, the numbers kept as drawn.
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .passes(Passes::STRUCTURE)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// assert_eq!(report.input(), Some("[797, 691, 196, 427, 216]"));
+    /// ```
     #[must_use]
     pub fn passes(mut self, passes: Passes) -> Self {
         self.config.passes = passes;
@@ -206,6 +360,24 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Whether to shrink a failing input (default true).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .shrink(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// // The failing case as generated.
+    /// let generated = greduce::record(numbers, report.seed().unwrap()).output;
+    /// assert_eq!(report.input(), Some(format!("{generated:?}").as_str()));
+    /// ```
     #[must_use]
     pub fn shrink(mut self, shrink: bool) -> Self {
         self.config.shrink = shrink;
@@ -214,6 +386,24 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// Whether the report lists every shrink candidate and why it was rejected (default
     /// false).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .verbose(true)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// let text = report.to_string();
+    /// assert!(text.contains("candidates tried:"));
+    /// assert!(text.contains("rejected: property says Passes"));
+    /// ```
     #[must_use]
     pub fn verbose(mut self, verbose: bool) -> Self {
         self.config.verbose = verbose;
@@ -222,6 +412,21 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// How many cases [`assume`] may reject before the check fails as unhealthy (default:
     /// ten times the cases, at least 1000).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let report = Check::new(numbers)
+    ///     .persist(false)
+    ///     .max_rejects(10)
+    ///     .try_check(|v: &Vec<u32>| greduce::assume(v.len() > 100))
+    ///     .unwrap_err();
+    /// assert!(report.to_string().contains("too many rejected cases: 11 rejected (limit 10)"));
+    /// ```
     #[must_use]
     pub fn max_rejects(mut self, rejects: u64) -> Self {
         self.config.max_rejects = Some(rejects);
@@ -229,6 +434,26 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Which failures count as the one being shrunk (default [`SameFailure::Similar`]).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::SameFailure;
+    ///
+    /// // The message shows the list, so a shorter list fails with another message.
+    /// let property = |v: &Vec<u32>| assert!(v.len() < 3, "{v:?} is too long");
+    /// let check = || Check::new(numbers).seed(1).persist(false);
+    /// // By default only the numbers can change (digits do not make a message different).
+    /// let similar = check().try_check(property).unwrap_err();
+    /// assert_eq!(similar.input().unwrap().matches('0').count(), 24);
+    /// // A panic at the same place counts, whatever its message.
+    /// let location = check().same_failure(SameFailure::Location).try_check(property).unwrap_err();
+    /// assert_eq!(location.input(), Some("[0, 0, 0]"));
+    /// ```
     #[must_use]
     pub fn same_failure(mut self, same: SameFailure) -> Self {
         self.config.same_failure = same;
@@ -236,6 +461,22 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// The name reports use (default: the name of the running test).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let report = Check::new(numbers)
+    ///     .name("short_lists")
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// assert!(report.to_string().starts_with("greduce: `short_lists` failed on case 1"));
+    /// ```
     #[must_use]
     pub fn name(mut self, name: impl Into<String>) -> Self {
         self.name = Some(name.into());
@@ -245,6 +486,23 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// An input that is always checked, before the generated ones. A failing example is
     /// reported as it is (it has no trace to shrink). Examples run in this process, also in
     /// fork mode (a child process can only rebuild generated inputs).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let report = Check::new(numbers)
+    ///     .persist(false)
+    ///     .example(vec![1000])
+    ///     .try_check(|v: &Vec<u32>| v.iter().all(|&n| n < 1000))
+    ///     .unwrap_err();
+    /// // Reported as given, without a seed.
+    /// assert_eq!(report.input(), Some("[1000]"));
+    /// assert_eq!(report.seed(), None);
+    /// ```
     #[must_use]
     pub fn example(mut self, input: T) -> Self {
         self.examples.push(input);
@@ -254,6 +512,26 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// Save failures in `dir` (one file per test) instead of `greduce-regressions/` in the
     /// directory of the package under test. `GREDUCE_REGRESSIONS=<dir>` does the same;
     /// `GREDUCE_REGRESSIONS=off` turns saving off.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let dir = std::env::temp_dir().join(format!("greduce-doc-saved-{}", std::process::id()));
+    /// let _ = Check::new(numbers)
+    ///     .name("short_lists")
+    ///     .seed(1)
+    ///     .regressions(&dir)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5);
+    /// // Saved in `<dir>/<test binary>/short_lists.txt`: the shrunk trace, the input as a comment.
+    /// let binary = std::fs::read_dir(&dir).unwrap().next().unwrap().unwrap().path();
+    /// let saved = std::fs::read_to_string(binary.join("short_lists.txt")).unwrap();
+    /// assert!(saved.contains("# input: [0, 0, 0, 0, 0]"));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
     #[must_use]
     pub fn regressions(mut self, dir: impl Into<PathBuf>) -> Self {
         self.config.regressions = Regressions::Dir(dir.into());
@@ -261,6 +539,24 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Whether to save failures and replay saved ones (default true).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let dir = std::env::temp_dir().join(format!("greduce-doc-unsaved-{}", std::process::id()));
+    /// let report = Check::new(numbers)
+    ///     .name("short_lists")
+    ///     .seed(1)
+    ///     .regressions(&dir)
+    ///     .persist(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5);
+    /// assert!(report.is_err());
+    /// assert!(!dir.exists()); // nothing saved
+    /// ```
     #[must_use]
     pub fn persist(mut self, on: bool) -> Self {
         self.config.regressions = if on {
@@ -277,6 +573,22 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// the test to run under `cargo test`. The child runs the test's code up to its first
     /// forked check, which runs the one property call and ends the child: keep one forked
     /// check per test, and nothing before it that must not run many times.
+    ///
+    /// ```no_run
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// // In a test run by `cargo test`: the abort fails the check, and the input shrinks to
+    /// // 21 numbers, as a panic would.
+    /// Check::new(numbers).fork(true).check(|v: &Vec<u32>| {
+    ///     if v.len() > 20 {
+    ///         std::process::abort();
+    ///     }
+    /// });
+    /// ```
     #[must_use]
     pub fn fork(mut self, on: bool) -> Self {
         self.config.fork = on;
@@ -286,6 +598,24 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// A time limit for each property call; a call that takes longer is a failure ("timed
     /// out") that shrinks like a panic (default none; `GREDUCE_TIMEOUT=5s`). Turns on
     /// [`fork`](Check::fork) mode: a hung call can only be stopped in a child process.
+    ///
+    /// ```no_run
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use std::time::Duration;
+    ///
+    /// // In a test run by `cargo test`: a call that hangs fails the check after a second, and
+    /// // the input shrinks to 21 numbers, as a panic would.
+    /// Check::new(numbers).timeout(Duration::from_secs(1)).check(|v: &Vec<u32>| {
+    ///     if v.len() > 20 {
+    ///         std::thread::sleep(Duration::from_secs(3600));
+    ///     }
+    /// });
+    /// ```
     #[must_use]
     pub fn timeout(mut self, limit: Duration) -> Self {
         self.config.timeout = Some(limit);
@@ -299,6 +629,23 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// is killed. Off, greduce's other notes (a regressions file that cannot be used or
     /// written, a stale saved failure, a case a previous run died in) go through the
     /// capture: they show with a failing test's output only.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// // Nothing is written while the check runs; the report holds the result.
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .print_progress(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// assert_eq!(report.input(), Some("[0, 0, 0, 0, 0]"));
+    /// ```
     #[must_use]
     pub fn print_progress(mut self, on: bool) -> Self {
         self.progress = on;
@@ -308,6 +655,25 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// Measure inputs with `size` instead of the number of decisions (for example `(nodes,
     /// edges)` of a graph): the first key of the order shrinking simplifies by, so it never
     /// accepts a larger input ([`Reducer::size`](crate::Reducer::size)).
+    ///
+    /// ```
+    /// use greduce::{Check, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+    ///     (rng.random_range(0..100), rng.random_range(0..100))
+    /// }
+    ///
+    /// // Shrinks to the smallest `b`, where by default the first value would be smallest.
+    /// let report = Check::new(pair)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .size(|&(_, b): &(u32, u32)| b)
+    ///     .try_check(|&(a, b): &(u32, u32)| a + b < 100)
+    ///     .unwrap_err();
+    /// assert_eq!(report.input(), Some("(99, 1)"));
+    /// ```
     #[must_use]
     pub fn size<S2: Ord + Clone + Debug>(self, size: impl Fn(&T) -> S2 + 'g) -> Check<'g, T, S2> {
         Check {
@@ -324,6 +690,20 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
 
     /// Runs the check.
     ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// Check::new(numbers).check(|v: &Vec<u32>| v.len() < 30);
+    /// Check::new(numbers).check(|v: &Vec<u32>| assert!(v.iter().all(|&n| n < 1000)));
+    /// Check::new(numbers).check(|v: &Vec<u32>| {
+    ///     if v.len() < 30 { Ok(()) } else { Err(format!("{} numbers", v.len())) }
+    /// });
+    /// ```
+    ///
     /// # Panics
     ///
     /// With the [`Report`] when the property fails, when too many cases are rejected, when
@@ -337,6 +717,22 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     }
 
     /// Runs the check and returns the report of a failure instead of panicking.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// assert!(Check::new(numbers).try_check(|v: &Vec<u32>| v.len() < 30).is_ok());
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// assert_eq!(report.input(), Some("[0, 0, 0, 0, 0]"));
+    /// ```
     ///
     /// # Errors
     ///

@@ -7,6 +7,25 @@ use std::time::Duration;
 
 /// Why a check failed, as greduce prints it. `Display` gives the whole report;
 /// [`Check::check`](crate::Check::check) panics with it.
+///
+/// ```
+/// use greduce::{Check, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// }
+///
+/// let report = Check::new(numbers)
+///     .seed(1)
+///     .persist(false)
+///     .try_check(|v: &Vec<u32>| v.len() < 5)
+///     .unwrap_err();
+/// let text = report.to_string();
+/// assert!(text.contains("minimal failing input (size 6, was 25):\n    [0, 0, 0, 0, 0]"));
+/// assert!(text.contains("reproduce: GREDUCE_SEED=0x1 "));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     text: String,
@@ -18,6 +37,24 @@ pub struct Report {
 impl Report {
     /// The seed of the failing case (`GREDUCE_SEED` reproduces it), when a generated case
     /// failed.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let fails = |v: &Vec<u32>| v.len() < 5;
+    /// let report = Check::new(numbers).seed(42).persist(false).try_check(fails).unwrap_err();
+    /// // A later case than the first failed: its seed is not 42.
+    /// let seed = report.seed().unwrap();
+    /// assert_ne!(seed, 42);
+    /// // Starting from it, the first case fails, and shrinks the same way.
+    /// let again = Check::new(numbers).seed(seed).persist(false).try_check(fails).unwrap_err();
+    /// assert_eq!(again.seed(), Some(seed));
+    /// assert_eq!(again.input(), report.input());
+    /// ```
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }
@@ -25,11 +62,53 @@ impl Report {
     /// The input the report shows (`Debug`): the minimal failing input, or the failing
     /// explicit example. `None` when no input failed (too many rejections, a generator that
     /// panicked or is not deterministic).
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let failed = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// assert_eq!(failed.input(), Some("[0, 0, 0, 0, 0]"));
+    /// // Every case rejected: no input failed.
+    /// let rejected = Check::new(numbers)
+    ///     .persist(false)
+    ///     .max_rejects(10)
+    ///     .try_check(|v: &Vec<u32>| greduce::assume(v.len() > 100))
+    ///     .unwrap_err();
+    /// assert_eq!(rejected.input(), None);
+    /// ```
     pub fn input(&self) -> Option<&str> {
         self.minimal.as_deref()
     }
 
     /// Whether the failure did not reproduce when the minimal input was run again.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// // Fails on its first call only.
+    /// let mut calls = 0;
+    /// let report = Check::new(numbers)
+    ///     .seed(1)
+    ///     .persist(false)
+    ///     .try_check(|_: &Vec<u32>| {
+    ///         calls += 1;
+    ///         calls > 1
+    ///     })
+    ///     .unwrap_err();
+    /// assert!(report.is_flaky());
+    /// ```
     pub fn is_flaky(&self) -> bool {
         self.flaky
     }

@@ -593,6 +593,14 @@ pub(crate) fn value_from(text: &str) -> Result<Value, ParseError> {
 }
 
 /// A trace text that could not be read: [`Trace::parse`].
+///
+/// ```
+/// use greduce::Trace;
+///
+/// let error = Trace::parse("scope numbers@src/gen.rs:3:4\nnonsense").unwrap_err();
+/// assert_eq!(error.line, 2);
+/// assert!(error.to_string().starts_with("line 2: unknown node `nonsense`"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseTraceError {
     /// The 1-based line.
@@ -636,6 +644,23 @@ impl Trace {
     }
 
     /// Reads a trace written by [`Trace::to_text`] (or edited by hand).
+    ///
+    /// ```
+    /// use greduce::{Strategy, Trace, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// }
+    ///
+    /// let run = greduce::record(numbers, 2);
+    /// let trace = Trace::parse(&run.trace.to_text()).unwrap();
+    /// // The trace read back replays to the same output.
+    /// let replayed = greduce::replay(numbers, &trace, &[], Strategy::Halt).result.unwrap();
+    /// assert_eq!(replayed.output, run.output);
+    /// assert_eq!(Trace::parse("nonsense").unwrap_err().line, 1);
+    /// ```
     ///
     /// # Errors
     ///

@@ -14,6 +14,25 @@ use std::collections::VecDeque;
 use std::fmt::{self, Write as _};
 
 /// Why a candidate was not accepted, or that it was.
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// use greduce::Verdict;
+///
+/// let run = greduce::record(numbers, 1);
+/// let fails = |v: &Vec<u32>| v.len() >= 5;
+/// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+/// let verdicts: Vec<&Verdict> = reduced.attempts.iter().map(|a| &a.verdict).collect();
+/// // The replay of the original is accepted first; the counters count the later ones.
+/// let accepted = verdicts.iter().filter(|v| ***v == Verdict::Accepted).count();
+/// assert_eq!(accepted as u64, reduced.stats.accepted + 1);
+/// assert!(verdicts.iter().any(|v| matches!(v, Verdict::DidNotReproduce { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Verdict {
@@ -72,6 +91,24 @@ impl fmt::Display for Verdict {
 /// One candidate the reducer tried, and what became of it. Bounded in size: the change is
 /// described in at most [`Attempt::LINES`] entries and the output cut to
 /// [`Attempt::OUTPUT`] characters.
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// use greduce::{Pass, Verdict};
+///
+/// let run = greduce::record(numbers, 1);
+/// let fails = |v: &Vec<u32>| v.len() >= 5;
+/// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+/// let first = &reduced.attempts[0];
+/// assert_eq!((first.number, first.pass), (1, Pass::Initial));
+/// assert_eq!(first.verdict, Verdict::Accepted);
+/// println!("{first}"); // the pass, the change, the output and the verdict
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Attempt {
@@ -96,8 +133,41 @@ pub struct Attempt {
 
 impl Attempt {
     /// At most this many entries describe a change.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::Attempt;
+    ///
+    /// let run = greduce::record(numbers, 1);
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+    /// assert!(reduced.attempts.iter().all(|a| a.change.len() <= Attempt::LINES));
+    /// ```
     pub const LINES: usize = 6;
     /// At most this many characters of output are kept.
+    ///
+    /// ```
+    /// use greduce::{Attempt, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// /// 100 to 199 numbers: more than `Attempt::OUTPUT` characters.
+    /// #[generator]
+    /// fn many<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     (0..rng.random_range(100..200)).map(|_| rng.random_range(0..1000)).collect()
+    /// }
+    ///
+    /// let run = greduce::record(many, 1);
+    /// let fails = |v: &Vec<u32>| v.len() > 100;
+    /// let reduced = Reducer::new(many).explain(true).reduce(&run.trace, fails);
+    /// let shown = reduced.attempts[0].output.as_deref().unwrap();
+    /// assert_eq!(shown.chars().count(), Attempt::OUTPUT + " ...".len());
+    /// assert!(shown.ends_with(" ..."));
+    /// ```
     pub const OUTPUT: usize = 300;
 }
 

@@ -102,6 +102,29 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
 }
 
 /// Where a reduction stands, after a candidate: given to [`Reducer::watch`].
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// use greduce::Progress;
+///
+/// let run = greduce::record(numbers, 1);
+/// let mut improvements = Vec::new();
+/// let reduced = Reducer::new(numbers)
+///     .watch(|p: &Progress<'_, Vec<u32>, usize>| {
+///         // By default the size is the number of decisions.
+///         assert_eq!(*p.size, p.trace.decision_count());
+///         if p.improved {
+///             improvements.push(p.output.clone());
+///         }
+///     })
+///     .reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// assert_eq!(improvements.last(), Some(&reduced.output));
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub struct Progress<'a, T, S> {
@@ -126,6 +149,21 @@ impl<'g, T: Debug> Reducer<'g, T> {
     /// over its rng does). Defaults: every pass ([`Passes::ALL`]), [`Search::Tree`],
     /// [`Strategy::Realign`], replay budget 10x, size = number of decisions, no call or time
     /// budget.
+    ///
+    /// ```
+    /// use greduce::{Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// }
+    ///
+    /// let run = greduce::record(numbers, 1);
+    /// assert_eq!(run.output.len(), 24);
+    /// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
+    /// ```
     pub fn new(generator: impl FnMut(&mut StdRng) -> T + 'g) -> Self {
         Reducer::with_rng(generator)
     }
@@ -134,6 +172,26 @@ impl<'g, T: Debug> Reducer<'g, T> {
 impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
     /// A reducer for a generator with a concrete rng type `R` (replay calls it with
     /// `R::seed_from_u64(0)`; recorded decisions never draw from it).
+    ///
+    /// ```
+    /// use greduce::{Reducer, generator};
+    /// use rand::rngs::SmallRng;
+    /// use rand::{RngExt, SeedableRng};
+    ///
+    /// /// A generator for one rng type.
+    /// #[generator]
+    /// fn word(rng: &mut SmallRng) -> String {
+    ///     (0..rng.random_range(0..10)).map(|_| rng.random_range('a'..='z')).collect()
+    /// }
+    ///
+    /// let fails = |w: &String| w.len() >= 3;
+    /// let run = (0..)
+    ///     .map(|seed| greduce::record_with(word, &mut SmallRng::seed_from_u64(seed)))
+    ///     .find(|run| fails(&run.output))
+    ///     .unwrap();
+    /// let reduced = Reducer::with_rng(word).reduce(&run.trace, fails);
+    /// assert_eq!(reduced.output, "aaa");
+    /// ```
     pub fn with_rng(generator: impl FnMut(&mut R) -> T + 'g) -> Self {
         Reducer {
             generator: Box::new(generator),
@@ -156,6 +214,22 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
 }
 
 /// The result of a reduction.
+///
+/// ```
+/// # use greduce::{Reducer, generator};
+/// # use rand::RngExt;
+/// # #[generator]
+/// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+/// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// # }
+/// let run = greduce::record(numbers, 1);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// assert!(reduced.reproduced);
+/// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
+/// // Sizes: by default, numbers of decisions (the length, then one per number).
+/// assert_eq!((reduced.original_size, reduced.size), (25, 6));
+/// assert_eq!(reduced.size, reduced.trace.decision_count());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Reduction<T, S = usize> {
     /// The simplest output found that reproduces the failure.
@@ -178,6 +252,20 @@ pub struct Reduction<T, S = usize> {
 
 impl<T, S> Reduction<T, S> {
     /// The attempts kept, one per paragraph, numbered, then the counters.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    /// let text = reduced.explain();
+    /// assert!(text.contains("accepted"));
+    /// assert!(text.contains(&format!("{} property calls", reduced.stats.property_calls)));
+    /// ```
     pub fn explain(&self) -> String {
         let mut out = log::explain(&self.attempts);
         out.push_str(&self.stats.to_string());
@@ -187,6 +275,31 @@ impl<T, S> Reduction<T, S> {
 }
 
 /// Why [`Reducer::try_reduce`] could not start.
+///
+/// ```
+/// use greduce::{Reducer, ReplayError, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(0..10)
+/// }
+///
+/// /// Panics on 0.
+/// #[generator]
+/// fn nonzero<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     let x = rng.random_range(0..10);
+///     assert!(x != 0, "zero");
+///     x
+/// }
+///
+/// // A trace of `digit` on `nonzero`: re-align answers 0 for the decision it cannot align,
+/// // and `nonzero` panics.
+/// let run = greduce::record(digit, 3);
+/// let error = Reducer::new(nonzero).try_reduce(&run.trace, |_: &u32| true).unwrap_err();
+/// assert!(matches!(error.0, ReplayError::Panicked { .. }));
+/// assert!(error.to_string().starts_with("the trace to reduce does not replay on this generator"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReduceError(pub ReplayError);
 
@@ -207,6 +320,38 @@ pub(crate) type Property<'p, T> = dyn FnMut(&T, &Trace) -> Outcome + 'p;
 
 impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> {
     /// What to do on an infeasible alignment (default [`Strategy::Realign`]).
+    ///
+    /// ```
+    /// use greduce::{Reducer, Strategy, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn low<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     rng.random_range(10..20)
+    /// }
+    ///
+    /// #[generator]
+    /// fn high<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     rng.random_range(20..30)
+    /// }
+    ///
+    /// /// A value of `high` or of `low`, then a number.
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+    ///     let v = if rng.random_bool(0.5) { high(rng) } else { low(rng) };
+    ///     (v, rng.random_range(0..100))
+    /// }
+    ///
+    /// let run = greduce::record(pair, 6);
+    /// assert_eq!(run.output, (27, 68));
+    /// // Removing the `if` block calls `low` where `high` was recorded: halt gives up on that
+    /// // candidate, re-align answers `low`'s simplest value and goes on.
+    /// let fails = |&(_, n): &(u32, u32)| n >= 50;
+    /// let halt = Reducer::new(pair).strategy(Strategy::Halt).reduce(&run.trace, fails);
+    /// assert_eq!(halt.output, (20, 50));
+    /// let realign = Reducer::new(pair).strategy(Strategy::Realign).reduce(&run.trace, fails);
+    /// assert_eq!(realign.output, (10, 50));
+    /// ```
     #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
         self.strategy = strategy;
@@ -214,6 +359,24 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     }
 
     /// How the structural pass proposes reduced traces (default [`Search::Tree`]).
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::Search;
+    ///
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let sequence = Reducer::new(numbers).search(Search::Sequence).reduce(&run.trace, fails);
+    /// let tree = Reducer::new(numbers).search(Search::Tree).reduce(&run.trace, fails);
+    /// // One loop, one level: both searches end at the same input.
+    /// assert_eq!(sequence.output, [0, 0, 0, 0, 0]);
+    /// assert_eq!(tree.output, sequence.output);
+    /// ```
     #[must_use]
     pub fn search(mut self, search: Search) -> Self {
         self.search = search;
@@ -252,6 +415,31 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// decisions than the current input: it is larger, whatever it does next. Any replay
     /// also stops at four times the nodes of the trace it replays (plus 4096), which
     /// bounds a loop that makes no decisions.
+    ///
+    /// ```
+    /// use greduce::{Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// /// Draws until a 9: re-align answers 0, which would keep the loop going forever.
+    /// #[generator]
+    /// fn draws_before_nine<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     let mut n = 0;
+    ///     while rng.random_range(0..10) < 9 {
+    ///         n += 1;
+    ///     }
+    ///     n
+    /// }
+    ///
+    /// let fails = |n: &u32| *n >= 3;
+    /// let run = (0..)
+    ///     .map(|seed| greduce::record(draws_before_nine, seed))
+    ///     .find(|r| fails(&r.output))
+    ///     .unwrap();
+    /// let reduced = Reducer::new(draws_before_nine).replay_budget(2).reduce(&run.trace, fails);
+    /// assert_eq!(reduced.output, 3);
+    /// // The replays that ran away were stopped, and counted.
+    /// assert!(reduced.stats.over_budget > 0);
+    /// ```
     #[must_use]
     pub fn replay_budget(mut self, factor: u64) -> Self {
         self.budget_factor = factor.max(1);
@@ -259,6 +447,21 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     }
 
     /// Stop after this many property calls, keeping the best input so far.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let reduced = Reducer::new(numbers).max_property_calls(3).reduce(&run.trace, fails);
+    /// assert_eq!(reduced.stats.property_calls, 3);
+    /// assert!(reduced.stats.budget_exhausted);
+    /// assert_eq!(reduced.output.len(), 6); // the best so far
+    /// ```
     #[must_use]
     pub fn max_property_calls(mut self, calls: u64) -> Self {
         self.max_property_calls = Some(calls);
@@ -266,6 +469,22 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     }
 
     /// Stop after this much time, keeping the best input so far.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let reduced = Reducer::new(numbers)
+    ///     .max_time(std::time::Duration::ZERO)
+    ///     .reduce(&run.trace, fails);
+    /// assert!(reduced.stats.budget_exhausted);
+    /// assert_eq!(reduced.output, run.output); // no time to shrink
+    /// ```
     #[must_use]
     pub fn max_time(mut self, time: Duration) -> Self {
         self.max_time = Some(time);
@@ -275,6 +494,22 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// Stop when this many property calls in a row found nothing simpler (the stall
     /// limit). Default: 200 calls, or twice the longest run of calls that did end in an
     /// improvement, whichever is more.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let impatient = Reducer::new(numbers).max_stall(5).reduce(&run.trace, fails);
+    /// assert!(impatient.stats.stalled);
+    /// assert_eq!(impatient.output.len(), 6);
+    /// let patient = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// assert_eq!(patient.output, [0, 0, 0, 0, 0]);
+    /// ```
     #[must_use]
     pub fn max_stall(mut self, calls: u64) -> Self {
         self.max_stall = Some(calls.max(1));
@@ -285,6 +520,24 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// as one tested before, or (for traces of up to 16 384 nodes) for an output whose
     /// `Debug` text was tested before (default: on). Turn it off for a property that is not
     /// a function of its input, or one that looks at something `Debug` leaves out.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// let mut calls = 0;
+    /// let reduced = Reducer::new(numbers).output_cache(false).reduce(&run.trace, |v: &Vec<u32>| {
+    ///     calls += 1;
+    ///     v.len() >= 5
+    /// });
+    /// // Every replay asked the property.
+    /// assert_eq!(reduced.stats.output_cache_hits, 0);
+    /// assert_eq!(calls, reduced.stats.property_calls);
+    /// ```
     #[must_use]
     pub fn output_cache(mut self, on: bool) -> Self {
         self.output_cache = on;
@@ -295,6 +548,21 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// described and its output shown (default: off, which keeps only the last few and
     /// counters). Each kept attempt is bounded in size, but describing costs time: turn it
     /// on to see why a reduction ended where it did.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+    /// // Every candidate, in order.
+    /// assert_eq!(reduced.attempts.len() as u64, reduced.stats.candidates);
+    /// println!("{}", reduced.explain());
+    /// ```
     #[must_use]
     pub fn explain(mut self, on: bool) -> Self {
         self.explain = on;
@@ -303,6 +571,24 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
 
     /// Whether panics of the generator and the property during reduction print their
     /// message (default: they do not; the attempts record them).
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// // The property panics on short lists: each such candidate counts as invalid, and its
+    /// // panic message is printed.
+    /// let reduced = Reducer::new(numbers).show_panics(true).reduce(&run.trace, |v: &Vec<u32>| {
+    ///     assert!(v.len() > 2, "too short");
+    ///     v.len() >= 5
+    /// });
+    /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
+    /// assert!(reduced.stats.property_panics > 0);
+    /// ```
     #[must_use]
     pub fn show_panics(mut self, show: bool) -> Self {
         self.quiet = !show;
@@ -311,6 +597,28 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
 
     /// Calls `watch` after every candidate with where the reduction stands: to show
     /// progress, or to save each improvement as soon as it is found.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 5;
+    /// let mut sizes = Vec::new();
+    /// let reduced = Reducer::new(numbers)
+    ///     .watch(|p| {
+    ///         if p.improved {
+    ///             sizes.push(*p.size);
+    ///         }
+    ///     })
+    ///     .reduce(&run.trace, fails);
+    /// // Each improvement as it was accepted: never larger, ending at the result.
+    /// assert!(sizes.windows(2).all(|w| w[0] >= w[1]));
+    /// assert_eq!(sizes.last(), Some(&reduced.size));
+    /// ```
     #[must_use]
     pub fn watch(mut self, watch: impl FnMut(&Progress<'_, T, S>) + 'g) -> Self {
         self.watch = Some(Box::new(watch));
@@ -393,6 +701,20 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
 
     /// Reduces the run recorded in `trace`, for which `property` reports the failure.
     ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// // The property says whether the failure reproduces: a `bool`, or an `Outcome`.
+    /// let fails = |v: &Vec<u32>| v.iter().any(|&n| n >= 900);
+    /// let reduced = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// assert_eq!(reduced.output, [900]);
+    /// ```
+    ///
     /// # Panics
     ///
     /// When the trace cannot be replayed at all, even with re-align (the generator panics on
@@ -410,6 +732,27 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     }
 
     /// Like [`Reducer::reduce`], but returns an error when the trace cannot be replayed.
+    ///
+    /// ```
+    /// use greduce::{Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     rng.random_range(0..10)
+    /// }
+    ///
+    /// #[generator]
+    /// fn letter<R: rand::Rng + ?Sized>(rng: &mut R) -> char {
+    ///     rng.random_range('a'..='z')
+    /// }
+    ///
+    /// let run = greduce::record(digit, 3);
+    /// assert!(Reducer::new(digit).try_reduce(&run.trace, |d: &u32| *d > 0).is_ok());
+    /// // Not a trace of `letter`: re-align answers `'a'`, which does not fail.
+    /// let other = Reducer::new(letter).try_reduce(&run.trace, |c: &char| *c > 'a').unwrap();
+    /// assert!(!other.reproduced);
+    /// ```
     ///
     /// # Errors
     ///
