@@ -115,8 +115,9 @@
 //! # Configuration
 //!
 //! Each setting is a [`Check`] builder method and (except fork and timeout, which
-//! `#[greduce::test]` bodies do not support yet) a `#[greduce::test(..)]` argument of the
-//! same name; an environment variable, when set, wins over both:
+//! `#[greduce::test]` bodies do not support yet, and passes, which only its variable sets
+//! for a `#[greduce::test]`) a `#[greduce::test(..)]` argument of the same name; an
+//! environment variable, when set, wins over both:
 //!
 //! | setting | variable | default |
 //! |---|---|---|

@@ -17,6 +17,37 @@ use std::fmt;
 
 /// What to do when replay cannot align the operation the generator asks for with the
 /// reduced trace ("infeasible alignment", paper section 4.4).
+///
+/// ```
+/// use greduce::{Strategy, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn low<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(10..20)
+/// }
+///
+/// #[generator]
+/// fn high<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+///     rng.random_range(20..30)
+/// }
+///
+/// /// A value of `high` or of `low`, then a number.
+/// #[generator]
+/// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+///     let v = if rng.random_bool(0.5) { high(rng) } else { low(rng) };
+///     (v, rng.random_range(0..100))
+/// }
+///
+/// let run = greduce::record(pair, 6);
+/// assert_eq!(run.output, (27, 68));
+/// // Without the `if` block, the run calls `low` where the trace recorded `high`.
+/// let removed = &run.trace.parts()[..1];
+/// let replay = |strategy| greduce::replay(pair, &run.trace, removed, strategy).result;
+/// assert!(replay(Strategy::Halt).is_err());
+/// assert!(replay(Strategy::Bypass).is_err()); // no enclosing part to remove as well
+/// assert_eq!(replay(Strategy::Realign).unwrap().output, (10, 68));
+/// ```
 #[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
 pub enum Strategy {
     /// Give up on the candidate: it counts as not reproducing.

@@ -58,29 +58,163 @@ pub struct Passes(u16);
 impl Passes {
     /// Remove reducible parts (loop iterations, `if` blocks, `match` arms): ddmin or HDD,
     /// as [`Search`] says, with halt, bypass or re-align. The paper's algorithm.
+    ///
+    /// ```
+    /// # use greduce::{Passes, Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let reduced = Reducer::new(numbers)
+    ///     .passes(Passes::STRUCTURE)
+    ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    /// // Iterations removed; the numbers left are as drawn.
+    /// assert_eq!(reduced.output, [797, 691, 196, 427, 216]);
+    /// ```
     pub const STRUCTURE: Passes = Passes(1);
     /// Set every decision inside one part (an iteration, a block, a generator call) to its
     /// simplest value at once.
+    ///
+    /// ```
+    /// # use greduce::{Passes, Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let reduced = Reducer::new(numbers)
+    ///     .passes(Passes::STRUCTURE | Passes::TRIVIAL)
+    ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    /// // Every number the loop drew, set to 0 at once.
+    /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
+    /// ```
     pub const TRIVIAL: Passes = Passes(1 << 1);
     /// Lower each decision's value: the simplest value first, then a search towards it
     /// (halving, then subtracting, then bisecting).
+    ///
+    /// ```
+    /// use greduce::{Passes, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+    ///     (rng.random_range(0..100), rng.random_range(0..100))
+    /// }
+    ///
+    /// let run = greduce::record(pair, 0);
+    /// assert_eq!(run.output, (80, 73));
+    /// let reduced = Reducer::new(pair)
+    ///     .passes(Passes::MINIMIZE)
+    ///     .reduce(&run.trace, |&(a, b): &(u32, u32)| a + b >= 100);
+    /// // Each value on its own: `a` as low as `b` = 73 allows.
+    /// assert_eq!(reduced.output, (27, 73));
+    /// ```
     pub const MINIMIZE: Passes = Passes(1 << 2);
     /// Replace a generator call by a smaller call of the same generator nested in it
-    /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`).
+    /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`). The crate docs'
+    /// "Recursive generators" section shows a reduction with and without it.
     pub const HOIST: Passes = Passes(1 << 3);
     /// Delete runs of decisions that no reducible part covers: an iteration of a loop whose
     /// count is not a decision, the retries of a rejection loop.
+    ///
+    /// ```
+    /// use greduce::{Passes, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// /// An even number below 100, drawn again until it is even.
+    /// #[generator]
+    /// fn even<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    ///     loop {
+    ///         let x = rng.random_range(0..100);
+    ///         if x % 2 == 0 {
+    ///             break x;
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let fails = |x: &u32| *x >= 50;
+    /// // A run that drew odd numbers first.
+    /// let run = (0..)
+    ///     .map(|seed| greduce::record(even, seed))
+    ///     .find(|r| fails(&r.output) && r.trace.decision_count() > 1)
+    ///     .unwrap();
+    /// let reduced = Reducer::new(even)
+    ///     .passes(Passes::MINIMIZE | Passes::DELETE)
+    ///     .reduce(&run.trace, fails);
+    /// // The retries are gone: one draw is left.
+    /// assert_eq!(reduced.trace.decision_count(), 1);
+    /// ```
     pub const DELETE: Passes = Passes(1 << 4);
     /// Change values together: lower equal values at once, lower two values by the same
     /// amount, move an amount from one value to a later one (also iterations from one loop
     /// to a later loop of the same site).
+    ///
+    /// ```
+    /// use greduce::{Passes, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+    ///     (rng.random_range(0..100), rng.random_range(0..100))
+    /// }
+    ///
+    /// let run = greduce::record(pair, 0);
+    /// assert_eq!(run.output, (80, 73));
+    /// let fails = |&(a, b): &(u32, u32)| a + b >= 100;
+    /// let alone = Reducer::new(pair).passes(Passes::MINIMIZE).reduce(&run.trace, fails);
+    /// assert_eq!(alone.output, (27, 73));
+    /// // Moving an amount from `a` to `b` lowers `a` further.
+    /// let together = Reducer::new(pair)
+    ///     .passes(Passes::MINIMIZE | Passes::TOGETHER)
+    ///     .reduce(&run.trace, fails);
+    /// assert_eq!(together.output, (1, 99));
+    /// ```
     pub const TOGETHER: Passes = Passes(1 << 5);
-    /// Sort the iterations of a loop by their values.
+    /// Reorder so that simpler values come first: sort the iterations of a loop by their
+    /// values, swap two calls of one generator, move a value to a later decision of its
+    /// site.
+    ///
+    /// ```
+    /// # use greduce::{Passes, Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1); // 24 numbers
+    /// let fails = |v: &Vec<u32>| v.len() >= 3;
+    /// let kept = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, fails);
+    /// assert_eq!(kept.output, [974, 797, 691]);
+    /// let sorted = Reducer::new(numbers)
+    ///     .passes(Passes::STRUCTURE | Passes::REORDER)
+    ///     .reduce(&run.trace, fails);
+    /// assert_eq!(sorted.output, [691, 797, 974]);
+    /// ```
     pub const REORDER: Passes = Passes(1 << 6);
     /// Every pass (the default).
+    ///
+    /// ```
+    /// use greduce::Passes;
+    ///
+    /// assert_eq!(Passes::default(), Passes::ALL);
+    /// assert!(Passes::ALL.contains(Passes::STRUCTURE | Passes::HOIST | Passes::REORDER));
+    /// assert_eq!(Passes::parse("all"), Ok(Passes::ALL));
+    /// ```
     pub const ALL: Passes = Passes((1 << 7) - 1);
 
     /// Whether every pass family of `other` is in this set.
+    ///
+    /// ```
+    /// use greduce::Passes;
+    ///
+    /// let set = Passes::STRUCTURE | Passes::MINIMIZE;
+    /// assert!(set.contains(Passes::MINIMIZE));
+    /// assert!(set.contains(Passes::STRUCTURE | Passes::MINIMIZE));
+    /// assert!(!set.contains(Passes::MINIMIZE | Passes::HOIST));
+    /// ```
     pub fn contains(self, other: Passes) -> bool {
         self.0 & other.0 == other.0
     }
@@ -106,6 +240,14 @@ impl Passes {
     /// # Errors
     ///
     /// An unknown name, with the names that are known.
+    ///
+    /// ```
+    /// use greduce::Passes;
+    ///
+    /// assert_eq!(Passes::parse("structure,minimize"), Ok(Passes::STRUCTURE | Passes::MINIMIZE));
+    /// assert_eq!(Passes::parse("Paper"), Ok(Passes::STRUCTURE));
+    /// assert!(Passes::parse("fast").unwrap_err().contains("unknown pass family `fast`"));
+    /// ```
     pub fn parse(text: &str) -> Result<Passes, String> {
         let mut set = Passes(0);
         for name in text.split([',', '|', '+']).map(str::trim) {
@@ -169,6 +311,23 @@ impl fmt::Debug for Passes {
 }
 
 /// One pass of the reducer: what proposed a candidate.
+///
+/// ```
+/// use greduce::{Pass, Reducer, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+/// }
+///
+/// let run = greduce::record(numbers, 1);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// // The passes that ran, in the order they first ran.
+/// let passes: Vec<Pass> = reduced.stats.passes.iter().map(|p| p.pass).collect();
+/// assert_eq!(passes[..2], [Pass::Structure, Pass::Trivial]);
+/// assert_eq!(Pass::Minimize.to_string(), "minimize");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Pass {

@@ -16,6 +16,27 @@ use crate::trace::{NodeId, Trace};
 use std::ops::Range;
 
 /// Which reduced traces the structural pass proposes.
+///
+/// ```
+/// use greduce::{Reducer, Search, generator};
+/// use rand::RngExt;
+///
+/// /// 1 to 3 rows of up to 3 digits.
+/// #[generator]
+/// fn grid<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
+///     (0..rng.random_range(1..4))
+///         .map(|_| (0..rng.random_range(0..4)).map(|_| rng.random_range(0..10)).collect())
+///         .collect()
+/// }
+///
+/// let fails = |g: &Vec<Vec<u8>>| g.iter().flatten().any(|&d| d >= 5);
+/// let run = (0..).map(|seed| greduce::record(grid, seed)).find(|r| fails(&r.output)).unwrap();
+/// // Rows first, then the digits of the rows kept; or all parts at once.
+/// let tree = Reducer::new(grid).search(Search::Tree).reduce(&run.trace, fails);
+/// let sequence = Reducer::new(grid).search(Search::Sequence).reduce(&run.trace, fails);
+/// assert_eq!(tree.output, [[5]]);
+/// assert_eq!(sequence.output, tree.output);
+/// ```
 #[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
 pub enum Search {
     /// ddmin over all reducible parts in trace order (`G^S` in the paper).
