@@ -813,11 +813,11 @@
 //! |---|---|
 //! | [`STRUCTURE`](Passes::STRUCTURE) | removing reducible parts: ddmin or HDD, with halt, bypass or re-align (the paper's algorithm) |
 //! | [`TRIVIAL`](Passes::TRIVIAL) | every decision inside one part (an iteration, a block, a call) set to its simplest value at once |
-//! | [`MINIMIZE`](Passes::MINIMIZE) | each value lowered: the simplest first, then a search towards it (bisection once a step down works) |
+//! | [`MINIMIZE`](Passes::MINIMIZE) | each value lowered: the simplest first, then a search towards it (bisection once a step down works); a byte-sized value also at each of the 16 nearest distances; a value that picks a shape (a `match` on a decision, a generator call's first decision) also a little higher, when that draws fewer decisions; floats from `random` to fewer binary digits |
 //! | [`HOIST`](Passes::HOIST) | a generator call replaced by a smaller call of the same generator nested in it |
-//! | [`DELETE`](Passes::DELETE) | decisions no part covers deleted (a fixed-count loop's iteration, a rejection loop's retries), and an iteration removed with the index-like values past it lowered by one |
-//! | [`TOGETHER`](Passes::TOGETHER) | equal values lowered together; an amount moved between two values; two values lowered by the same amount; iterations moved between loops of one site |
-//! | [`REORDER`](Passes::REORDER) | a loop's iterations sorted; two calls of one generator swapped |
+//! | [`DELETE`](Passes::DELETE) | decisions no part covers deleted (a fixed-count loop's iteration, a rejection loop's retries, also with the number drawn just before them lowered by as many), and an iteration removed with the index-like values past it lowered by one |
+//! | [`TOGETHER`](Passes::TOGETHER) | equal values lowered together; an amount moved between two values; two negative values moved to the other side of zero at once; two values lowered by the same amount; iterations moved between loops of one site |
+//! | [`REORDER`](Passes::REORDER) | a loop's iterations sorted; two calls of one generator swapped; a value moved to a later decision of its site |
 //!
 //! The structural pass runs first; the others follow in rounds until a round changes
 //! nothing. A round gives each pass a few failing candidates in a row (fewer for a pass

@@ -207,3 +207,79 @@ fn uniform_samples_shrink_towards_the_lower_bound() {
         assert_eq!(reduced.output[..2], [10, 10], "from {:?}", run.output);
     }
 }
+
+/// A count that is not a loop count: `n % 11` numbers.
+#[generator]
+fn modulo_count<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    let n = rng.random::<u64>() % 11;
+    let mut v = Vec::new();
+    for _ in 0..n {
+        v.push(rng.random_range(0..100));
+    }
+    v
+}
+
+#[test]
+fn a_count_drawn_just_before_is_lowered_with_the_deleted_draws() {
+    let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 90);
+    for run in failing(modulo_count, fails, 10) {
+        let reduced = Reducer::new(modulo_count).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, [90], "from {:?}", run.output);
+    }
+}
+
+/// A byte whose failing values are not one run: 10, and 172 and above.
+#[generator]
+fn octet<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+    rng.random()
+}
+
+#[test]
+fn a_byte_is_tried_at_small_values_after_the_search() {
+    let fails = |x: &u8| *x == 10 || *x >= 172;
+    for run in failing(octet, |x| *x >= 172, 10) {
+        let reduced = Reducer::new(octet).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, 10, "from {:?}", run.output);
+    }
+}
+
+/// Two numbers whose sum overflows.
+#[generator]
+fn two_i32<R: rand::Rng + ?Sized>(rng: &mut R) -> (i32, i32) {
+    (rng.random(), rng.random())
+}
+
+#[test]
+fn an_overflow_ends_on_the_positive_side() {
+    let fails = |(a, b): &(i32, i32)| a.checked_add(*b).is_none();
+    for run in failing(two_i32, fails, 10) {
+        let reduced = Reducer::new(two_i32).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, (1, i32::MAX), "from {:?}", run.output);
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Leaf {
+    Num(u8),
+    Pair(u8, u8),
+    Nil,
+}
+
+/// A leaf picked by `% 3` on a drawn number (not a recognized `match`): `Nil` draws least.
+#[generator]
+fn leaf<R: rand::Rng + ?Sized>(rng: &mut R) -> Leaf {
+    match rng.random::<u32>() % 3 {
+        0 => Leaf::Num(rng.random()),
+        1 => Leaf::Pair(rng.random(), rng.random()),
+        _ => Leaf::Nil,
+    }
+}
+
+#[test]
+fn a_first_decision_is_raised_when_that_draws_less() {
+    let fails = |l: &Leaf| !matches!(l, Leaf::Num(x) if *x < 5);
+    for run in failing(leaf, |l| matches!(l, Leaf::Pair(..)), 10) {
+        let reduced = Reducer::new(leaf).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, Leaf::Nil, "from {:?}", run.output);
+    }
+}

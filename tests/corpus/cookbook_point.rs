@@ -40,7 +40,6 @@ pub(crate) fn random_point<R: rand::Rng + ?Sized>(rng: &mut R) -> Point {
 }
 
 #[test]
-#[ignore = "reason: 3 of 5 seeds reach the minimum; the others reach Point { x: -1, y: -2147483648 }: the overflow on the negative side, which needs both coordinates to change sign at once to become the positive one"]
 fn coordinates_that_overflow_a_sum_end_at_one_and_max() {
     // Property: `x + y` does not overflow. Minimal: x = 1 (0 cannot overflow), then the
     // only y that overflows with it, `i32::MAX`. The tuple is now one decision, the raw

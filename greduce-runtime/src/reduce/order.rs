@@ -330,6 +330,21 @@ impl Line {
         }
     }
 
+    /// For a value below the simplest one, the value as far above it (or the highest, when
+    /// the line ends sooner: -128 becomes 127), which ranks first.
+    pub(crate) fn mirrored(&self) -> Option<Value> {
+        if !self.below() {
+            return None;
+        }
+        let (up, _) = self.reach();
+        self.at(false, self.distance().min(up))
+    }
+
+    /// The highest offset on the line (the lowest is 0).
+    pub(crate) fn span(&self) -> u128 {
+        self.span
+    }
+
     /// How far the value is from the simplest one.
     pub(crate) fn distance(&self) -> u128 {
         self.offset.abs_diff(self.target)

@@ -545,6 +545,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
         self.stopped
     }
 
+    fn cut_short(&mut self) -> bool {
+        self.limits.take_cut_short()
+    }
+
     fn resume(&self) -> usize {
         self.limits.resume()
     }

@@ -5,7 +5,9 @@
 //!   values;
 //! - the first decisions of a run of decisions at one site in one block (the retries of a
 //!   rejection loop, `loop { let x = rng.random(); if ok(x) { break x } }`): the run makes
-//!   the decisions that remain, so it may need fewer;
+//!   the decisions that remain, so it may need fewer; and the same with the number drawn
+//!   just before the run lowered by as many, for a count that is not a loop count
+//!   (`let n = rng.random::<u64>() % 11; for _ in 0..n { .. }`);
 //! - an iteration of a reducible loop together with the references past it: every other
 //!   index-like decision (a `choose`, or a range that starts at 0) whose value is larger
 //!   than the iteration's position goes down by one, as positions in the list do (an edge
@@ -15,6 +17,7 @@
 
 use super::{Pass, Probe, each_node, find_integer};
 use crate::edit::{Edit, Run};
+use crate::reduce::order::Line;
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
 
@@ -179,8 +182,53 @@ fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
             if deleted > 0 {
                 return true;
             }
+            // A count drawn just before the run that is not a loop count (`n % 11`): the
+            // first decisions deleted with it lowered by as many.
+            if start > 0 && counted_run(probe, trace, children[start - 1], run) {
+                return true;
+            }
         }
         start = end;
     }
     false
+}
+
+/// Deletes the first `k` decisions of `run` with the number decided at `count` (the
+/// decision just before the run) lowered by `k`, for as many `k` as work (O(log) tries).
+fn counted_run(probe: &mut dyn Probe, trace: &Trace, count: NodeId, run: &[NodeId]) -> bool {
+    let Some(line) = trace
+        .decision_at(count)
+        .filter(|_| trace.is_value_decision(count))
+        .and_then(|d| Line::of(&d.args, &d.value))
+        .filter(Line::is_number)
+    else {
+        return false;
+    };
+    if line.below() {
+        return false;
+    }
+    let generation = probe.generation();
+    let deleted = find_integer(|k| {
+        let Some(lowered) = line.at(false, line.distance().saturating_sub(k)) else {
+            return false;
+        };
+        let k = k as usize;
+        k < run.len()
+            && k as u128 <= line.distance()
+            && !probe.give_up()
+            && probe.consider_on(
+                trace,
+                generation,
+                Edit {
+                    removed: vec![Run {
+                        first: run[0],
+                        last: run[k - 1],
+                        count: k as u32,
+                    }],
+                    values: vec![(count, lowered)],
+                    ..Edit::default()
+                },
+            )
+    });
+    deleted > 0
 }

@@ -9,6 +9,11 @@
 //! bytes (`fill`, raw rng output) try all zeros, then each byte in turn as a distance from
 //! zero; permutations try the simplest one.
 //!
+//! A byte-sized value left more than 16 from its simplest is also tried at each of the 16
+//! nearest distances (the search assumes one threshold, and a byte's property often has
+//! several); a value that picks a shape (a `match` on a decision, a generator call's first
+//! decision) is also tried at the next 16 values above it, for fewer decisions after it.
+//!
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
 
@@ -43,7 +48,8 @@ pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
         shrink_line(probe, &line, &mut |probe, value| {
             probe.consider(Edit::setting(vec![(node, value)]))
         });
-        if matches!(probe.current().kind(node), Kind::Switch { .. }) {
+        small_values(probe, node);
+        if picks_a_shape(probe.current(), node) {
             fewer_decisions_arm(probe, node);
         }
         return;
@@ -138,13 +144,64 @@ pub(super) fn largest_move(max: u128, test: &mut dyn FnMut(u128) -> bool) -> u12
     bisect(1, max, test)
 }
 
+/// The widest line [`small_values`] scans (a byte's).
+const SMALL_SPAN: u128 = 255;
+/// The distances [`small_values`] tries.
+const SMALL: u128 = 16;
+
+/// A byte-sized value the search left far from its simplest: each of the [`SMALL`] nearest
+/// distances in turn. The search assumes the property fails from some distance on, and a
+/// byte often does not (an address's first octet is private at 10 and at 172, not between).
+fn small_values(probe: &mut dyn Probe, node: NodeId) {
+    let Some(decision) = probe.current().decision_at(node).cloned() else {
+        return;
+    };
+    let Some(line) = Line::of(&decision.args, &decision.value) else {
+        return;
+    };
+    let below = line.below();
+    if line.span() > SMALL_SPAN || line.distance() <= SMALL || below {
+        return;
+    }
+    for d in 2..=SMALL {
+        if probe.give_up() {
+            return;
+        }
+        let Some(value) = line.at(false, d) else {
+            continue;
+        };
+        if probe.consider(Edit::setting(vec![(node, value.clone())])) {
+            if let Some(line) = Line::of(&decision.args, &value) {
+                shrink_line(probe, &line, &mut |probe, value| {
+                    probe.consider(Edit::setting(vec![(node, value)]))
+                });
+            }
+            return;
+        }
+    }
+}
+
+/// Whether the value at `node` likely picks a shape: a `match` on a decision, or the first
+/// operation of a generator call (`match rng.random::<u32>() % 4`, a country code chosen
+/// before the digits). A higher value there may draw fewer decisions after it.
+fn picks_a_shape(trace: &crate::trace::Trace, node: NodeId) -> bool {
+    match trace.kind(node) {
+        Kind::Switch { .. } => true,
+        Kind::Decision { .. } => {
+            let parent = trace.node(node).parent;
+            node > 0 && parent + 1 == node && matches!(trace.kind(parent), Kind::Scope { .. })
+        }
+        _ => false,
+    }
+}
+
 /// The most arms of a `match` tried above the one taken.
 const ARMS: u128 = 16;
 
-/// A `match` arm above the one taken, which ranks after it but may draw fewer decisions
-/// (an `Atom(Nil)` where the lowest arm that fails is `Atom(Sym(s))`): each of the next
-/// [`ARMS`] arms, kept only when the whole input is simpler (a candidate that draws more
-/// stops at the replay budget, unjudged).
+/// A value above the one taken where it picks a shape ([`picks_a_shape`]), which ranks
+/// after it but may draw fewer decisions (an `Atom(Nil)` where the lowest that fails is
+/// `Atom(Sym(s))`): each of the next [`ARMS`] values, kept only when the whole input is
+/// simpler (a candidate that draws more stops at the replay budget, unjudged).
 fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId) {
     let Some(decision) = probe.current().decision_at(node).cloned() else {
         return;

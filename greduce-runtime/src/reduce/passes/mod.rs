@@ -402,6 +402,11 @@ pub(crate) trait Probe {
     /// Whether the reduction must stop: a budget ran out, or it stalled.
     fn stopped(&self) -> bool;
 
+    /// Whether a pass was cut short (used up its tries in a limited round) since the last
+    /// call; forgets it. A family of passes that was cut short has not shown that the
+    /// input is clean for all of them.
+    fn cut_short(&mut self) -> bool;
+
     /// Where the running pass stopped the last time a limited round cut it short (0 in a
     /// full round, or when it last ran to its end).
     fn resume(&self) -> usize;
@@ -500,8 +505,10 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
             }
             if passes.contains(*family) && clean[i] != Some(probe.generation()) {
                 let before = probe.generation();
+                probe.cut_short();
                 pass(probe, limited);
-                if probe.generation() == before && !probe.give_up() {
+                // Every pass of the family ran to its end without finding anything.
+                if probe.generation() == before && !probe.cut_short() && !probe.give_up() {
                     clean[i] = Some(before);
                 }
             }
@@ -513,9 +520,10 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
             && clean[structure] != Some(probe.generation())
         {
             let before = probe.generation();
+            probe.cut_short();
             probe.begin(Pass::Structure, limited);
             structure::sweep(probe);
-            if probe.generation() == before && !probe.give_up() {
+            if probe.generation() == before && !probe.cut_short() && !probe.give_up() {
                 clean[structure] = Some(before);
             }
         }
@@ -548,6 +556,9 @@ pub(crate) struct Limits {
     proven: Vec<Pass>,
     /// Where each pass stopped when last cut short.
     cursors: Vec<(Pass, usize)>,
+    /// Whether a pass used up its tries since [`Limits::take_cut_short`] last asked (a
+    /// family runs several passes, each with its own tries).
+    cut_short: bool,
 }
 
 impl Limits {
@@ -558,6 +569,7 @@ impl Limits {
 
     /// `pass` starts; `limited`: in a limited round.
     pub(crate) fn begin(&mut self, pass: Pass, limited: bool) {
+        self.cut_short |= self.exhausted();
         self.pass = Some(pass);
         self.left = limited.then(|| self.tries(pass));
     }
@@ -584,6 +596,12 @@ impl Limits {
         } else if let Some(left) = &mut self.left {
             *left = left.saturating_sub(1);
         }
+    }
+
+    /// Whether a pass used up its failing candidates since the last call (the running one
+    /// included); forgets it.
+    pub(crate) fn take_cut_short(&mut self) -> bool {
+        std::mem::take(&mut self.cut_short) | self.exhausted()
     }
 
     /// Whether the running pass has used up its failing candidates.

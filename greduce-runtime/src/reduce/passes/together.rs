@@ -4,7 +4,9 @@
 //!   failure that needs two equal elements);
 //! - **redistribute**: an amount moved from one number to a later one, at most 4 decisions
 //!   apart (a failure that needs a sum above a threshold), or from the later to the earlier
-//!   (which only a size measure of the user's can prefer); and iterations moved from one
+//!   (which only a size measure of the user's can prefer); two negative numbers both moved
+//!   to the other side of zero (a sum's overflow: `(-1, i32::MIN)` becomes
+//!   `(1, i32::MAX)`); and iterations moved from one
 //!   loop to a later loop of the same site (a failure that needs enough elements in all,
 //!   however they are split);
 //! - **lower together**: two numbers (integers, `match` arms) at most 4 decisions apart
@@ -115,6 +117,13 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
                 _ => false,
             })
         };
+        // Both below their simplest values (negative): both to the other side at once
+        // (`(-1, i32::MIN)` to `(1, i32::MAX)`, when only their sum's overflow matters).
+        if let (Some(va), Some(vb)) = (a.mirrored(), b.mirrored())
+            && probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
+        {
+            return;
+        }
         // Forward: the first value towards its simplest, the second away.
         if move_by(probe, a, b, true) == 0 && b.distance() > 0 {
             // Backward: a size measure of the user's may prefer it, and so may the default
