@@ -9,10 +9,11 @@
 //! bytes (`fill`, raw rng output) try all zeros, then each byte in turn as a distance from
 //! zero; permutations try the simplest one.
 //!
-//! A byte-sized value left more than 16 from its simplest is also tried at each of the 16
-//! nearest distances (the search assumes one threshold, and a byte's property often has
-//! several); a value that picks a shape (a `match` on a decision, a generator call's first
-//! decision) is also tried at the next 16 values above it, for fewer decisions after it.
+//! A `match` on a decision is also tried at the next 16 arms above the one taken, for
+//! fewer decisions after it. In a full round (the one that ends a reduction), a full-width
+//! byte (`random::<u8>()`) left more than 16 from its simplest is also tried at each of the
+//! 16 nearest distances (the search assumes one threshold, and data often has several),
+//! and a generator call's first decision at the next 4 values above it.
 //!
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
@@ -31,7 +32,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     while let Some(i) = cursor.next(probe, nodes.len()) {
         // The decisions before the one being changed replay as they are, so its node keeps
         // its number; later ones may move when a change re-aligned the run.
-        minimize(probe, nodes[i]);
+        minimize(probe, nodes[i], !limited);
         if probe.generation() != generation {
             generation = probe.generation();
             nodes = value_nodes(probe.current());
@@ -39,8 +40,10 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     }
 }
 
-/// Lowers the value of the decision at `node` as far as the property lets it.
-pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
+/// Lowers the value of the decision at `node` as far as the property lets it. `thorough`
+/// (in a full round, which ends a reduction): also the tries that cost more and succeed
+/// less often, small values of a byte and higher values of a call's first decision.
+fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool) {
     let Some(decision) = probe.current().decision_at(node).cloned() else {
         return;
     };
@@ -48,9 +51,14 @@ pub(super) fn minimize(probe: &mut dyn Probe, node: NodeId) {
         shrink_line(probe, &line, &mut |probe, value| {
             probe.consider(Edit::setting(vec![(node, value)]))
         });
-        small_values(probe, node);
-        if picks_a_shape(probe.current(), node) {
-            fewer_decisions_arm(probe, node);
+        if thorough {
+            small_values(probe, node);
+        }
+        let trace = probe.current();
+        if matches!(trace.kind(node), Kind::Switch { .. }) {
+            fewer_decisions_arm(probe, node, ARMS);
+        } else if thorough && first_of_call(trace, node) {
+            fewer_decisions_arm(probe, node, FIRST);
         }
         return;
     }
@@ -159,8 +167,10 @@ fn small_values(probe: &mut dyn Probe, node: NodeId) {
     let Some(line) = Line::of(&decision.args, &decision.value) else {
         return;
     };
-    let below = line.below();
-    if line.span() > SMALL_SPAN || line.distance() <= SMALL || below {
+    // A full-width byte (`random::<u8>()`) is data, whose property is often not monotone;
+    // a byte-sized range is usually a size or a count, which the search handles.
+    let data = matches!(decision.args, Args::Standard { .. });
+    if !data || line.span() > SMALL_SPAN || line.distance() <= SMALL || line.below() {
         return;
     }
     for d in 2..=SMALL {
@@ -181,28 +191,29 @@ fn small_values(probe: &mut dyn Probe, node: NodeId) {
     }
 }
 
-/// Whether the value at `node` likely picks a shape: a `match` on a decision, or the first
-/// operation of a generator call (`match rng.random::<u32>() % 4`, a country code chosen
-/// before the digits). A higher value there may draw fewer decisions after it.
-fn picks_a_shape(trace: &crate::trace::Trace, node: NodeId) -> bool {
-    match trace.kind(node) {
-        Kind::Switch { .. } => true,
-        Kind::Decision { .. } => {
-            let parent = trace.node(node).parent;
-            node > 0 && parent + 1 == node && matches!(trace.kind(parent), Kind::Scope { .. })
-        }
-        _ => false,
-    }
+/// Whether the decision at `node` is the first operation of a generator call, which often
+/// picks the call's shape (`match rng.random::<u32>() % 4`, a country code chosen before the
+/// digits): a higher value there may draw fewer decisions after it.
+fn first_of_call(trace: &crate::trace::Trace, node: NodeId) -> bool {
+    let parent = trace.node(node).parent;
+    matches!(trace.kind(node), Kind::Decision { .. })
+        && node > 0
+        && parent + 1 == node
+        && matches!(trace.kind(parent), Kind::Scope { .. })
 }
+
+/// The values tried above a call's first decision ([`first_of_call`]).
+const FIRST: u128 = 4;
 
 /// The most arms of a `match` tried above the one taken.
 const ARMS: u128 = 16;
 
-/// A value above the one taken where it picks a shape ([`picks_a_shape`]), which ranks
-/// after it but may draw fewer decisions (an `Atom(Nil)` where the lowest that fails is
-/// `Atom(Sym(s))`): each of the next [`ARMS`] values, kept only when the whole input is
-/// simpler (a candidate that draws more stops at the replay budget, unjudged).
-fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId) {
+/// A value above the one taken where it picks a shape (a `match` arm, a call's first
+/// decision), which ranks after it but may draw fewer decisions (an `Atom(Nil)` where the
+/// lowest that fails is `Atom(Sym(s))`): each of the next `arms` values, kept only when the
+/// whole input is simpler (a candidate that draws more stops at the replay budget,
+/// unjudged).
+fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId, arms: u128) {
     let Some(decision) = probe.current().decision_at(node).cloned() else {
         return;
     };
@@ -213,7 +224,7 @@ fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId) {
         return;
     }
     let d = line.distance();
-    for up in d + 1..=d.saturating_add(ARMS) {
+    for up in d + 1..=d.saturating_add(arms) {
         if probe.give_up() {
             return;
         }

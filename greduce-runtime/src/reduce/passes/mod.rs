@@ -507,8 +507,10 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
                 let before = probe.generation();
                 probe.cut_short();
                 pass(probe, limited);
-                // Every pass of the family ran to its end without finding anything.
-                if probe.generation() == before && !probe.cut_short() && !probe.give_up() {
+                // Every pass of the family ran to its end without finding anything (the
+                // minimize family tries more in a full round than in a limited one).
+                let whole = !limited || *family != Passes::MINIMIZE;
+                if probe.generation() == before && !probe.cut_short() && !probe.give_up() && whole {
                     clean[i] = Some(before);
                 }
             }
