@@ -116,6 +116,44 @@ impl Passes {
     /// Replace a generator call by a smaller call of the same generator nested in it
     /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`). The crate docs'
     /// "Recursive generators" section shows a reduction with and without it.
+    ///
+    /// ```
+    /// use greduce::{Passes, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[derive(Debug, PartialEq)]
+    /// enum Tree {
+    ///     Leaf(u8),
+    ///     Node(Box<Tree>),
+    /// }
+    ///
+    /// #[generator]
+    /// fn tree<R: rand::Rng + ?Sized>(rng: &mut R) -> Tree {
+    ///     if rng.random_bool(0.8) {
+    ///         Tree::Node(Box::new(tree(rng)))
+    ///     } else {
+    ///         Tree::Leaf(rng.random_range(0..100))
+    ///     }
+    /// }
+    ///
+    /// fn leaf(t: &Tree) -> u8 {
+    ///     match t {
+    ///         Tree::Leaf(x) => *x,
+    ///         Tree::Node(t) => leaf(t),
+    ///     }
+    /// }
+    ///
+    /// let fails = |t: &Tree| leaf(t) >= 50;
+    /// let run = (0..)
+    ///     .map(|seed| greduce::record(tree, seed))
+    ///     .find(|r| fails(&r.output) && matches!(r.output, Tree::Node(_)))
+    ///     .unwrap();
+    /// // The innermost call, the leaf, takes the place of the outermost.
+    /// let hoisted = Reducer::new(tree)
+    ///     .passes(Passes::HOIST | Passes::MINIMIZE)
+    ///     .reduce(&run.trace, fails);
+    /// assert_eq!(hoisted.output, Tree::Leaf(50));
+    /// ```
     pub const HOIST: Passes = Passes(1 << 3);
     /// Delete runs of decisions that no reducible part covers: an iteration of a loop whose
     /// count is not a decision, the retries of a rejection loop.
@@ -219,7 +257,14 @@ impl Passes {
         self.0 & other.0 == other.0
     }
 
-    /// Whether the set has no pass family.
+    /// Whether the set has no pass family (every set built from the constants has one).
+    ///
+    /// ```
+    /// use greduce::Passes;
+    ///
+    /// assert!(!Passes::STRUCTURE.is_empty());
+    /// assert!(!Passes::parse("minimize").unwrap().is_empty());
+    /// ```
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
