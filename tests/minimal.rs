@@ -189,7 +189,12 @@ fn random_floats_end_on_the_fewest_binary_digits() {
 #[generator]
 fn uniform_samples<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
     let digits = rand::distr::Uniform::new(10u32, 1000).expect("a range");
-    (0..3).map(|_| rng.sample(digits)).collect()
+    let by_ref = &digits;
+    // By value and by reference: both keep the distribution's bounds.
+    let first = rng.sample(by_ref);
+    let mut v: Vec<u32> = (0..2).map(|_| rng.sample(digits)).collect();
+    v.insert(0, first);
+    v
 }
 
 #[test]

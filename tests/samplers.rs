@@ -150,3 +150,49 @@ fn sample_string_is_recorded_as_raw_output() {
     let reduced = Reducer::new(token).reduce(&run.trace, fails);
     assert_eq!(reduced.output, "AAA");
 }
+
+#[derive(Debug)]
+// Reason: the values are drawn, and never read: the test is about how they are recorded.
+#[allow(dead_code)]
+enum Shape {
+    Circle(u8),
+    Square(u8),
+}
+
+#[generator]
+fn circle<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+    rng.random_range(1..10)
+}
+
+/// A distribution that draws itself and calls a generator: `sample` is not a generator.
+struct Shapes;
+
+impl Distribution<Shape> for Shapes {
+    fn sample<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Shape {
+        if rng.random::<u8>() >= 128 {
+            Shape::Circle(circle(rng))
+        } else {
+            Shape::Square(rng.random())
+        }
+    }
+}
+
+#[generator]
+fn shape<R: rand::Rng + ?Sized>(rng: &mut R) -> Shape {
+    rng.sample(Shapes)
+}
+
+#[test]
+fn a_sampler_that_draws_and_calls_a_generator_is_refused_by_name() {
+    let refused = (0..20).find_map(|seed| {
+        std::panic::catch_unwind(|| greduce::record(shape, seed))
+            .err()
+            .and_then(|e| e.downcast_ref::<String>().cloned())
+    });
+    let message = refused.expect("a seed that draws a circle");
+    assert!(
+        message.contains("drew from the rng itself and also called a #[generator]")
+            && message.contains("annotate its `sample` with #[generator]"),
+        "{message}"
+    );
+}

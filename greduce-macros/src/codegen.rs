@@ -697,7 +697,11 @@ fn names_known_distribution(e: &Expr) -> bool {
     match e {
         Expr::Path(p) => known(&p.path),
         Expr::Call(c) => matches!(&*c.func, Expr::Path(p) if known(&p.path)),
-        Expr::MethodCall(m) => names_known_distribution(&m.receiver),
+        // `Uniform::new(..).unwrap()`, `.expect(..)`: still the distribution itself (not a
+        // `.map(..)` of it, which is another type).
+        Expr::MethodCall(m) if m.method == "unwrap" || m.method == "expect" => {
+            names_known_distribution(&m.receiver)
+        }
         Expr::Try(t) => names_known_distribution(&t.expr),
         Expr::Reference(r) => names_known_distribution(&r.expr),
         Expr::Paren(p) => names_known_distribution(&p.expr),

@@ -87,6 +87,11 @@ impl Builder {
         }
     }
 
+    /// The innermost open node (a scope, loop, iteration, branch or arm).
+    pub(crate) fn open_node(&self) -> NodeId {
+        self.current
+    }
+
     /// The site of the innermost open loop, if any.
     pub(crate) fn innermost_loop_site(&self) -> Option<&'static Site> {
         let mut id = self.current;

@@ -478,6 +478,8 @@ pub trait KnownDistribution {}
 
 impl KnownDistribution for Bernoulli {}
 
+impl<D: KnownDistribution> KnownDistribution for &D {}
+
 impl<X> KnownDistribution for Uniform<X>
 where
     X: SampleUniform + StandardValue + std::fmt::Debug,

@@ -1,10 +1,11 @@
 //! What the code written by `#[generator]` calls. Not public API: no semver guarantees.
 //!
-//! An annotated generator asks [`active`] (one thread-local read) when it is called; inside
-//! a run it takes the run's handle ([`run`]) and passes it to every entry point here, which
-//! asks the handle whether it is on a run. Outside a greduce run an entry point calls
-//! `direct`, a closure holding the user's own rand call, so an annotated generator
-//! called with an ordinary rng draws exactly what the un-annotated one draws. Inside a run,
+//! An annotated generator asks [`active`] (one thread-local read) when it is called: outside
+//! a run it runs its original statements, so it draws exactly what the un-annotated one
+//! draws; inside a run it takes the run's handle ([`run`]) and passes it to every entry
+//! point here, which asks the handle whether it is still on a run. An entry point reached
+//! with a handle whose run has ended (a closure or iterator kept past it) calls `direct`, a
+//! closure holding the user's own rand call. Inside a run,
 //! recording also calls `direct` (so `greduce::record(g, seed)` sees the values `g` gives
 //! with that seed) and replaying answers from the reduced trace.
 
@@ -326,9 +327,12 @@ fn taped<R: rand::Rng + ?Sized, T>(
     let args = || Args::Raw(Box::new(type_name::<T>().to_string()));
     if handle.recording() {
         run::pass_rng(site);
-        let mut tape = Tape::recording(rng);
+        let mut tape = Tape::recording(rng).watching(handle);
         let t = sample(&mut tape);
         let raw = run::opened_no_scope(site);
+        if !raw && tape.drew_itself() {
+            mixed_sampler(site, what);
+        }
         if raw {
             let value = Value::Bytes(Box::new(tape.into_bytes()));
             let args = args();
@@ -428,6 +432,17 @@ impl<R: ?Sized, D, T> std::fmt::Debug for SampleIter<'_, R, D, T> {
             .field("site", &self.site)
             .finish_non_exhaustive()
     }
+}
+
+/// A sampler that drew from the rng itself and also called a generator: neither a
+/// generator call nor one raw decision, so it cannot be replayed.
+#[cold]
+fn mixed_sampler(site: &'static Site, what: &str) -> ! {
+    panic!(
+        "greduce: the sampler called at {site} (`{what}`) drew from the rng itself and also \
+         called a #[generator], so greduce can record it neither as raw output nor as a \
+         generator call; annotate its `sample` with #[generator]"
+    );
 }
 
 thread_local! {

@@ -883,6 +883,11 @@ pub(crate) fn next_is_raw(handle: &Run, site: &'static Site) -> Option<bool> {
         .flatten()
 }
 
+/// The innermost open node of the run `handle` is on (`None` outside a run).
+pub(crate) fn open_node(handle: &Run) -> Option<NodeId> {
+    handle.with(|run| run.builder.open_node())
+}
+
 /// A decision made outside [`decide`], after the fact: a sampler the run took for a
 /// generator drew raw output instead, from a tape playing nothing back (so the answer is
 /// the same a re-aligned decision gets).

@@ -7,6 +7,8 @@
 //! rand's samplers map a lower word to a lower value (an index, a uniform integer, a float
 //! in `[0, 1)`).
 
+use crate::run::{self, Run};
+use crate::trace::NodeId;
 use rand::Rng;
 use std::convert::Infallible;
 
@@ -27,6 +29,12 @@ pub struct Tape<'r, R: ?Sized> {
     made_up: usize,
     /// Recording: whether to keep what is drawn (not when passing it through).
     keep: bool,
+    /// Recording: the run and the node open when the sampler was called, to tell whether
+    /// it draws itself (with that node still the innermost) or only through generators it
+    /// calls (with their scopes open).
+    watch: Option<(Run, NodeId)>,
+    /// Whether the sampler drew with the watched node the innermost.
+    drew_itself: bool,
 }
 
 impl<R: ?Sized> std::fmt::Debug for Tape<'_, R> {
@@ -48,6 +56,8 @@ impl<'r, R: Rng + ?Sized> Tape<'r, R> {
             past: 0,
             made_up: 0,
             keep: true,
+            watch: None,
+            drew_itself: false,
         }
     }
 
@@ -60,6 +70,8 @@ impl<'r, R: Rng + ?Sized> Tape<'r, R> {
             past: 0,
             made_up: 0,
             keep: false,
+            watch: None,
+            drew_itself: false,
         }
     }
 }
@@ -74,6 +86,8 @@ impl<R: ?Sized> Tape<'_, R> {
             past: 0x9E37_79B9_7F4A_7C15,
             made_up: 0,
             keep: false,
+            watch: None,
+            drew_itself: false,
         }
     }
 
@@ -81,6 +95,28 @@ impl<R: ?Sized> Tape<'_, R> {
     /// more).
     pub(crate) fn read_exactly(&self) -> bool {
         self.made_up == 0 && self.at == self.bytes.len()
+    }
+
+    /// Watches which draws the sampler makes itself, in the run `handle` is on (see
+    /// [`Tape::drew_itself`]).
+    pub(crate) fn watching(mut self, handle: &Run) -> Self {
+        self.watch = run::open_node(handle).map(|node| (handle.clone(), node));
+        self
+    }
+
+    /// Whether the sampler drew from the tape itself, not only through the generators it
+    /// called.
+    pub(crate) fn drew_itself(&self) -> bool {
+        self.drew_itself
+    }
+
+    /// Notes a draw (see [`Tape::watching`]).
+    fn drawing(&mut self) {
+        if let Some((handle, node)) = &self.watch
+            && run::open_node(handle) == Some(*node)
+        {
+            self.drew_itself = true;
+        }
     }
 
     /// The bytes the sampler consumed: all it drew when recording; when playing back, the
@@ -119,6 +155,7 @@ impl<R: ?Sized> Tape<'_, R> {
 impl<R: Rng + ?Sized> Tape<'_, R> {
     /// A word of `N` bytes: drawn from the rng (and kept, when recording), or played back.
     fn word<const N: usize>(&mut self, draw: impl FnOnce(&mut R) -> [u8; N]) -> [u8; N] {
+        self.drawing();
         match &mut self.rng {
             Some(rng) => {
                 let bytes = draw(rng);
@@ -148,6 +185,7 @@ impl<R: Rng + ?Sized> rand::TryRng for Tape<'_, R> {
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.drawing();
         match &mut self.rng {
             Some(rng) => {
                 rng.fill_bytes(dst);

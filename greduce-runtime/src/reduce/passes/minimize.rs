@@ -13,7 +13,8 @@
 //! fewer decisions after it. In a full round (the one that ends a reduction), a full-width
 //! byte (`random::<u8>()`) left more than 16 from its simplest is also tried at each of the
 //! 16 nearest distances (the search assumes one threshold, and data often has several),
-//! and a generator call's first decision at the next 4 values above it.
+//! and a generator call's first decision at the next 4 values above it (for the first 64
+//! calls).
 //!
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
@@ -26,13 +27,14 @@ use crate::value::{Args, FloatTy, Prim, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Minimize, limited);
+    let mut first_calls = FIRST_CALLS;
     let mut nodes = value_nodes(probe.current());
     let mut generation = probe.generation();
     let mut cursor = Cursor::new(probe);
     while let Some(i) = cursor.next(probe, nodes.len()) {
         // The decisions before the one being changed replay as they are, so its node keeps
         // its number; later ones may move when a change re-aligned the run.
-        minimize(probe, nodes[i], !limited);
+        minimize(probe, nodes[i], !limited, &mut first_calls);
         if probe.generation() != generation {
             generation = probe.generation();
             nodes = value_nodes(probe.current());
@@ -43,7 +45,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
 /// Lowers the value of the decision at `node` as far as the property lets it. `thorough`
 /// (in a full round, which ends a reduction): also the tries that cost more and succeed
 /// less often, small values of a byte and higher values of a call's first decision.
-fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool) {
+fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool, first_calls: &mut u32) {
     let Some(decision) = probe.current().decision_at(node).cloned() else {
         return;
     };
@@ -57,7 +59,8 @@ fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool) {
         let trace = probe.current();
         if matches!(trace.kind(node), Kind::Switch { .. }) {
             fewer_decisions_arm(probe, node, ARMS);
-        } else if thorough && first_of_call(trace, node) {
+        } else if thorough && *first_calls > 0 && first_of_call(trace, node) {
+            *first_calls -= 1;
             fewer_decisions_arm(probe, node, FIRST);
         }
         return;
@@ -204,6 +207,9 @@ fn first_of_call(trace: &crate::trace::Trace, node: NodeId) -> bool {
 
 /// The values tried above a call's first decision ([`first_of_call`]).
 const FIRST: u128 = 4;
+/// The calls whose first decision one run of the pass raises: a trace of thousands of
+/// small calls would otherwise cost four replays each, for little.
+const FIRST_CALLS: u32 = 64;
 
 /// The most arms of a `match` tried above the one taken.
 const ARMS: u128 = 16;
@@ -237,15 +243,20 @@ fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId, arms: u128) {
     }
 }
 
-/// Bytes: all zeros, then each byte lowered in turn, first to last (bytes rank shortlex,
-/// so an earlier byte matters more).
+/// How many leading bytes of a value [`shrink_bytes`] lowers one by one.
+const BYTES: usize = 64;
+
+/// Bytes: all zeros, then each of the first [`BYTES`] bytes lowered in turn, first to last
+/// (bytes rank shortlex, so an earlier byte matters more).
 fn shrink_bytes(probe: &mut dyn Probe, node: NodeId, mut bytes: Vec<u8>) {
     let zeros = vec![0; bytes.len()];
     if bytes == zeros || probe.consider(Edit::setting(vec![(node, Value::Bytes(Box::new(zeros)))]))
     {
         return;
     }
-    for i in 0..bytes.len() {
+    // The first bytes rank first; lowering each of a long buffer's would cost a replay of
+    // the whole buffer per byte.
+    for i in 0..bytes.len().min(BYTES) {
         if probe.give_up() {
             return;
         }

@@ -648,7 +648,11 @@ impl Limits {
     /// Whether a pass used up its failing candidates since the last call (the running one
     /// included); forgets it.
     pub(crate) fn take_cut_short(&mut self) -> bool {
-        std::mem::take(&mut self.cut_short) | self.exhausted()
+        let cut = std::mem::take(&mut self.cut_short) | self.exhausted();
+        // The running pass's tries are accounted for: the next `begin` must not count them
+        // again.
+        self.left = None;
+        cut
     }
 
     /// Whether the running pass has used up its failing candidates.

@@ -10,8 +10,9 @@
 //! - a value moved later: a decision's value swapped with that of a later decision at the
 //!   same site with the same arguments whose value ranks first (`"AA0A"` becomes `"AAA0"`
 //!   when only the presence of the digit matters), which keeps every decision and makes
-//!   the earlier one simpler. For decisions no loop covers (a fixed-count loop's), which
-//!   the sorting above cannot reach.
+//!   the earlier one simpler. It reaches what the sorting above cannot: the decisions of a
+//!   fixed-count loop (which no loop node covers), and values in different iterations'
+//!   shapes or in different calls.
 
 use super::{Pass, Probe, each_node};
 use crate::edit::Edit;
