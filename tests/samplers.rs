@@ -196,3 +196,19 @@ fn a_sampler_that_draws_and_calls_a_generator_is_refused_by_name() {
         "{message}"
     );
 }
+
+/// A distribution mapped from a `Uniform` is another type: a raw sampler.
+#[generator]
+fn doubled<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
+    rng.sample(Uniform::new(0u8, 9).expect("a range").map(|x| x * 2))
+}
+
+#[test]
+fn a_mapped_uniform_is_a_raw_sampler() {
+    let mut direct = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(2);
+    let run = greduce::record(doubled, 2);
+    assert_eq!(run.output, doubled(&mut direct));
+    let fails = |x: &u8| *x >= 10;
+    let run = first_run(doubled, fails);
+    assert_eq!(Reducer::new(doubled).reduce(&run.trace, fails).output, 10);
+}
