@@ -341,8 +341,11 @@ fn taped<R: rand::Rng + ?Sized, T>(
         RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, raw));
         return t;
     }
-    let known = || RAW_SAMPLERS.with(|known| known.borrow().get(&key).copied());
-    if run::next_is_raw(handle, site).or_else(known) == Some(true) {
+    // What a run on this thread found this sampler to be comes first (a generator
+    // replayed as raw bytes would record its calls inside `read`); else what the reduced
+    // trace holds next; else a generator, which tells when it runs.
+    let known = RAW_SAMPLERS.with(|known| known.borrow().get(&key).copied());
+    if known.or_else(|| run::next_is_raw(handle, site)) == Some(true) {
         // A recorded value replays when the sampler reads exactly its bytes: one it would
         // reject (rand's `Uniform` rejects a few words) or cut short is not that sample.
         let play = |bytes: Vec<u8>| {
