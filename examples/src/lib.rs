@@ -7,6 +7,8 @@
 //! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
+//! - [`hunt_petgraph`]: properties of petgraph's algorithms against brute-force references
+//!   (`bench -- hunt petgraph`).
 //! - [`challenges`]: the shrinking challenge's seven properties, as `#[generator]`s.
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
@@ -23,6 +25,7 @@ pub mod dl_subjects;
 pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
+pub mod hunt_petgraph;
 pub mod lca;
 pub mod lru;
 pub mod onnx;

@@ -5,7 +5,12 @@
 //! cargo run --release -p greduce-examples -- challenges 100
 //! cargo run --release -p greduce-examples -- scale
 //! cargo run --release -p greduce-examples -- stateful 100
+//! cargo run --release -p greduce-examples -- hunt petgraph [--cases N]
 //! ```
+//!
+//! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
+//! references, `N` cases each (200 by default); prints a summary table and each failure's
+//! shrunk input (see `greduce_examples::hunt_petgraph`).
 //!
 //! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
 //! greduce and by proptest-state-machine (see `stateful.rs`).
@@ -222,7 +227,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph [--cases N]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -237,6 +242,26 @@ fn main() {
             }
         };
         print!("{}", challenges::table(seeds));
+        return;
+    }
+    if what == "hunt" {
+        let target = args.next().unwrap_or_default();
+        let mut cases = 200;
+        while let Some(arg) = args.next() {
+            match (arg.as_str(), args.next().map(|n| n.parse::<u64>())) {
+                ("--cases", Some(Ok(n))) if n > 0 => cases = n,
+                _ => {
+                    eprintln!("{USAGE}\n--cases takes a positive number");
+                    std::process::exit(2);
+                }
+            }
+        }
+        if target != "petgraph" {
+            eprintln!("{USAGE}\nhunt: only `petgraph` is available");
+            std::process::exit(2);
+        }
+        let rows = greduce_examples::hunt_petgraph::hunt_all(cases);
+        print!("{}", greduce_examples::hunt_petgraph::table(&rows));
         return;
     }
     if what == "runaway" {

@@ -1,0 +1,1582 @@
+//! Hunting bugs in petgraph's algorithms (issue 12): one property per algorithm, each
+//! against a brute-force reference or an invariant every correct answer satisfies, on small
+//! graphs from the FastGnm port ([`crate::graph::fast_gnm`]) with optional self-loops.
+//!
+//! ```text
+//! cargo run --release -p greduce-examples -- hunt petgraph [--cases N]
+//! ```
+//!
+//! Each property respects the preconditions the algorithm's documentation states (for
+//! example: non-negative weights for `dijkstra`, `astar` and `k_shortest_path`; no
+//! multigraphs for the isomorphism checks). The references are written once and shared:
+//! shortest distances by Bellman–Ford relaxation ([`reference_distances`]), reachability by
+//! depth-first search ([`reachability`]), strongly connected components from mutual
+//! reachability, the rest by exhaustive search over the (small) graph.
+
+// Reason: every property's error is its failure message, which says what went wrong.
+#![allow(clippy::missing_errors_doc)]
+
+use crate::graph::{GnmGraph, GnmModel, fast_gnm};
+use greduce::{Check, generator};
+use petgraph::algo;
+use petgraph::data::Element;
+use petgraph::graph::{Graph, NodeIndex};
+use petgraph::{Directed, EdgeType, Undirected};
+use rand::RngExt;
+use rand::rngs::StdRng;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{Debug, Write as _};
+use std::time::Instant;
+
+/// What graphs a property runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// At most this many vertices.
+    pub nodes: usize,
+    /// At most this many edge draws.
+    pub edges: usize,
+    /// Parallel edges (each drawn edge added 1 to 3 times).
+    pub multigraph: bool,
+    /// Up to two self-loops.
+    pub loops: bool,
+}
+
+impl Shape {
+    const fn new(nodes: usize, edges: usize, multigraph: bool, loops: bool) -> Shape {
+        Shape {
+            nodes,
+            edges,
+            multigraph,
+            loops,
+        }
+    }
+}
+
+/// A weighted FastGnm graph (weights `0..=9`), then up to two self-loops when the shape
+/// allows them (never two on one vertex unless the shape is a multigraph).
+#[generator]
+pub fn hunt_graph<Ty: EdgeType, R: rand::Rng + ?Sized>(rng: &mut R, shape: &Shape) -> GnmGraph<Ty> {
+    let model = GnmModel {
+        nodes: shape.nodes,
+        edges: shape.edges,
+        weighted: true,
+        multigraph: shape.multigraph,
+    };
+    let mut g = fast_gnm::<Ty, _>(rng, &model);
+    if shape.loops {
+        let loops = rng.random_range(0..=2usize);
+        for _ in 0..loops {
+            let v = rng.random_range(0..shape.nodes.max(1));
+            let w = rng.random_range(0..10u8);
+            if v < g.node_count() {
+                let v = NodeIndex::new(v);
+                if shape.multigraph || g.find_edge(v, v).is_none() {
+                    g.add_edge(v, v, w);
+                }
+            }
+        }
+    }
+    g
+}
+
+/// Two graphs: independent, or the second a relabelling of the first (vertex order and
+/// edge order shuffled), so that both answers of an isomorphism test are exercised.
+#[generator]
+pub fn hunt_pair<Ty: EdgeType, R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    shape: &Shape,
+) -> (GnmGraph<Ty>, GnmGraph<Ty>) {
+    let g = hunt_graph::<Ty, _>(rng, shape);
+    let h = if rng.random_bool(0.5) {
+        hunt_graph::<Ty, _>(rng, shape)
+    } else {
+        let mut keys: Vec<(u32, usize)> = (0..g.node_count())
+            .map(|i| (rng.random_range(0..1000u32), i))
+            .collect();
+        keys.sort_unstable();
+        // New position of old vertex i.
+        let mut to = vec![0; g.node_count()];
+        for (new, &(_, old)) in keys.iter().enumerate() {
+            to[old] = new;
+        }
+        let mut h = GnmGraph::<Ty>::default();
+        for &(_, old) in &keys {
+            h.add_node(g[NodeIndex::new(old)]);
+        }
+        for e in g.raw_edges().iter().rev() {
+            h.add_edge(
+                NodeIndex::new(to[e.source().index()]),
+                NodeIndex::new(to[e.target().index()]),
+                e.weight,
+            );
+        }
+        h
+    };
+    (g, h)
+}
+
+/// A graph and an induced subgraph of it (relabelled), or an independent small graph: the
+/// inputs of `is_isomorphic_subgraph(pattern, graph)`.
+#[generator]
+pub fn hunt_sub<Ty: EdgeType, R: rand::Rng + ?Sized>(
+    rng: &mut R,
+    shape: &Shape,
+) -> (GnmGraph<Ty>, GnmGraph<Ty>) {
+    let g = hunt_graph::<Ty, _>(rng, shape);
+    let pattern = if rng.random_bool(0.5) {
+        let small = Shape {
+            nodes: shape.nodes.saturating_sub(2).max(1),
+            edges: shape.edges / 2,
+            ..*shape
+        };
+        hunt_graph::<Ty, _>(rng, &small)
+    } else {
+        let keep: Vec<usize> = (0..g.node_count())
+            .filter(|_| rng.random_bool(0.6))
+            .collect();
+        let mut keys: Vec<(u32, usize)> = keep
+            .iter()
+            .map(|&i| (rng.random_range(0..1000u32), i))
+            .collect();
+        keys.sort_unstable();
+        let mut to = vec![None; g.node_count()];
+        let mut p = GnmGraph::<Ty>::default();
+        for &(_, old) in &keys {
+            to[old] = Some(p.add_node(g[NodeIndex::new(old)]));
+        }
+        for e in g.raw_edges() {
+            if let (Some(a), Some(b)) = (to[e.source().index()], to[e.target().index()]) {
+                p.add_edge(a, b, e.weight);
+            }
+        }
+        p
+    };
+    (pattern, g)
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared references.
+
+/// The arcs of `g` as `(from, to, cost)` by vertex index: an undirected edge gives both
+/// directions (a self-loop once).
+pub fn arcs<Ty: EdgeType, E>(
+    g: &Graph<u32, E, Ty>,
+    cost: impl Fn(&E) -> i64,
+) -> Vec<(usize, usize, i64)> {
+    let mut out = Vec::new();
+    for e in g.raw_edges() {
+        let (a, b) = (e.source().index(), e.target().index());
+        out.push((a, b, cost(&e.weight)));
+        if !Ty::is_directed() && a != b {
+            out.push((b, a, cost(&e.weight)));
+        }
+    }
+    out
+}
+
+/// Shortest distances from `src` by Bellman–Ford relaxation over `arcs` (`None`:
+/// unreachable), and whether a negative cycle is reachable from `src`.
+pub fn reference_distances(
+    n: usize,
+    arcs: &[(usize, usize, i64)],
+    src: usize,
+) -> (Vec<Option<i64>>, bool) {
+    let mut dist = vec![None; n];
+    dist[src] = Some(0);
+    for _ in 0..n {
+        let mut changed = false;
+        for &(a, b, c) in arcs {
+            if let Some(da) = dist[a]
+                && dist[b].is_none_or(|db| da + c < db)
+            {
+                dist[b] = Some(da + c);
+                changed = true;
+            }
+        }
+        if !changed {
+            return (dist, false);
+        }
+    }
+    // Still relaxing after n rounds: a negative cycle is reachable.
+    (dist, true)
+}
+
+/// `reach[i][j]`: a path (possibly empty) leads from `i` to `j`.
+pub fn reachability(n: usize, arcs: &[(usize, usize, i64)]) -> Vec<Vec<bool>> {
+    let mut out = vec![vec![false; n]; n];
+    for (s, row) in out.iter_mut().enumerate() {
+        let mut stack = vec![s];
+        row[s] = true;
+        while let Some(v) = stack.pop() {
+            for &(a, b, _) in arcs {
+                if a == v && !row[b] {
+                    row[b] = true;
+                    stack.push(b);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether some cycle (of at least one arc) passes through a vertex.
+fn reference_cyclic(n: usize, arcs: &[(usize, usize, i64)]) -> bool {
+    let reach = reachability(n, arcs);
+    arcs.iter().any(|&(a, b, _)| reach[b][a])
+}
+
+/// The strongly connected components, each sorted, in sorted order.
+fn reference_sccs(n: usize, arcs: &[(usize, usize, i64)]) -> Vec<Vec<usize>> {
+    let reach = reachability(n, arcs);
+    let comps: BTreeSet<Vec<usize>> = (0..n)
+        .map(|i| (0..n).filter(|&j| reach[i][j] && reach[j][i]).collect())
+        .collect();
+    comps.into_iter().collect()
+}
+
+/// The root of `x` in a union–find forest.
+fn find(p: &[usize], x: usize) -> usize {
+    let mut x = x;
+    while p[x] != x {
+        x = p[x];
+    }
+    x
+}
+
+/// Weakly connected components (union–find labels) and their number.
+fn components(n: usize, arcs: &[(usize, usize, i64)]) -> (Vec<usize>, usize) {
+    let mut parent: Vec<usize> = (0..n).collect();
+    for &(a, b, _) in arcs {
+        let (ra, rb) = (find(&parent, a), find(&parent, b));
+        parent[ra] = rb;
+    }
+    let labels: Vec<usize> = (0..n).map(|i| find(&parent, i)).collect();
+    let count = (0..n).filter(|&i| labels[i] == i).count();
+    (labels, count)
+}
+
+/// Sorted components of a list of node lists, for comparing partitions.
+fn partition(comps: &[Vec<NodeIndex>]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = comps
+        .iter()
+        .map(|c| {
+            let mut c: Vec<usize> = c.iter().map(|v| v.index()).collect();
+            c.sort_unstable();
+            c
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The cheapest arc from `a` to `b`.
+fn cheapest(arcs: &[(usize, usize, i64)], a: usize, b: usize) -> Option<i64> {
+    arcs.iter()
+        .filter(|&&(x, y, _)| x == a && y == b)
+        .map(|&(_, _, c)| c)
+        .min()
+}
+
+/// The cost of walking `path` with the cheapest arc at each step (`None`: not a walk).
+fn walk_cost(arcs: &[(usize, usize, i64)], path: &[NodeIndex]) -> Option<i64> {
+    path.windows(2)
+        .map(|w| cheapest(arcs, w[0].index(), w[1].index()))
+        .sum()
+}
+
+/// Adjacency multiplicities (`m[i][j]`: arcs from `i` to `j`).
+fn adjacency<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Vec<Vec<usize>> {
+    let n = g.node_count();
+    let mut m = vec![vec![0; n]; n];
+    for (a, b, _) in arcs(g, |_| 0) {
+        m[a][b] += 1;
+    }
+    m
+}
+
+/// All injective maps of `0..k` into `0..n`, visited until `f` returns true.
+fn injections(k: usize, n: usize, f: &mut impl FnMut(&[usize]) -> bool) -> bool {
+    fn go(
+        k: usize,
+        n: usize,
+        map: &mut Vec<usize>,
+        used: &mut [bool],
+        f: &mut impl FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if map.len() == k {
+            return f(map);
+        }
+        for v in 0..n {
+            if !used[v] {
+                used[v] = true;
+                map.push(v);
+                let found = go(k, n, map, used, f);
+                map.pop();
+                used[v] = false;
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    k <= n && go(k, n, &mut Vec::new(), &mut vec![false; n], f)
+}
+
+/// Fails with the message when `cond` does not hold.
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)*) => {
+        if !$cond {
+            return Err(format!($($msg)*));
+        }
+    };
+}
+
+type Outcome = Result<(), String>;
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // Reason: an edge-cost function, `Fn(&u8)`.
+fn w64(w: &u8) -> i64 {
+    i64::from(*w)
+}
+
+// ---------------------------------------------------------------------------------------
+// Shortest paths.
+
+/// `dijkstra` from vertex 0 (and with the last vertex as goal) gives the reference
+/// distances of every reachable vertex, and no others.
+pub fn dijkstra_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, w64);
+    let (dist, _) = reference_distances(n, &arcs, 0);
+    let got = algo::dijkstra(g, NodeIndex::new(0), None, |e| w64(e.weight()));
+    for (v, d) in dist.iter().enumerate() {
+        let got = got.get(&NodeIndex::new(v)).copied();
+        ensure!(
+            got == *d,
+            "distance 0 -> {v}: dijkstra {got:?}, reference {d:?}"
+        );
+    }
+    let goal = NodeIndex::new(n - 1);
+    let got = algo::dijkstra(g, NodeIndex::new(0), Some(goal), |e| w64(e.weight()));
+    let got = got.get(&goal).copied();
+    ensure!(
+        got == dist[n - 1],
+        "with goal {}: dijkstra {got:?}, reference {:?}",
+        n - 1,
+        dist[n - 1]
+    );
+    Ok(())
+}
+
+/// `bidirectional_dijkstra` from vertex 0 to every other vertex gives the reference
+/// distance.
+pub fn bidirectional_dijkstra_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, w64);
+    let (dist, _) = reference_distances(n, &arcs, 0);
+    // Start = goal is a finding of its own (`bidirectional_dijkstra_same_prop`).
+    for (v, d) in dist.iter().enumerate().skip(1) {
+        let got = algo::bidirectional_dijkstra(g, NodeIndex::new(0), NodeIndex::new(v), |e| {
+            w64(e.weight())
+        });
+        ensure!(
+            got == *d,
+            "0 -> {v}: bidirectional_dijkstra {got:?}, reference {d:?}"
+        );
+    }
+    Ok(())
+}
+
+/// `bidirectional_dijkstra` from a vertex to itself: the empty path, cost 0.
+pub fn bidirectional_dijkstra_same_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    if g.node_count() == 0 {
+        return Ok(());
+    }
+    let v = NodeIndex::new(0);
+    let got = algo::bidirectional_dijkstra(g, v, v, |e| w64(e.weight()));
+    ensure!(
+        got == Some(0),
+        "0 -> 0: bidirectional_dijkstra {got:?}, reference Some(0)"
+    );
+    Ok(())
+}
+
+/// Weights shifted to `-3..=6`: negative edges and negative cycles.
+#[allow(clippy::trivially_copy_pass_by_ref)] // Reason: an edge-cost function, `Fn(&u8)`.
+fn shifted(w: &u8) -> i64 {
+    i64::from(*w) - 3
+}
+
+/// The graph with float weights shifted to `-3..=6` (the float algorithms' input).
+fn float_graph<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Graph<u32, f64, Ty> {
+    g.map(|_, &id| id, |_, w| shifted(w) as f64)
+}
+
+// Reason: the distances are sums of small integers, exact in `f64`.
+#[allow(clippy::float_cmp)]
+/// Checks a `Paths` answer from vertex 0 against the reference: distances (`unreachable`
+/// for unreachable vertices), and each predecessor is the start of an arc that is tight.
+fn check_paths(
+    arcs: &[(usize, usize, i64)],
+    dist: &[Option<i64>],
+    got_dist: &[f64],
+    preds: &[Option<NodeIndex>],
+    unreachable: f64,
+) -> Outcome {
+    for (v, d) in dist.iter().enumerate() {
+        let want = d.map_or(unreachable, |d| d as f64);
+        ensure!(
+            got_dist[v] == want,
+            "distance 0 -> {v}: {}, reference {want}",
+            got_dist[v]
+        );
+        match (d, preds[v]) {
+            (None, None) => {}
+            (Some(_), None) => ensure!(v == 0, "reachable {v} has no predecessor"),
+            (None, Some(p)) => return Err(format!("unreachable {v} has predecessor {p:?}")),
+            (Some(d), Some(p)) => {
+                let tight = arcs.iter().any(|&(a, b, c)| {
+                    a == p.index() && b == v && dist[a].map(|da| da + c) == Some(*d)
+                });
+                ensure!(
+                    tight,
+                    "predecessor {} of {v} is not on a shortest path",
+                    p.index()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `bellman_ford` from vertex 0, weights `-3..=6`: an error exactly when a negative cycle is
+/// reachable, and otherwise the reference distances and tight predecessors.
+pub fn bellman_ford_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, shifted);
+    let (dist, negative) = reference_distances(n, &arcs, 0);
+    match algo::bellman_ford(&float_graph(g), NodeIndex::new(0)) {
+        Err(_) => ensure!(negative, "bellman_ford: negative cycle, reference: none"),
+        Ok(paths) => {
+            ensure!(
+                !negative,
+                "bellman_ford: no negative cycle, reference: one reachable"
+            );
+            check_paths(
+                &arcs,
+                &dist,
+                &paths.distances,
+                &paths.predecessors,
+                f64::INFINITY,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `spfa` from vertex 0 (weights `-3..=6`): as `bellman_ford`, except that unreachable
+/// vertices are at `f64::MAX` (spfa's `BoundedMeasure::max`; its docs say nothing of
+/// unreachable vertices, `bellman_ford`'s infinity is not a documented promise of spfa).
+pub fn spfa_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, shifted);
+    let (dist, negative) = reference_distances(n, &arcs, 0);
+    match algo::spfa(g, NodeIndex::new(0), |e| shifted(e.weight()) as f64) {
+        Err(_) => ensure!(negative, "spfa: negative cycle, reference: none"),
+        Ok(paths) => {
+            ensure!(
+                !negative,
+                "spfa: no negative cycle, reference: one reachable"
+            );
+            check_paths(
+                &arcs,
+                &dist,
+                &paths.distances,
+                &paths.predecessors,
+                f64::MAX,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `find_negative_cycle` from vertex 0 (directed, weights `-3..=6`): a cycle exactly when
+/// one is reachable, and what it returns is a cycle (distinct vertices, each joined to the
+/// next and the last to the first) of negative weight.
+pub fn find_negative_cycle_prop(g: &GnmGraph<Directed>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, shifted);
+    let (_, negative) = reference_distances(n, &arcs, 0);
+    let got = algo::find_negative_cycle(&float_graph(g), NodeIndex::new(0));
+    match got {
+        None => ensure!(
+            !negative,
+            "find_negative_cycle: none, reference: one reachable"
+        ),
+        Some(cycle) => {
+            ensure!(negative, "find_negative_cycle: {cycle:?}, reference: none");
+            // One message for every way of not being a negative cycle, so that shrinking
+            // keeps to this failure.
+            let distinct: BTreeSet<_> = cycle.iter().collect();
+            let mut closed = cycle.clone();
+            closed.extend(cycle.first());
+            let weight = walk_cost(&arcs, &closed);
+            ensure!(
+                !cycle.is_empty() && distinct.len() == cycle.len() && weight.is_some_and(|w| w < 0),
+                "find_negative_cycle: not a negative cycle: {cycle:?} (weight {weight:?})"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// All-pairs reference: per source, distances and whether a negative cycle is reachable.
+fn all_pairs(n: usize, arcs: &[(usize, usize, i64)]) -> (Vec<Vec<Option<i64>>>, bool) {
+    let mut negative = false;
+    let rows = (0..n)
+        .map(|s| {
+            let (d, neg) = reference_distances(n, arcs, s);
+            negative |= neg;
+            d
+        })
+        .collect();
+    (rows, negative)
+}
+
+/// Compares an all-pairs answer with the reference (`max` for unreachable pairs).
+fn check_all_pairs(
+    n: usize,
+    want: &[Vec<Option<i64>>],
+    got: impl Fn(usize, usize) -> Option<i64>,
+    unreachable: Option<i64>,
+) -> Outcome {
+    for (i, row) in want.iter().enumerate() {
+        for (j, d) in row.iter().enumerate().take(n) {
+            let g = got(i, j);
+            let w = d.or(unreachable);
+            ensure!(g == w, "{i} -> {j}: {g:?}, reference {w:?}");
+        }
+    }
+    Ok(())
+}
+
+/// `floyd_warshall` (weights `-3..=6` on directed graphs, `0..=9` on undirected ones, where
+/// any negative edge is a negative cycle): an error exactly when the graph has a negative
+/// cycle.
+pub fn floyd_warshall_cycle_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let cost = if Ty::is_directed() { shifted } else { w64 };
+    let (_, negative) = all_pairs(g.node_count(), &arcs(g, cost));
+    let got = algo::floyd_warshall(g, |e| cost(e.weight())).is_err();
+    ensure!(
+        got == negative,
+        "floyd_warshall: negative cycle {got}, reference {negative}"
+    );
+    Ok(())
+}
+
+/// `floyd_warshall` (weights as above) on graphs without a negative cycle: every pair's
+/// reference distance, `i64::MAX` when unreachable (as its docs' example shows).
+pub fn floyd_warshall_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    let cost = if Ty::is_directed() { shifted } else { w64 };
+    let arcs = arcs(g, cost);
+    let (want, negative) = all_pairs(n, &arcs);
+    match algo::floyd_warshall(g, |e| cost(e.weight())) {
+        Err(_) => {}
+        Ok(got) => {
+            if negative {
+                return Ok(());
+            }
+            check_all_pairs(
+                n,
+                &want,
+                |i, j| got.get(&(NodeIndex::new(i), NodeIndex::new(j))).copied(),
+                Some(i64::MAX),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `johnson`: as `floyd_warshall`, but unreachable pairs are absent.
+pub fn johnson_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    let cost = if Ty::is_directed() { shifted } else { w64 };
+    let arcs = arcs(g, cost);
+    let (want, negative) = all_pairs(n, &arcs);
+    match algo::johnson(g, |e| cost(e.weight())) {
+        Err(_) => ensure!(negative, "johnson: negative cycle, reference: none"),
+        Ok(got) => {
+            ensure!(!negative, "johnson: no negative cycle, reference: one");
+            check_all_pairs(
+                n,
+                &want,
+                |i, j| got.get(&(NodeIndex::new(i), NodeIndex::new(j))).copied(),
+                None,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `astar` from vertex 0 to the last vertex with a consistent heuristic (half the true
+/// remaining distance): the reference distance, and a path of that cost.
+pub fn astar_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, w64);
+    let (dist, _) = reference_distances(n, &arcs, 0);
+    let reversed: Vec<_> = arcs.iter().map(|&(a, b, c)| (b, a, c)).collect();
+    let (to_goal, _) = reference_distances(n, &reversed, n - 1);
+    let goal = NodeIndex::new(n - 1);
+    let got = algo::astar(
+        g,
+        NodeIndex::new(0),
+        |v| v == goal,
+        |e| w64(e.weight()),
+        |v| to_goal[v.index()].unwrap_or(0) / 2,
+    );
+    let cost = got.as_ref().map(|(c, _)| *c);
+    ensure!(
+        cost == dist[n - 1],
+        "astar cost {cost:?}, reference {:?}",
+        dist[n - 1]
+    );
+    if let Some((c, path)) = got {
+        ensure!(
+            path.first() == Some(&NodeIndex::new(0)) && path.last() == Some(&goal),
+            "path {path:?} does not join 0 to {}",
+            n - 1
+        );
+        let walked = walk_cost(&arcs, &path);
+        ensure!(walked == Some(c), "path {path:?} costs {walked:?}, not {c}");
+    }
+    Ok(())
+}
+
+/// `k_shortest_path` from vertex 0 (weights `1..=10`, k = 2 and 3): for every vertex, the
+/// cost of its k-th cheapest walk (the empty walk counts at the start, parallel edges give
+/// distinct walks), present exactly for the vertices with at least k walks, by counting
+/// walks per cost.
+pub fn k_shortest_path_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, |w| w64(w) + 1);
+    for k in 2..=3usize {
+        let bound = 25 * k * (n + 1);
+        // count[c][v]: walks from 0 to v of cost c (saturated at k).
+        let mut count = vec![vec![0usize; n]; bound + 1];
+        count[0][0] = 1;
+        let mut want: BTreeMap<usize, i64> = BTreeMap::new();
+        let mut total = vec![0usize; n];
+        for c in 0..=bound {
+            for &(a, b, w) in &arcs {
+                let w = w as usize;
+                if c >= w {
+                    count[c][b] = (count[c][b] + count[c - w][a]).min(k);
+                }
+            }
+            for v in 0..n {
+                let before = total[v];
+                total[v] = (total[v] + count[c][v]).min(k);
+                if before < k && total[v] >= k {
+                    want.insert(v, c as i64);
+                }
+            }
+        }
+        let got = algo::k_shortest_path(g, NodeIndex::new(0), None, k, |e| w64(e.weight()) + 1);
+        let got: BTreeMap<usize, i64> = got.iter().map(|(v, c)| (v.index(), *c)).collect();
+        ensure!(
+            got == want,
+            "k = {k}: k_shortest_path {got:?}, reference {want:?}"
+        );
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Connectivity and orderings.
+
+/// Checks an SCC answer: the reference partition, in reverse topological order (the order
+/// both SCC functions document).
+fn check_sccs(name: &str, g: &GnmGraph<Directed>, got: &[Vec<NodeIndex>]) -> Outcome {
+    let arcs = arcs(g, w64);
+    let want = reference_sccs(g.node_count(), &arcs);
+    let parts = partition(got);
+    ensure!(parts == want, "{name}: {parts:?}, reference {want:?}");
+    let mut position = vec![0; g.node_count()];
+    for (i, c) in got.iter().enumerate() {
+        for v in c {
+            position[v.index()] = i;
+        }
+    }
+    for &(a, b, _) in &arcs {
+        ensure!(
+            position[a] >= position[b],
+            "{name}: the edge {a} -> {b} goes from component {} to the later {}",
+            position[a],
+            position[b]
+        );
+    }
+    Ok(())
+}
+
+/// `tarjan_scc`: the strongly connected components, in reverse topological order.
+pub fn tarjan_scc_prop(g: &GnmGraph<Directed>) -> Outcome {
+    check_sccs("tarjan_scc", g, &algo::tarjan_scc(g))
+}
+
+/// `kosaraju_scc`: the strongly connected components, in reverse topological order.
+pub fn kosaraju_scc_prop(g: &GnmGraph<Directed>) -> Outcome {
+    check_sccs("kosaraju_scc", g, &algo::kosaraju_scc(g))
+}
+
+/// `connected_components`: the number of weak components (union–find).
+pub fn connected_components_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let (_, want) = components(g.node_count(), &arcs(g, w64));
+    let got = algo::connected_components(g);
+    ensure!(got == want, "connected_components {got}, reference {want}");
+    Ok(())
+}
+
+/// `is_cyclic_undirected`: a cycle (self-loops and parallel edges count) exactly when
+/// there are more edges than vertices minus components.
+pub fn is_cyclic_undirected_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let n = g.node_count();
+    let (_, c) = components(n, &arcs(g, w64));
+    let want = g.edge_count() + c > n;
+    let got = algo::is_cyclic_undirected(g);
+    ensure!(got == want, "is_cyclic_undirected {got}, reference {want}");
+    Ok(())
+}
+
+/// `has_path_connecting`: for every pair, reachability by depth-first search.
+pub fn has_path_connecting_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    let n = g.node_count();
+    let reach = reachability(n, &arcs(g, w64));
+    for (i, row) in reach.iter().enumerate() {
+        for (j, &want) in row.iter().enumerate() {
+            let got = algo::has_path_connecting(g, NodeIndex::new(i), NodeIndex::new(j), None);
+            ensure!(
+                got == want,
+                "{i} -> {j}: has_path_connecting {got}, reference {want}"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `condensation`: with `make_acyclic`, one vertex per strongly connected component (its
+/// ids) and one edge per pair of components an edge joins, no loops; without, every edge
+/// kept, mapped to its components.
+pub fn condensation_prop(g: &GnmGraph<Directed>) -> Outcome {
+    let n = g.node_count();
+    let arcs = arcs(g, w64);
+    let want = reference_sccs(n, &arcs);
+    let mut comp = vec![0; n];
+    for (i, c) in want.iter().enumerate() {
+        for &v in c {
+            comp[v] = i;
+        }
+    }
+    for acyclic in [true, false] {
+        let c = algo::condensation(g.clone(), acyclic);
+        let mut parts: Vec<Vec<usize>> = c
+            .node_weights()
+            .map(|ids| {
+                let mut ids: Vec<usize> = ids.iter().map(|&id| id as usize - 1).collect();
+                ids.sort_unstable();
+                ids
+            })
+            .collect();
+        // Component of each condensed vertex, in the reference numbering.
+        let label: Vec<usize> = parts
+            .iter()
+            .map(|p| p.first().map_or(usize::MAX, |&v| comp[v]))
+            .collect();
+        parts.sort();
+        ensure!(
+            parts == want,
+            "condensation({acyclic}) vertices {parts:?}, reference {want:?}"
+        );
+        let mut got: Vec<(usize, usize)> = c
+            .raw_edges()
+            .iter()
+            .map(|e| (label[e.source().index()], label[e.target().index()]))
+            .collect();
+        got.sort_unstable();
+        let mut expected: Vec<(usize, usize)> =
+            arcs.iter().map(|&(a, b, _)| (comp[a], comp[b])).collect();
+        if acyclic {
+            expected.retain(|(a, b)| a != b);
+            expected.sort_unstable();
+            expected.dedup();
+        } else {
+            expected.sort_unstable();
+        }
+        ensure!(
+            got == expected,
+            "condensation({acyclic}) edges {got:?}, reference {expected:?}"
+        );
+    }
+    Ok(())
+}
+
+/// `toposort`: an order exactly when the graph is acyclic, in which every edge goes
+/// forward; otherwise a vertex that lies on a cycle.
+pub fn toposort_prop(g: &GnmGraph<Directed>) -> Outcome {
+    let n = g.node_count();
+    let arcs = arcs(g, w64);
+    let reach = reachability(n, &arcs);
+    let cyclic = reference_cyclic(n, &arcs);
+    match algo::toposort(g, None) {
+        Ok(order) => {
+            ensure!(!cyclic, "toposort {order:?} of a cyclic graph");
+            let mut position = vec![usize::MAX; n];
+            for (i, v) in order.iter().enumerate() {
+                position[v.index()] = i;
+            }
+            ensure!(
+                order.len() == n && position.iter().all(|&p| p != usize::MAX),
+                "toposort {order:?} is not a permutation"
+            );
+            for &(a, b, _) in &arcs {
+                ensure!(
+                    position[a] < position[b],
+                    "edge {a} -> {b} goes backward in {order:?}"
+                );
+            }
+        }
+        Err(cycle) => {
+            ensure!(
+                cyclic,
+                "toposort: a cycle at {:?} in an acyclic graph",
+                cycle.node_id()
+            );
+            let v = cycle.node_id().index();
+            let on_cycle = arcs.iter().any(|&(a, b, _)| a == v && reach[b][v]);
+            ensure!(on_cycle, "toposort: {v} is on no cycle");
+        }
+    }
+    Ok(())
+}
+
+/// `is_cyclic_directed`: whether some cycle (self-loops count) exists.
+pub fn is_cyclic_directed_prop(g: &GnmGraph<Directed>) -> Outcome {
+    let want = reference_cyclic(g.node_count(), &arcs(g, w64));
+    let got = algo::is_cyclic_directed(g);
+    ensure!(got == want, "is_cyclic_directed {got}, reference {want}");
+    Ok(())
+}
+
+/// `dominators::simple_fast` from vertex 0: `d` dominates a reachable `v` exactly when `v`
+/// is `d` or cannot be reached from the root without `d`; unreachable vertices have no
+/// dominators.
+pub fn dominators_prop(g: &GnmGraph<Directed>) -> Outcome {
+    let n = g.node_count();
+    if n == 0 {
+        return Ok(());
+    }
+    let arcs = arcs(g, w64);
+    let reach = reachability(n, &arcs);
+    let doms = algo::dominators::simple_fast(g, NodeIndex::new(0));
+    for (v, reachable) in reach[0].iter().enumerate() {
+        let got: Option<BTreeSet<usize>> = doms
+            .dominators(NodeIndex::new(v))
+            .map(|it| it.map(NodeIndex::index).collect());
+        let want = reachable.then(|| {
+            (0..n)
+                .filter(|&d| d == v || !reachable_without(n, &arcs, d, v))
+                .collect::<BTreeSet<usize>>()
+        });
+        ensure!(
+            got == want,
+            "dominators of {v}: {got:?}, reference {want:?}"
+        );
+    }
+    Ok(())
+}
+
+/// Whether `v` is reachable from vertex 0 without passing through `avoid`.
+fn reachable_without(n: usize, arcs: &[(usize, usize, i64)], avoid: usize, v: usize) -> bool {
+    if avoid == 0 {
+        return false;
+    }
+    let mut seen = vec![false; n];
+    seen[0] = true;
+    let mut stack = vec![0];
+    while let Some(x) = stack.pop() {
+        for &(a, b, _) in arcs {
+            if a == x && b != avoid && !seen[b] {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    seen[v]
+}
+
+// ---------------------------------------------------------------------------------------
+// Spanning trees, matching, cliques, colouring.
+
+/// Minimum spanning forest weight by Prim's algorithm from every unvisited vertex.
+fn reference_msf_weight(n: usize, arcs: &[(usize, usize, i64)]) -> i64 {
+    let mut in_tree = vec![false; n];
+    let mut total = 0;
+    for root in 0..n {
+        if in_tree[root] {
+            continue;
+        }
+        in_tree[root] = true;
+        loop {
+            let best = arcs
+                .iter()
+                .filter(|&&(a, b, _)| in_tree[a] != in_tree[b])
+                .min_by_key(|&&(_, _, c)| c);
+            match best {
+                Some(&(a, b, c)) => {
+                    in_tree[a] = true;
+                    in_tree[b] = true;
+                    total += c;
+                }
+                None => break,
+            }
+        }
+    }
+    total
+}
+
+/// Checks a spanning forest given as elements: every vertex, `n - c` edges of the graph
+/// forming no cycle, of the reference's total weight.
+fn check_forest<Ty: EdgeType>(
+    name: &str,
+    g: &GnmGraph<Ty>,
+    elements: impl Iterator<Item = Element<u32, u8>>,
+) -> Outcome {
+    let n = g.node_count();
+    // Treated as undirected.
+    let mut arcs = arcs(g, w64);
+    if Ty::is_directed() {
+        let back: Vec<_> = arcs.iter().map(|&(a, b, c)| (b, a, c)).collect();
+        arcs.extend(back);
+    }
+    let (_, c) = components(n, &arcs);
+    let want = reference_msf_weight(n, &arcs);
+    let mut nodes = 0;
+    let mut edges = Vec::new();
+    for e in elements {
+        match e {
+            Element::Node { .. } => nodes += 1,
+            Element::Edge {
+                source,
+                target,
+                weight,
+            } => edges.push((source, target, i64::from(weight))),
+        }
+    }
+    ensure!(nodes == n, "{name}: {nodes} vertices of {n}");
+    ensure!(
+        edges.len() == n - c,
+        "{name}: {} edges, a spanning forest has {}",
+        edges.len(),
+        n - c
+    );
+    for &(a, b, w) in &edges {
+        ensure!(
+            a < n && b < n && arcs.contains(&(a, b, w)),
+            "{name}: edge ({a}, {b}, {w}) is not in the graph"
+        );
+    }
+    let (_, forest_components) = components(n, &edges);
+    ensure!(
+        forest_components == c,
+        "{name}: the edges {edges:?} contain a cycle"
+    );
+    let total: i64 = edges.iter().map(|e| e.2).sum();
+    ensure!(total == want, "{name}: weight {total}, reference {want}");
+    Ok(())
+}
+
+/// `min_spanning_tree` (Kruskal): a minimum spanning forest.
+pub fn min_spanning_tree_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    check_forest("min_spanning_tree", g, algo::min_spanning_tree(g))
+}
+
+/// `min_spanning_tree_prim` on connected graphs: a minimum spanning tree. (Its docs
+/// promise a tree, and send forests to `min_spanning_tree`: on a disconnected graph it spans
+/// one component only, which is not a bug.)
+pub fn min_spanning_tree_prim_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    if components(g.node_count(), &arcs(g, w64)).1 > 1 {
+        return Ok(());
+    }
+    check_forest("min_spanning_tree_prim", g, algo::min_spanning_tree_prim(g))
+}
+
+/// The size of a maximum matching, by exhaustive search (self-loops cannot be matched).
+fn reference_matching(adj: &[Vec<usize>]) -> usize {
+    fn go(adj: &[Vec<usize>], used: &mut [bool], from: usize) -> usize {
+        let Some(u) = (from..adj.len()).find(|&u| !used[u]) else {
+            return 0;
+        };
+        used[u] = true;
+        let mut best = go(adj, used, u + 1);
+        for v in u + 1..adj.len() {
+            if !used[v] && adj[u][v] > 0 {
+                used[v] = true;
+                best = best.max(1 + go(adj, used, u + 1));
+                used[v] = false;
+            }
+        }
+        used[u] = false;
+        best
+    }
+    go(adj, &mut vec![false; adj.len()], 0)
+}
+
+/// Checks a matching: pairs of distinct vertices joined by an edge, no vertex twice,
+/// `mate` agreeing.
+fn check_matching(
+    name: &str,
+    adj: &[Vec<usize>],
+    m: &algo::Matching<&GnmGraph<Undirected>>,
+) -> Result<Vec<bool>, String> {
+    let mut used = vec![false; adj.len()];
+    let mut pairs = 0;
+    for (a, b) in m.edges() {
+        let (a, b) = (a.index(), b.index());
+        ensure!(a != b && adj[a][b] > 0, "{name}: ({a}, {b}) is not an edge");
+        ensure!(
+            !used[a] && !used[b],
+            "{name}: a vertex of ({a}, {b}) is matched twice"
+        );
+        used[a] = true;
+        used[b] = true;
+        pairs += 1;
+        ensure!(
+            m.mate(NodeIndex::new(a)) == Some(NodeIndex::new(b)),
+            "{name}: mate({a}) is not {b}"
+        );
+    }
+    ensure!(
+        pairs == m.len(),
+        "{name}: len {} but {pairs} edges",
+        m.len()
+    );
+    Ok(used)
+}
+
+/// `maximum_matching`: a matching of the size of a maximum one.
+pub fn maximum_matching_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let adj = adjacency(g);
+    let m = algo::maximum_matching(g);
+    check_matching("maximum_matching", &adj, &m)?;
+    let want = reference_matching(&adj);
+    ensure!(
+        m.len() == want,
+        "maximum_matching: {} pairs, reference {want}",
+        m.len()
+    );
+    Ok(())
+}
+
+/// `greedy_matching`: a maximal matching (no edge has both ends free).
+pub fn greedy_matching_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let adj = adjacency(g);
+    let m = algo::greedy_matching(g);
+    let used = check_matching("greedy_matching", &adj, &m)?;
+    for (a, row) in adj.iter().enumerate() {
+        for (b, &k) in row.iter().enumerate() {
+            ensure!(
+                a == b || k == 0 || used[a] || used[b],
+                "greedy_matching: edge ({a}, {b}) could be added"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `maximal_cliques` (no self-loops): exactly the maximal cliques, by exhaustive search.
+pub fn maximal_cliques_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let n = g.node_count();
+    let adj = adjacency(g);
+    let clique = |s: u32| {
+        (0..n).all(|a| {
+            (0..n).all(|b| a == b || s & (1 << a) == 0 || s & (1 << b) == 0 || adj[a][b] > 0)
+        })
+    };
+    let mut want = BTreeSet::new();
+    for s in 1..(1u32 << n) {
+        if clique(s) && (0..n).all(|v| s & (1 << v) != 0 || !clique(s | (1 << v))) {
+            want.insert(
+                (0..n)
+                    .filter(|&v| s & (1 << v) != 0)
+                    .collect::<Vec<usize>>(),
+            );
+        }
+    }
+    let got: BTreeSet<Vec<usize>> = algo::maximal_cliques(g)
+        .iter()
+        .map(|c| {
+            let mut c: Vec<usize> = c.iter().map(|v| v.index()).collect();
+            c.sort_unstable();
+            c
+        })
+        .collect();
+    ensure!(got == want, "maximal_cliques {got:?}, reference {want:?}");
+    Ok(())
+}
+
+/// `dsatur_coloring` (no self-loops): a proper colouring with the colours it counts.
+pub fn dsatur_coloring_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let n = g.node_count();
+    let (colors, count) = algo::dsatur_coloring(g);
+    ensure!(
+        colors.len() == n,
+        "dsatur_coloring colours {} of {n} vertices",
+        colors.len()
+    );
+    let used: BTreeSet<usize> = colors.values().copied().collect();
+    ensure!(
+        used.iter().all(|&c| c < count) && used.len() == count,
+        "dsatur_coloring: colours {used:?}, count {count}"
+    );
+    for e in g.raw_edges() {
+        let (a, b) = (e.source(), e.target());
+        ensure!(
+            colors.get(&a) != colors.get(&b),
+            "dsatur_coloring: edge ({}, {}) has one colour at both ends",
+            a.index(),
+            b.index()
+        );
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Isomorphism.
+
+/// `is_isomorphic` (simple graphs, self-loops allowed): agrees with a search over all
+/// bijections.
+pub fn is_isomorphic_prop<Ty: EdgeType>(pair: &(GnmGraph<Ty>, GnmGraph<Ty>)) -> Outcome {
+    let (first, second) = pair;
+    let (a, b) = (adjacency(first), adjacency(second));
+    let n = a.len();
+    let want = n == b.len()
+        && first.edge_count() == second.edge_count()
+        && injections(n, n, &mut |f: &[usize]| {
+            (0..n).all(|i| (0..n).all(|j| a[i][j] == b[f[i]][f[j]]))
+        });
+    let got = algo::is_isomorphic(first, second);
+    ensure!(got == want, "is_isomorphic {got}, reference {want}");
+    Ok(())
+}
+
+/// `is_isomorphic_subgraph(pattern, graph)` (simple graphs, self-loops allowed): agrees
+/// with a search over all injections for a node-induced subgraph of `graph` isomorphic to
+/// `pattern`.
+pub fn is_isomorphic_subgraph_prop<Ty: EdgeType>(pair: &(GnmGraph<Ty>, GnmGraph<Ty>)) -> Outcome {
+    let (p, g) = pair;
+    let (a, b) = (adjacency(p), adjacency(g));
+    let want = injections(a.len(), b.len(), &mut |f: &[usize]| {
+        (0..a.len()).all(|i| (0..a.len()).all(|j| (a[i][j] > 0) == (b[f[i]][f[j]] > 0)))
+    });
+    let got = algo::is_isomorphic_subgraph(p, g);
+    ensure!(
+        got == want,
+        "is_isomorphic_subgraph {got}, reference {want}"
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// The hunt.
+
+/// One property's result.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The algorithm and the graphs it ran on.
+    pub name: String,
+    /// Cases run.
+    pub cases: u64,
+    /// The report, when the property failed.
+    pub report: Option<String>,
+    /// The smallest failing input's `(vertices, edges)`.
+    pub minimal: Option<(usize, usize)>,
+    /// Property calls, generation and shrinking together.
+    pub calls: u64,
+    /// Seconds.
+    pub secs: f64,
+}
+
+/// Runs `property` on `cases` inputs from `generate` (seeded), measuring inputs by `size`.
+fn hunt<T: Debug + 'static>(
+    name: &str,
+    cases: u64,
+    seed: u64,
+    generate: impl FnMut(&mut StdRng) -> T,
+    size: fn(&T) -> (usize, usize),
+    property: impl Fn(&T) -> Outcome,
+) -> Row {
+    let calls = Cell::new(0u64);
+    // The size of the input under test until it passes (a panic leaves it there).
+    let pending: Cell<Option<(usize, usize)>> = Cell::new(None);
+    let minimal: RefCell<Option<(usize, usize)>> = RefCell::new(None);
+    let failed = |s: (usize, usize)| {
+        let mut m = minimal.borrow_mut();
+        if m.is_none_or(|m| s < m) {
+            *m = Some(s);
+        }
+    };
+    let start = Instant::now();
+    let result = Check::new(generate)
+        .name(name)
+        .cases(cases)
+        .seed(seed)
+        .persist(false)
+        .print_progress(false)
+        .size(size)
+        .try_check(|input: &T| {
+            if let Some(s) = pending.take() {
+                failed(s);
+            }
+            calls.set(calls.get() + 1);
+            pending.set(Some(size(input)));
+            let out = property(input);
+            let s = pending.take();
+            if out.is_err()
+                && let Some(s) = s
+            {
+                failed(s);
+            }
+            out
+        });
+    if let Some(s) = pending.take() {
+        failed(s);
+    }
+    let report = result.err().map(|r| r.to_string());
+    // The size the report shows (the smallest failure of the same kind), else the smallest
+    // failing call seen.
+    let minimal = report
+        .as_deref()
+        .map(|r| reported_size(r).or(*minimal.borrow()))
+        .unwrap_or_default();
+    Row {
+        name: name.to_string(),
+        cases,
+        report,
+        minimal,
+        calls: calls.get(),
+        secs: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// The `(vertices, edges)` in a report's "minimal failing input (size (v, e), ...".
+fn reported_size(report: &str) -> Option<(usize, usize)> {
+    let rest = report.split("minimal failing input (size (").nth(1)?;
+    let (v, rest) = rest.split_once(", ")?;
+    let (e, _) = rest.split_once(')')?;
+    Some((v.parse().ok()?, e.parse().ok()?))
+}
+
+fn graph_size<Ty: EdgeType>(g: &GnmGraph<Ty>) -> (usize, usize) {
+    (g.node_count(), g.edge_count())
+}
+
+fn pair_size<Ty: EdgeType>(p: &(GnmGraph<Ty>, GnmGraph<Ty>)) -> (usize, usize) {
+    (
+        p.0.node_count() + p.1.node_count(),
+        p.0.edge_count() + p.1.edge_count(),
+    )
+}
+
+/// Dense and sparse multigraphs with self-loops, up to 8 vertices.
+const MULTI: Shape = Shape::new(8, 24, true, true);
+/// Multigraphs without self-loops.
+const MULTI_NO_LOOPS: Shape = Shape::new(8, 24, true, false);
+/// Simple graphs with self-loops, for isomorphism (exhaustive references).
+const SIMPLE_SMALL: Shape = Shape::new(5, 10, false, true);
+/// Simple graphs for the subgraph search.
+const SIMPLE_SUB: Shape = Shape::new(6, 12, false, true);
+
+/// Runs every property on `cases` inputs each.
+#[allow(clippy::too_many_lines)] // Reason: a table, one entry per property.
+pub fn hunt_all(cases: u64) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let mut seed = 0x5eed_0000u64;
+    let mut next = || {
+        seed += 1;
+        seed
+    };
+    macro_rules! on_graph {
+        ($name:expr, $ty:ty, $shape:expr, $prop:expr) => {
+            rows.push(hunt(
+                $name,
+                cases,
+                next(),
+                |rng| hunt_graph::<$ty, _>(rng, &$shape),
+                graph_size::<$ty>,
+                $prop,
+            ))
+        };
+    }
+    on_graph!(
+        "dijkstra (directed)",
+        Directed,
+        MULTI,
+        dijkstra_prop::<Directed>
+    );
+    on_graph!(
+        "dijkstra (undirected)",
+        Undirected,
+        MULTI,
+        dijkstra_prop::<Undirected>
+    );
+    on_graph!(
+        "bidirectional_dijkstra (directed)",
+        Directed,
+        MULTI,
+        bidirectional_dijkstra_prop::<Directed>
+    );
+    on_graph!(
+        "bidirectional_dijkstra (undirected)",
+        Undirected,
+        MULTI,
+        bidirectional_dijkstra_prop::<Undirected>
+    );
+    on_graph!(
+        "bidirectional_dijkstra (start = goal)",
+        Directed,
+        MULTI,
+        bidirectional_dijkstra_same_prop::<Directed>
+    );
+    on_graph!(
+        "bellman_ford (directed)",
+        Directed,
+        MULTI,
+        bellman_ford_prop::<Directed>
+    );
+    on_graph!(
+        "bellman_ford (undirected)",
+        Undirected,
+        MULTI,
+        bellman_ford_prop::<Undirected>
+    );
+    on_graph!("spfa (directed)", Directed, MULTI, spfa_prop::<Directed>);
+    on_graph!(
+        "find_negative_cycle (directed)",
+        Directed,
+        MULTI,
+        find_negative_cycle_prop
+    );
+    on_graph!(
+        "floyd_warshall negative cycles (directed)",
+        Directed,
+        MULTI,
+        floyd_warshall_cycle_prop::<Directed>
+    );
+    on_graph!(
+        "floyd_warshall (directed)",
+        Directed,
+        MULTI,
+        floyd_warshall_prop::<Directed>
+    );
+    on_graph!(
+        "floyd_warshall (undirected)",
+        Undirected,
+        MULTI,
+        floyd_warshall_prop::<Undirected>
+    );
+    on_graph!(
+        "johnson (directed)",
+        Directed,
+        MULTI,
+        johnson_prop::<Directed>
+    );
+    on_graph!("astar (directed)", Directed, MULTI, astar_prop::<Directed>);
+    on_graph!(
+        "astar (undirected)",
+        Undirected,
+        MULTI,
+        astar_prop::<Undirected>
+    );
+    on_graph!(
+        "k_shortest_path (directed)",
+        Directed,
+        MULTI,
+        k_shortest_path_prop::<Directed>
+    );
+    on_graph!(
+        "k_shortest_path (undirected, no loops)",
+        Undirected,
+        MULTI_NO_LOOPS,
+        k_shortest_path_prop::<Undirected>
+    );
+    on_graph!("tarjan_scc", Directed, MULTI, tarjan_scc_prop);
+    on_graph!("kosaraju_scc", Directed, MULTI, kosaraju_scc_prop);
+    on_graph!(
+        "connected_components (directed)",
+        Directed,
+        MULTI,
+        connected_components_prop::<Directed>
+    );
+    on_graph!(
+        "connected_components (undirected)",
+        Undirected,
+        MULTI,
+        connected_components_prop::<Undirected>
+    );
+    on_graph!(
+        "is_cyclic_undirected",
+        Undirected,
+        MULTI,
+        is_cyclic_undirected_prop
+    );
+    on_graph!(
+        "has_path_connecting (directed)",
+        Directed,
+        MULTI,
+        has_path_connecting_prop::<Directed>
+    );
+    on_graph!(
+        "has_path_connecting (undirected)",
+        Undirected,
+        MULTI,
+        has_path_connecting_prop::<Undirected>
+    );
+    on_graph!("condensation", Directed, MULTI, condensation_prop);
+    on_graph!(
+        "toposort",
+        Directed,
+        Shape::new(7, 12, true, true),
+        toposort_prop
+    );
+    on_graph!(
+        "is_cyclic_directed",
+        Directed,
+        Shape::new(7, 12, true, true),
+        is_cyclic_directed_prop
+    );
+    on_graph!("dominators::simple_fast", Directed, MULTI, dominators_prop);
+    on_graph!(
+        "min_spanning_tree (undirected)",
+        Undirected,
+        MULTI,
+        min_spanning_tree_prop::<Undirected>
+    );
+    on_graph!(
+        "min_spanning_tree (directed)",
+        Directed,
+        MULTI,
+        min_spanning_tree_prop::<Directed>
+    );
+    on_graph!(
+        "min_spanning_tree_prim (undirected)",
+        Undirected,
+        MULTI,
+        min_spanning_tree_prim_prop::<Undirected>
+    );
+    on_graph!("maximum_matching", Undirected, MULTI, maximum_matching_prop);
+    on_graph!("greedy_matching", Undirected, MULTI, greedy_matching_prop);
+    on_graph!(
+        "maximal_cliques",
+        Undirected,
+        MULTI_NO_LOOPS,
+        maximal_cliques_prop
+    );
+    on_graph!(
+        "dsatur_coloring",
+        Undirected,
+        MULTI_NO_LOOPS,
+        dsatur_coloring_prop
+    );
+    macro_rules! on_pair {
+        ($name:expr, $ty:ty, $gen:ident, $shape:expr, $prop:expr) => {
+            rows.push(hunt(
+                $name,
+                cases,
+                next(),
+                |rng| $gen::<$ty, _>(rng, &$shape),
+                pair_size::<$ty>,
+                $prop,
+            ))
+        };
+    }
+    on_pair!(
+        "is_isomorphic (directed)",
+        Directed,
+        hunt_pair,
+        SIMPLE_SMALL,
+        is_isomorphic_prop::<Directed>
+    );
+    on_pair!(
+        "is_isomorphic (undirected)",
+        Undirected,
+        hunt_pair,
+        SIMPLE_SMALL,
+        is_isomorphic_prop::<Undirected>
+    );
+    on_pair!(
+        "is_isomorphic_subgraph (directed)",
+        Directed,
+        hunt_sub,
+        SIMPLE_SUB,
+        is_isomorphic_subgraph_prop::<Directed>
+    );
+    on_pair!(
+        "is_isomorphic_subgraph (undirected)",
+        Undirected,
+        hunt_sub,
+        SIMPLE_SUB,
+        is_isomorphic_subgraph_prop::<Undirected>
+    );
+    rows
+}
+
+/// The summary table (Markdown), then each failure's report.
+pub fn table(rows: &[Row]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "| algorithm | cases | failures | minimal size (vertices, edges) | property calls | time (s) |\n\
+         |---|---:|---:|---|---:|---:|"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:.2} |",
+            r.name,
+            r.cases,
+            u8::from(r.report.is_some()),
+            r.minimal
+                .map_or("-".to_string(), |(v, e)| format!("({v}, {e})")),
+            r.calls,
+            r.secs
+        );
+    }
+    for r in rows {
+        if let Some(report) = &r.report {
+            let _ = writeln!(out, "\n### {}\n\n```text\n{report}\n```", r.name);
+        }
+    }
+    out
+}
