@@ -1552,6 +1552,51 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
     rows
 }
 
+/// The smallest directed graph (fewest vertices, then fewest edges; at most `max_nodes`
+/// and `max_edges`, edge weights `0..=9`, parallel edges and self-loops allowed) on which
+/// `property` fails, by exhaustive search: how a finding's minimal input is known to be the
+/// true minimum.
+pub fn smallest_directed_failure(
+    property: fn(&GnmGraph<Directed>) -> Outcome,
+    max_nodes: usize,
+    max_edges: usize,
+) -> Option<GnmGraph<Directed>> {
+    for n in 1..=max_nodes {
+        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+        for e in 0..=max_edges {
+            // Multisets of `e` pairs (non-decreasing indices), then every weighting.
+            let mut chosen = vec![0usize; e];
+            loop {
+                let weightings = 10usize.pow(u32::try_from(e).unwrap_or(u32::MAX));
+                for mut code in 0..weightings {
+                    let mut g = GnmGraph::<Directed>::default();
+                    for id in 0..n {
+                        g.add_node(u32::try_from(id).unwrap_or(u32::MAX) + 1);
+                    }
+                    for &c in &chosen {
+                        let (a, b) = pairs[c];
+                        let w = u8::try_from(code % 10).unwrap_or(0);
+                        code /= 10;
+                        g.add_edge(NodeIndex::new(a), NodeIndex::new(b), w);
+                    }
+                    if property(&g).is_err() {
+                        return Some(g);
+                    }
+                }
+                // Next non-decreasing sequence.
+                let Some(i) = (0..e).rev().find(|&i| chosen[i] + 1 < pairs.len()) else {
+                    break;
+                };
+                let next = chosen[i] + 1;
+                for c in &mut chosen[i..] {
+                    *c = next;
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The summary table (Markdown), then each failure's report.
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::new();
@@ -1563,7 +1608,7 @@ pub fn table(rows: &[Row]) -> String {
     for r in rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {:.2} |",
+            "| {} | {} | {} | {} | {} | {:.3} |",
             r.name,
             r.cases,
             u8::from(r.report.is_some()),

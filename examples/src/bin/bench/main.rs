@@ -227,7 +227,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph [--cases N]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph [--cases N] | hunt petgraph-minimal";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -255,6 +255,29 @@ fn main() {
                     std::process::exit(2);
                 }
             }
+        }
+        if target == "petgraph-minimal" {
+            use greduce_examples::hunt_petgraph as h;
+            let props: [(&str, fn(&_) -> _); 4] = [
+                (
+                    "bidirectional_dijkstra (start = goal)",
+                    h::bidirectional_dijkstra_same_prop,
+                ),
+                ("find_negative_cycle", h::find_negative_cycle_prop),
+                (
+                    "floyd_warshall negative cycles",
+                    h::floyd_warshall_cycle_prop,
+                ),
+                ("floyd_warshall", h::floyd_warshall_prop),
+            ];
+            // Up to 4 vertices and 4 edges; then 2 vertices and 5 edges.
+            for (name, prop) in props {
+                let found = h::smallest_directed_failure(prop, 4, 4);
+                println!("{name}: {found:?}");
+                let two = h::smallest_directed_failure(prop, 2, 5);
+                println!("{name}, 2 vertices, up to 5 edges: {two:?}");
+            }
+            return;
         }
         if target != "petgraph" {
             eprintln!("{USAGE}\nhunt: only `petgraph` is available");

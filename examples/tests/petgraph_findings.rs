@@ -1,0 +1,50 @@
+//! Standalone reproductions of the petgraph 0.8 bugs `hunt petgraph` found (see
+//! `examples/FINDINGS.md`). Each test asserts today's wrong behaviour: it passes today and
+//! fails when upstream fixes the bug (then flip its assertion).
+
+use petgraph::algo::{bidirectional_dijkstra, find_negative_cycle, floyd_warshall};
+use petgraph::graph::{DiGraph, NodeIndex};
+
+/// F1: `bidirectional_dijkstra` from a vertex to itself finds no path; the empty path
+/// (cost 0) is the answer `dijkstra` gives. Fixed when this returns `Some(0)`.
+#[test]
+fn bidirectional_dijkstra_start_equals_goal() {
+    let mut g = DiGraph::<(), u32>::new();
+    let a = g.add_node(());
+    assert_eq!(bidirectional_dijkstra(&g, a, a, |e| *e.weight()), None);
+    // What it should be: dijkstra agrees on the empty path.
+    assert_eq!(
+        petgraph::algo::dijkstra(&g, a, None, |e| *e.weight())[&a],
+        0
+    );
+}
+
+/// F2: `find_negative_cycle` returns a vertex that is on no cycle. The graph's only
+/// negative cycle is the self-loop `1 -> 1` (weight -3), reachable from 0; the answer is
+/// `[0]`, and 0 has no self-loop. Fixed when it returns `Some([1])`.
+#[test]
+fn find_negative_cycle_returns_a_non_cycle() {
+    let g = DiGraph::<(), f64>::from_edges([(0, 1, 3.0), (0, 2, -3.0), (1, 1, -3.0), (1, 2, -3.0)]);
+    let got = find_negative_cycle(&g, NodeIndex::new(0));
+    assert_eq!(got, Some(vec![NodeIndex::new(0)]));
+    assert!(g.find_edge(NodeIndex::new(0), NodeIndex::new(0)).is_none());
+}
+
+/// F3: `floyd_warshall` misses a negative self-loop (a negative cycle of one edge): the
+/// diagonal is set to 0 after the edges are read. Fixed when this is an `Err`.
+#[test]
+fn floyd_warshall_misses_a_negative_self_loop() {
+    let g = DiGraph::<(), i64>::from_edges([(0, 0, -3)]);
+    let got = floyd_warshall(&g, |e| *e.weight());
+    assert!(got.is_ok());
+}
+
+/// F4: with a negative edge, `floyd_warshall` gives an unreachable pair a finite distance
+/// (`i64::MAX - 3` for `0 -> 2` here) instead of `i64::MAX`. Fixed when it is `i64::MAX`.
+#[test]
+fn floyd_warshall_invents_a_distance_for_an_unreachable_pair() {
+    let mut g = DiGraph::<(), i64>::from_edges([(0, 1, -3)]);
+    g.add_node(());
+    let got = floyd_warshall(&g, |e| *e.weight()).unwrap();
+    assert_eq!(got[&(NodeIndex::new(0), NodeIndex::new(2))], i64::MAX - 3);
+}
