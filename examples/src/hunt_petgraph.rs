@@ -1172,6 +1172,124 @@ pub fn dsatur_coloring_prop(g: &GnmGraph<Undirected>) -> Outcome {
     Ok(())
 }
 
+/// `bridges` (simple undirected graphs, as its docs require): exactly the edges whose removal
+/// adds a component.
+pub fn bridges_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let n = g.node_count();
+    let all = arcs(g, w64);
+    let (_, base) = components(n, &all);
+    let mut want = BTreeSet::new();
+    for (i, e) in g.raw_edges().iter().enumerate() {
+        let (from, to) = (e.source().index(), e.target().index());
+        let rest: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|&(x, y, _)| !((x, y) == (from, to) || (x, y) == (to, from)))
+            .collect();
+        if components(n, &rest).1 > base {
+            want.insert(i);
+        }
+    }
+    let got: BTreeSet<usize> = algo::bridges(g)
+        .map(|e| petgraph::visit::EdgeRef::id(&e).index())
+        .collect();
+    ensure!(got == want, "bridges {got:?}, reference {want:?}");
+    Ok(())
+}
+
+/// `articulation_points` (undirected): exactly the vertices whose removal adds a component
+/// among the others.
+pub fn articulation_points_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let n = g.node_count();
+    let all = arcs(g, w64);
+    let (_, c) = components(n, &all);
+    let mut want = BTreeSet::new();
+    for v in 0..n {
+        // Without v: v is left as a component of its own, so compare with c + 1.
+        let rest: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|&(x, y, _)| x != v && y != v)
+            .collect();
+        if components(n, &rest).1 > c + 1 {
+            want.insert(v);
+        }
+    }
+    let got: BTreeSet<usize> = algo::articulation_points::articulation_points(g)
+        .iter()
+        .map(|v| v.index())
+        .collect();
+    ensure!(
+        got == want,
+        "articulation_points {got:?}, reference {want:?}"
+    );
+    Ok(())
+}
+
+/// `steiner_tree` (Kou's approximation; connected undirected graphs, terminals the vertices of
+/// even index): a tree of graph edges joining every terminal, of weight at most twice the
+/// optimum (the minimum over sets of Steiner vertices of the spanning tree of the induced
+/// subgraph, by exhaustive search). At least two terminals: with one, it returns an empty
+/// graph, as the `NetworkX` implementation it follows does (its tree is edge-induced).
+pub fn steiner_tree_prop(g: &GnmGraph<Undirected>) -> Outcome {
+    let n = g.node_count();
+    let all = arcs(g, w64);
+    if n < 3 || components(n, &all).1 > 1 {
+        return Ok(());
+    }
+    let terminals: Vec<NodeIndex> = (0..n).step_by(2).map(NodeIndex::new).collect();
+    let others: Vec<usize> = (1..n).step_by(2).collect();
+    let mut best = i64::MAX;
+    for mask in 0..(1u32 << others.len()) {
+        let keep: Vec<bool> = (0..n)
+            .map(|v| v % 2 == 0 || mask & (1 << (v / 2)) != 0)
+            .collect();
+        let inside: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|&(a, b, _)| keep[a] && keep[b])
+            .collect();
+        // Connected on the kept vertices: the dropped ones are isolated components.
+        let dropped = keep.iter().filter(|&&k| !k).count();
+        if components(n, &inside).1 == dropped + 1 {
+            best = best.min(reference_msf_weight(n, &inside));
+        }
+    }
+    let weighted: Graph<u32, i64, Undirected> = g.map(|_, &id| id, |_, w| w64(w));
+    let tree = algo::steiner_tree(&weighted, &terminals);
+    let mut edges = Vec::new();
+    for e in tree.edge_indices() {
+        let (a, b) = tree.edge_endpoints(e).ok_or("edge without endpoints")?;
+        edges.push((a.index(), b.index(), tree[e]));
+    }
+    for &(a, b, w) in &edges {
+        ensure!(
+            all.contains(&(a, b, w)),
+            "steiner_tree: ({a}, {b}, {w}) is not an edge of the graph"
+        );
+    }
+    let nodes: Vec<usize> = tree.node_indices().map(NodeIndex::index).collect();
+    for t in &terminals {
+        ensure!(
+            nodes.contains(&t.index()),
+            "steiner_tree: terminal {} missing",
+            t.index()
+        );
+    }
+    let (_, c) = components(n, &edges);
+    let isolated = n - nodes.len();
+    ensure!(
+        c == isolated + 1 && edges.len() + 1 == nodes.len(),
+        "steiner_tree: {edges:?} on {nodes:?} is not a tree"
+    );
+    let total: i64 = edges.iter().map(|e| e.2).sum();
+    ensure!(
+        total <= 2 * best,
+        "steiner_tree: weight {total}, more than twice the optimum {best}"
+    );
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------
 // Isomorphism.
 
@@ -1508,6 +1626,30 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
         Undirected,
         MULTI_NO_LOOPS,
         dsatur_coloring_prop
+    );
+    on_graph!(
+        "bridges (simple)",
+        Undirected,
+        Shape::new(8, 16, false, false),
+        bridges_prop
+    );
+    on_graph!(
+        "articulation_points",
+        Undirected,
+        MULTI,
+        articulation_points_prop
+    );
+    on_graph!(
+        "steiner_tree (multigraph)",
+        Undirected,
+        MULTI,
+        steiner_tree_prop
+    );
+    on_graph!(
+        "steiner_tree (simple)",
+        Undirected,
+        Shape::new(8, 24, false, true),
+        steiner_tree_prop
     );
     macro_rules! on_pair {
         ($name:expr, $ty:ty, $gen:ident, $shape:expr, $prop:expr) => {
