@@ -1326,6 +1326,53 @@ pub fn is_isomorphic_subgraph_prop<Ty: EdgeType>(pair: &(GnmGraph<Ty>, GnmGraph<
     Ok(())
 }
 
+/// Edge weights by vertex pair (`None`: no edge) of a simple graph.
+fn weight_matrix<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Vec<Vec<Option<i64>>> {
+    let n = g.node_count();
+    let mut m = vec![vec![None; n]; n];
+    for (a, b, w) in arcs(g, w64) {
+        m[a][b] = Some(w);
+    }
+    m
+}
+
+/// `is_isomorphic_matching` with edges matched by weight (simple graphs): agrees with a
+/// search over all bijections that preserve edges and their weights.
+pub fn is_isomorphic_matching_prop<Ty: EdgeType>(pair: &(GnmGraph<Ty>, GnmGraph<Ty>)) -> Outcome {
+    let (first, second) = pair;
+    let (a, b) = (weight_matrix(first), weight_matrix(second));
+    let n = a.len();
+    let want = n == b.len()
+        && first.edge_count() == second.edge_count()
+        && injections(n, n, &mut |f: &[usize]| {
+            (0..n).all(|i| (0..n).all(|j| a[i][j] == b[f[i]][f[j]]))
+        });
+    let got = algo::is_isomorphic_matching(first, second, |_, _| true, |x, y| x == y);
+    ensure!(
+        got == want,
+        "is_isomorphic_matching {got}, reference {want}"
+    );
+    Ok(())
+}
+
+/// `is_isomorphic_subgraph_matching(pattern, graph)` with edges matched by weight (simple
+/// graphs): agrees with a search over all injections onto node-induced subgraphs.
+pub fn is_isomorphic_subgraph_matching_prop<Ty: EdgeType>(
+    pair: &(GnmGraph<Ty>, GnmGraph<Ty>),
+) -> Outcome {
+    let (p, g) = pair;
+    let (a, b) = (weight_matrix(p), weight_matrix(g));
+    let want = injections(a.len(), b.len(), &mut |f: &[usize]| {
+        (0..a.len()).all(|i| (0..a.len()).all(|j| a[i][j] == b[f[i]][f[j]]))
+    });
+    let got = algo::is_isomorphic_subgraph_matching(p, g, |_, _| true, |x, y| x == y);
+    ensure!(
+        got == want,
+        "is_isomorphic_subgraph_matching {got}, reference {want}"
+    );
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------
 // The hunt.
 
@@ -1690,6 +1737,34 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
         hunt_sub,
         SIMPLE_SUB,
         is_isomorphic_subgraph_prop::<Undirected>
+    );
+    on_pair!(
+        "is_isomorphic_matching (directed, edge weights)",
+        Directed,
+        hunt_pair,
+        SIMPLE_SMALL,
+        is_isomorphic_matching_prop::<Directed>
+    );
+    on_pair!(
+        "is_isomorphic_matching (undirected, edge weights)",
+        Undirected,
+        hunt_pair,
+        SIMPLE_SMALL,
+        is_isomorphic_matching_prop::<Undirected>
+    );
+    on_pair!(
+        "is_isomorphic_subgraph_matching (directed, edge weights)",
+        Directed,
+        hunt_sub,
+        SIMPLE_SUB,
+        is_isomorphic_subgraph_matching_prop::<Directed>
+    );
+    on_pair!(
+        "is_isomorphic_subgraph_matching (undirected, edge weights)",
+        Undirected,
+        hunt_sub,
+        SIMPLE_SUB,
+        is_isomorphic_subgraph_matching_prop::<Undirected>
     );
     rows
 }
