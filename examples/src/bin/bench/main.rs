@@ -10,7 +10,9 @@
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
 //! references, `N` cases each (200 by default); prints a summary table and each failure's
-//! shrunk input (see `greduce_examples::hunt_petgraph`).
+//! shrunk input (see `greduce_examples::hunt_petgraph`). `hunt petgraph-minimal` searches
+//! small directed graphs exhaustively for the smallest failure of each finding's property
+//! (`examples/FINDINGS.md`).
 //!
 //! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
 //! greduce and by proptest-state-machine (see `stateful.rs`).
