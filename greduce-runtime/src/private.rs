@@ -325,6 +325,12 @@ fn taped<R: rand::Rng + ?Sized, T>(
 ) -> T {
     let key = (std::ptr::from_ref(site) as usize, what, type_name::<T>());
     let args = || Args::Raw(Box::new(type_name::<T>().to_string()));
+    let learn = |raw: bool| RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, raw));
+    // The sampler drew raw output where no decision was made for it: one, after the fact.
+    let raw_decision = |tape: Tape<'_, R>| {
+        let (args, value) = (args(), tape.into_value());
+        run::decided_after(handle, crate::trace::Decision { site, args, value });
+    };
     if handle.recording() {
         run::pass_rng(site);
         let mut tape = Tape::recording(rng).watching(handle);
@@ -334,11 +340,9 @@ fn taped<R: rand::Rng + ?Sized, T>(
             mixed_sampler(site, what);
         }
         if raw {
-            let value = Value::Bytes(Box::new(tape.into_bytes()));
-            let args = args();
-            run::decided_after(handle, crate::trace::Decision { site, args, value });
+            raw_decision(tape);
         }
-        RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, raw));
+        learn(raw);
         return t;
     }
     // What a run on this thread found this sampler to be comes first (a generator
@@ -352,7 +356,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
             let mut tape = Tape::<R>::playing(bytes);
             let t = sample(&mut tape);
             let exact = tape.read_exactly();
-            (t, Value::Bytes(Box::new(tape.into_bytes())), exact)
+            (t, tape.into_value(), exact)
         };
         return run::decide(
             handle,
@@ -361,7 +365,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
             || {
                 let mut tape = Tape::recording(rng);
                 let t = sample(&mut tape);
-                (t, Value::Bytes(Box::new(tape.into_bytes())))
+                (t, tape.into_value())
             },
             |value| match value {
                 Value::Bytes(bytes) => match play((**bytes).clone()) {
@@ -381,10 +385,8 @@ fn taped<R: rand::Rng + ?Sized, T>(
     let mut tape = Tape::<R>::playing(Vec::new());
     let t = sample(&mut tape);
     if run::opened_no_scope(site) {
-        let value = Value::Bytes(Box::new(tape.into_bytes()));
-        let args = args();
-        run::decided_after(handle, crate::trace::Decision { site, args, value });
-        RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, true));
+        raw_decision(tape);
+        learn(true);
     }
     t
 }

@@ -50,37 +50,23 @@ impl<'r, R: Rng + ?Sized> Tape<'r, R> {
     /// A tape that draws from `rng` and records what it drew.
     pub(crate) fn recording(rng: &'r mut R) -> Self {
         Tape {
-            rng: Some(rng),
-            bytes: Vec::new(),
-            at: 0,
-            past: 0,
-            made_up: 0,
             keep: true,
-            watch: None,
-            drew_itself: false,
+            ..Tape::from(Some(rng), Vec::new())
         }
     }
 
     /// A tape that passes `rng`'s output through and records nothing (outside a run).
     pub(crate) fn through(rng: &'r mut R) -> Self {
-        Tape {
-            rng: Some(rng),
-            bytes: Vec::new(),
-            at: 0,
-            past: 0,
-            made_up: 0,
-            keep: false,
-            watch: None,
-            drew_itself: false,
-        }
+        Tape::from(Some(rng), Vec::new())
     }
 }
 
-impl<R: ?Sized> Tape<'_, R> {
-    /// A tape that hands out `bytes`, then bytes of a fixed generator.
-    pub(crate) fn playing(bytes: Vec<u8>) -> Self {
+impl<'r, R: ?Sized> Tape<'r, R> {
+    /// A tape on `rng` (drawing from it) or on `bytes` (playing them back), keeping nothing
+    /// and watching nothing.
+    fn from(rng: Option<&'r mut R>, bytes: Vec<u8>) -> Self {
         Tape {
-            rng: None,
+            rng,
             bytes,
             at: 0,
             past: 0x9E37_79B9_7F4A_7C15,
@@ -89,6 +75,11 @@ impl<R: ?Sized> Tape<'_, R> {
             watch: None,
             drew_itself: false,
         }
+    }
+
+    /// A tape that hands out `bytes`, then bytes of a fixed generator.
+    pub(crate) fn playing(bytes: Vec<u8>) -> Self {
+        Tape::from(None, bytes)
     }
 
     /// Playing back: whether the sampler read exactly the recorded bytes (no fewer, no
@@ -126,6 +117,11 @@ impl<R: ?Sized> Tape<'_, R> {
             self.bytes.truncate(self.at);
         }
         self.bytes
+    }
+
+    /// [`Tape::into_bytes`] as a decision's value.
+    pub(crate) fn into_value(self) -> crate::value::Value {
+        crate::value::Value::Bytes(Box::new(self.into_bytes()))
     }
 
     /// How many zero bytes playing back hands out past the recorded ones.
