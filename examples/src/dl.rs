@@ -321,6 +321,21 @@ fn ints(values: &[usize]) -> Vec<i64> {
 /// when replayed ([`crate::dl_subjects::DlSubject`]).
 #[generator]
 pub fn isra<R: rand::Rng + ?Sized>(rng: &mut R) -> Model {
+    isra_with(rng, &OPS)
+}
+
+/// An Isra model whose operators are drawn from `ops` (a subset of [`OPS`], for a runtime
+/// that supports only some of them); [`isra`] is `isra_with(rng, &OPS)`.
+///
+/// ```
+/// # use rand::SeedableRng;
+/// use greduce_examples::dl::isra_with;
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+/// let model = isra_with(&mut rng, &["Add", "Relu"]);
+/// assert!(model.nodes.iter().all(|n| matches!(n.op, "Add" | "Relu")));
+/// ```
+#[generator]
+pub fn isra_with<R: rand::Rng + ?Sized>(rng: &mut R, ops: &[&'static str]) -> Model {
     let mut st = State {
         model: Model::default(),
         pool: Vec::new(),
@@ -334,7 +349,7 @@ pub fn isra<R: rand::Rng + ?Sized>(rng: &mut R) -> Model {
     let first = st.tensor(shape, Source::Input);
     st.pool.push(first);
     for _ in 0..steps {
-        op_step(rng, &mut st);
+        op_step(rng, &mut st, ops);
     }
     st.model
 }
@@ -356,8 +371,8 @@ struct Step {
 /// One operator step, in the artifact's draw order: the operator, its first operand, its
 /// attributes, its operator-specific part, its second operand, its extra inputs.
 #[generator]
-fn op_step<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State) {
-    let op = OPS[rng.random_range(0..65)];
+fn op_step<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, ops: &[&'static str]) {
+    let op = ops[rng.random_range(0..ops.len())];
     let x = new_or_reuse(rng, st, &Want::Ranks(ranks(op)));
     let d = st.shape(x).to_vec();
     let mut step = Step {

@@ -17,17 +17,16 @@
 #![allow(clippy::missing_errors_doc)]
 
 use crate::graph::{GnmGraph, GnmModel, fast_gnm};
-use greduce::{Check, generator};
+pub use crate::hunt::Row;
+use crate::hunt::hunt;
+use greduce::generator;
 use petgraph::algo;
 use petgraph::data::Element;
 use petgraph::graph::{Graph, NodeIndex};
 use petgraph::{Directed, EdgeType, Undirected};
 use rand::RngExt;
-use rand::rngs::StdRng;
-use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::{Debug, Write as _};
-use std::time::Instant;
+use std::fmt::Debug;
 
 /// What graphs a property runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1376,93 +1375,6 @@ pub fn is_isomorphic_subgraph_matching_prop<Ty: EdgeType>(
 // ---------------------------------------------------------------------------------------
 // The hunt.
 
-/// One property's result.
-#[derive(Clone, Debug)]
-pub struct Row {
-    /// The algorithm and the graphs it ran on.
-    pub name: String,
-    /// Cases run.
-    pub cases: u64,
-    /// The report, when the property failed.
-    pub report: Option<String>,
-    /// The smallest failing input's `(vertices, edges)`.
-    pub minimal: Option<(usize, usize)>,
-    /// Property calls, generation and shrinking together.
-    pub calls: u64,
-    /// Seconds.
-    pub secs: f64,
-}
-
-/// Runs `property` on `cases` inputs from `generate` (seeded), measuring inputs by `size`.
-fn hunt<T: Debug + 'static>(
-    name: &str,
-    cases: u64,
-    seed: u64,
-    generate: impl FnMut(&mut StdRng) -> T,
-    size: fn(&T) -> (usize, usize),
-    property: impl Fn(&T) -> Outcome,
-) -> Row {
-    let calls = Cell::new(0u64);
-    // The size of the input under test until it passes (a panic leaves it there).
-    let pending: Cell<Option<(usize, usize)>> = Cell::new(None);
-    let minimal: RefCell<Option<(usize, usize)>> = RefCell::new(None);
-    let failed = |s: (usize, usize)| {
-        let mut m = minimal.borrow_mut();
-        if m.is_none_or(|m| s < m) {
-            *m = Some(s);
-        }
-    };
-    let start = Instant::now();
-    let result = Check::new(generate)
-        .name(name)
-        .cases(cases)
-        .seed(seed)
-        .persist(false)
-        .print_progress(false)
-        .size(size)
-        .try_check(|input: &T| {
-            if let Some(s) = pending.take() {
-                failed(s);
-            }
-            calls.set(calls.get() + 1);
-            pending.set(Some(size(input)));
-            let out = property(input);
-            let s = pending.take();
-            if out.is_err()
-                && let Some(s) = s
-            {
-                failed(s);
-            }
-            out
-        });
-    if let Some(s) = pending.take() {
-        failed(s);
-    }
-    let report = result.err().map(|r| r.to_string());
-    // The size the report shows (the smallest failure of the same kind), else the smallest
-    // failing call seen.
-    let minimal = report
-        .as_deref()
-        .map(|r| reported_size(r).or(*minimal.borrow()))
-        .unwrap_or_default();
-    Row {
-        name: name.to_string(),
-        cases,
-        report,
-        minimal,
-        calls: calls.get(),
-        secs: start.elapsed().as_secs_f64(),
-    }
-}
-
-/// The `(vertices, edges)` in a report's "minimal failing input (size (v, e), ...".
-fn reported_size(report: &str) -> Option<(usize, usize)> {
-    let rest = report.split("minimal failing input (size (").nth(1)?;
-    let (v, rest) = rest.split_once(", ")?;
-    let (e, _) = rest.split_once(')')?;
-    Some((v.parse().ok()?, e.parse().ok()?))
-}
-
 fn graph_size<Ty: EdgeType>(g: &GnmGraph<Ty>) -> (usize, usize) {
     (g.node_count(), g.edge_count())
 }
@@ -1815,30 +1727,7 @@ pub fn smallest_directed_failure(
 }
 
 /// The summary table (Markdown), then each failure's report.
+#[must_use]
 pub fn table(rows: &[Row]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "| algorithm | cases | failures | minimal size (vertices, edges) | property calls | time (s) |\n\
-         |---|---:|---:|---|---:|---:|"
-    );
-    for r in rows {
-        let _ = writeln!(
-            out,
-            "| {} | {} | {} | {} | {} | {:.3} |",
-            r.name,
-            r.cases,
-            u8::from(r.report.is_some()),
-            r.minimal
-                .map_or("-".to_string(), |(v, e)| format!("({v}, {e})")),
-            r.calls,
-            r.secs
-        );
-    }
-    for r in rows {
-        if let Some(report) = &r.report {
-            let _ = writeln!(out, "\n### {}\n\n```text\n{report}\n```", r.name);
-        }
-    }
-    out
+    crate::hunt::table(rows, "algorithm", "vertices, edges")
 }

@@ -9,6 +9,8 @@
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
 //! - [`hunt_petgraph`]: properties of petgraph's algorithms against brute-force references
 //!   (`bench -- hunt petgraph`).
+//! - [`hunt_tract`]: checks of the tract ONNX runtime on generated DL models (`bench -- hunt
+//!   tract`).
 //! - [`challenges`]: the shrinking challenge's seven properties, as `#[generator]`s.
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
@@ -25,7 +27,9 @@ pub mod dl_subjects;
 pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
+mod hunt;
 pub mod hunt_petgraph;
+pub mod hunt_tract;
 pub mod lca;
 pub mod lru;
 pub mod onnx;

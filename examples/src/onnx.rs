@@ -217,22 +217,54 @@ fn attribute(name: &str, value: &Attr) -> AttributeProto {
     a
 }
 
-/// The model as an ONNX `ModelProto`.
-pub fn to_proto(model: &Model) -> ModelProto {
+/// The tensors the exported model gives as its outputs, in order: the node outputs no node
+/// consumes.
+///
+/// ```
+/// # use rand::SeedableRng;
+/// use greduce_examples::{dl, onnx};
+/// let model = dl::isra(&mut rand::rngs::StdRng::seed_from_u64(3));
+/// let proto = onnx::to_proto(&model);
+/// assert_eq!(onnx::outputs(&model).len(), proto.graph.unwrap().output.len());
+/// ```
+#[must_use]
+pub fn outputs(model: &Model) -> Vec<usize> {
+    let (_, consumed) = uses(model);
+    let mut made = vec![false; model.tensors.len()];
+    for node in &model.nodes {
+        for &t in &node.outputs {
+            made[t] = true;
+        }
+    }
+    (0..model.tensors.len())
+        .filter(|&t| made[t] && !consumed[t] && model.tensors[t].source == Source::Output)
+        .collect()
+}
+
+/// Which tensors a node uses (as input or output), and which a node consumes.
+fn uses(model: &Model) -> (Vec<bool>, Vec<bool>) {
     let mut used = vec![false; model.tensors.len()];
     let mut consumed = vec![false; model.tensors.len()];
-    // Resize's roi and scales are float constants.
-    let mut float_constant = vec![false; model.tensors.len()];
     for node in &model.nodes {
-        for (i, &t) in node.inputs.iter().enumerate() {
+        for &t in &node.inputs {
             used[t] = true;
             consumed[t] = true;
-            if node.op == "Resize" && i > 0 {
-                float_constant[t] = true;
-            }
         }
         for &t in &node.outputs {
             used[t] = true;
+        }
+    }
+    (used, consumed)
+}
+
+/// The model as an ONNX `ModelProto`.
+pub fn to_proto(model: &Model) -> ModelProto {
+    let (used, consumed) = uses(model);
+    // Resize's roi and scales are float constants.
+    let mut float_constant = vec![false; model.tensors.len()];
+    for node in model.nodes.iter().filter(|n| n.op == "Resize") {
+        for &t in node.inputs.iter().skip(1) {
+            float_constant[t] = true;
         }
     }
     let mut graph = GraphProto {

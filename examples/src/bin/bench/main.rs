@@ -5,14 +5,16 @@
 //! cargo run --release -p greduce-examples -- challenges 100
 //! cargo run --release -p greduce-examples -- scale
 //! cargo run --release -p greduce-examples -- stateful 100
-//! cargo run --release -p greduce-examples -- hunt petgraph [--cases N]
+//! cargo run --release -p greduce-examples -- hunt petgraph|tract [--cases N]
 //! ```
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
 //! references, `N` cases each (200 by default); prints a summary table and each failure's
 //! shrunk input (see `greduce_examples::hunt_petgraph`). `hunt petgraph-minimal` searches
 //! small directed graphs exhaustively for the smallest failure of each finding's property
-//! (`examples/FINDINGS.md`).
+//! (`examples/FINDINGS.md`). `hunt tract [--cases N]`: five checks of the tract ONNX runtime
+//! on generated DL models (loads, shapes, optimises, runs, same outputs optimised or not; see
+//! `greduce_examples::hunt_tract`).
 //!
 //! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
 //! greduce and by proptest-state-machine (see `stateful.rs`).
@@ -229,7 +231,59 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph [--cases N] | hunt petgraph-minimal";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal";
+
+/// `hunt petgraph|tract|petgraph-minimal [--cases N]`.
+fn hunt(mut args: impl Iterator<Item = String>) {
+    let target = args.next().unwrap_or_default();
+    let mut cases = 200;
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next().map(|n| n.parse::<u64>())) {
+            ("--cases", Some(Ok(n))) if n > 0 => cases = n,
+            _ => {
+                eprintln!("{USAGE}\n--cases takes a positive number");
+                std::process::exit(2);
+            }
+        }
+    }
+    if target == "petgraph-minimal" {
+        use greduce_examples::hunt_petgraph as h;
+        let props: [(&str, fn(&_) -> _); 4] = [
+            (
+                "bidirectional_dijkstra (start = goal)",
+                h::bidirectional_dijkstra_same_prop,
+            ),
+            ("find_negative_cycle", h::find_negative_cycle_prop),
+            (
+                "floyd_warshall negative cycles",
+                h::floyd_warshall_cycle_prop,
+            ),
+            ("floyd_warshall", h::floyd_warshall_prop),
+        ];
+        // Up to 4 vertices and 4 edges; then 2 vertices and 5 edges.
+        for (name, prop) in props {
+            let found = h::smallest_directed_failure(prop, 4, 4);
+            println!("{name}: {found:?}");
+            let two = h::smallest_directed_failure(prop, 2, 5);
+            println!("{name}, 2 vertices, up to 5 edges: {two:?}");
+        }
+        return;
+    }
+    match target.as_str() {
+        "petgraph" => {
+            let rows = greduce_examples::hunt_petgraph::hunt_all(cases);
+            print!("{}", greduce_examples::hunt_petgraph::table(&rows));
+        }
+        "tract" => {
+            let rows = greduce_examples::hunt_tract::hunt_all(cases);
+            print!("{}", greduce_examples::hunt_tract::table(&rows));
+        }
+        _ => {
+            eprintln!("{USAGE}\nhunt: `petgraph` or `tract`");
+            std::process::exit(2);
+        }
+    }
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -247,46 +301,7 @@ fn main() {
         return;
     }
     if what == "hunt" {
-        let target = args.next().unwrap_or_default();
-        let mut cases = 200;
-        while let Some(arg) = args.next() {
-            match (arg.as_str(), args.next().map(|n| n.parse::<u64>())) {
-                ("--cases", Some(Ok(n))) if n > 0 => cases = n,
-                _ => {
-                    eprintln!("{USAGE}\n--cases takes a positive number");
-                    std::process::exit(2);
-                }
-            }
-        }
-        if target == "petgraph-minimal" {
-            use greduce_examples::hunt_petgraph as h;
-            let props: [(&str, fn(&_) -> _); 4] = [
-                (
-                    "bidirectional_dijkstra (start = goal)",
-                    h::bidirectional_dijkstra_same_prop,
-                ),
-                ("find_negative_cycle", h::find_negative_cycle_prop),
-                (
-                    "floyd_warshall negative cycles",
-                    h::floyd_warshall_cycle_prop,
-                ),
-                ("floyd_warshall", h::floyd_warshall_prop),
-            ];
-            // Up to 4 vertices and 4 edges; then 2 vertices and 5 edges.
-            for (name, prop) in props {
-                let found = h::smallest_directed_failure(prop, 4, 4);
-                println!("{name}: {found:?}");
-                let two = h::smallest_directed_failure(prop, 2, 5);
-                println!("{name}, 2 vertices, up to 5 edges: {two:?}");
-            }
-            return;
-        }
-        if target != "petgraph" {
-            eprintln!("{USAGE}\nhunt: only `petgraph` is available");
-            std::process::exit(2);
-        }
-        let rows = greduce_examples::hunt_petgraph::hunt_all(cases);
-        print!("{}", greduce_examples::hunt_petgraph::table(&rows));
+        hunt(args);
         return;
     }
     if what == "runaway" {

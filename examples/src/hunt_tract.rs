@@ -1,0 +1,404 @@
+//! Hunting bugs in tract, the pure-Rust ONNX runtime (issue 12): DL models from the Isra port
+//! ([`crate::dl::isra_with`]), restricted to the operators tract supports, exported to ONNX
+//! ([`crate::onnx`]) and checked in tract's own pipeline.
+//!
+//! ```text
+//! cargo run --release -p greduce-examples -- hunt tract [--cases N]
+//! ```
+//!
+//! Five checks, one property each, each failing only at its own stage (a model that fails an
+//! earlier stage passes the later checks, so that each shrinks to its own failure):
+//!
+//! 1. **loads**: tract reads the model and types it (`model_for_read`, `into_typed`) without
+//!    an error or a panic. Every model the generator makes passes our validator
+//!    ([`crate::dl_shapes::validate`]), so an error here is tract rejecting a valid model.
+//! 2. **shapes**: the output shapes tract infers equal ours. The model is exported with its
+//!    input shapes only (outputs untyped), so the shapes are tract's own.
+//! 3. **optimises**: `into_optimized` succeeds.
+//! 4. **runs**: the typed, unoptimised model runs on seeded inputs.
+//! 5. **same outputs**: the optimised model gives the unoptimised one's outputs, each value
+//!    within `1e-3` relative (or `1e-4` absolute) tolerance, NaN matching NaN.
+//!
+//! Operators: [`OPS`] but [`UNSUPPORTED`], which tract cannot run as the generator makes
+//! them. Models whose largest tensor exceeds [`LARGEST`] elements (chained `ConvTranspose`s
+//! can blow up) are not checked: they pass every property.
+
+// Reason: every property's error is its failure message, which says what went wrong.
+#![allow(clippy::missing_errors_doc)]
+
+use crate::dl::{self, Attr, Model, OPS, Source};
+pub use crate::hunt::Row;
+use crate::hunt::hunt;
+use crate::{dl_shapes, onnx};
+use greduce::generator;
+use prost::Message;
+use std::fmt::{self, Write as _};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::LazyLock;
+use tract_onnx::prelude::{
+    Framework, InferenceModelExt, IntoRunnable, IntoTValue, IntoTensor, TValue, TVec, Tensor,
+    TypedFact, TypedModel,
+};
+
+/// The operators of [`OPS`] the hunt leaves out, and why.
+pub const UNSUPPORTED: [(&str, &str); 2] = [
+    (
+        "LpPool",
+        "tract-onnx registers it as unimplemented (\"Operator can not be made a TypedOp\")",
+    ),
+    (
+        "BatchNormalization",
+        "tract needs its scale, bias, mean and variance to be constants (\"Params are not \
+         const\"); the generator makes them graph inputs",
+    ),
+];
+
+/// The operators the hunt's models use: [`OPS`] without [`UNSUPPORTED`].
+pub static TRACT_OPS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    OPS.iter()
+        .copied()
+        .filter(|op| UNSUPPORTED.iter().all(|(u, _)| u != op))
+        .collect()
+});
+
+/// Models with a tensor of more elements than this are not checked.
+pub const LARGEST: usize = 1 << 20;
+
+/// A generated model, shown as an ONNX graph listing ([`listing`]).
+#[derive(Clone, PartialEq)]
+pub struct Case(pub Model);
+
+impl fmt::Debug for Case {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&listing(&self.0))
+    }
+}
+
+/// An Isra model of the operators tract supports.
+#[generator]
+pub fn tract_model<R: rand::Rng + ?Sized>(rng: &mut R) -> Case {
+    Case(dl::isra_with(rng, &TRACT_OPS))
+}
+
+/// The model as a listing: inputs and constants with their shapes (and values), then one
+/// line per node with its attributes, then the outputs.
+///
+/// ```
+/// use greduce_examples::dl::{Attr, Model, Node, Source, Tensor};
+/// let model = Model {
+///     tensors: vec![
+///         Tensor { shape: vec![2], source: Source::Input },
+///         Tensor { shape: vec![2], source: Source::Output },
+///     ],
+///     nodes: vec![Node {
+///         op: "Softmax",
+///         inputs: vec![0],
+///         outputs: vec![1],
+///         attrs: vec![("axis", Attr::Int(0))],
+///     }],
+/// };
+/// assert_eq!(
+///     greduce_examples::hunt_tract::listing(&model),
+///     "input t0: float[2]\nt1[2] = Softmax(t0) axis=0\noutput t1\n"
+/// );
+/// ```
+#[must_use]
+pub fn listing(model: &Model) -> String {
+    let mut out = String::new();
+    let mut used = vec![false; model.tensors.len()];
+    for node in &model.nodes {
+        for &t in node.inputs.iter().chain(&node.outputs) {
+            used[t] = true;
+        }
+    }
+    for (t, tensor) in model.tensors.iter().enumerate().filter(|(t, _)| used[*t]) {
+        match &tensor.source {
+            Source::Input => {
+                let _ = writeln!(out, "input t{t}: float{:?}", tensor.shape);
+            }
+            Source::Constant(values) => {
+                let _ = writeln!(out, "const t{t}{:?} = {values:?}", tensor.shape);
+            }
+            Source::Output => {}
+        }
+    }
+    for node in &model.nodes {
+        let outs: Vec<String> = node
+            .outputs
+            .iter()
+            .map(|t| format!("t{t}{:?}", model.tensors[*t].shape))
+            .collect();
+        let ins: Vec<String> = node.inputs.iter().map(|t| format!("t{t}")).collect();
+        let _ = write!(out, "{} = {}({})", outs.join(", "), node.op, ins.join(", "));
+        for (name, value) in &node.attrs {
+            let _ = match value {
+                Attr::Int(i) => write!(out, " {name}={i}"),
+                Attr::Ints(v) => write!(out, " {name}={v:?}"),
+                Attr::Float(x) => write!(out, " {name}={x}"),
+                Attr::Str(s) => write!(out, " {name}={s:?}"),
+            };
+        }
+        out.push('\n');
+    }
+    let outputs: Vec<String> = onnx::outputs(model)
+        .iter()
+        .map(|t| format!("t{t}"))
+        .collect();
+    let _ = writeln!(out, "output {}", outputs.join(", "));
+    out
+}
+
+/// The model as ONNX bytes with its outputs' shapes left out, so that a runtime infers them.
+#[must_use]
+pub fn onnx_untyped_outputs(model: &Model) -> Vec<u8> {
+    let mut proto = onnx::to_proto(model);
+    if let Some(graph) = &mut proto.graph {
+        for output in &mut graph.output {
+            if let Some(tensor) = output.r#type.as_mut().and_then(|t| t.tensor_type.as_mut()) {
+                tensor.shape = None;
+            }
+        }
+    }
+    proto.encode_to_vec()
+}
+
+/// Runs `f`, turning a panic into an error with its message.
+fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_string()))
+            .unwrap_or_default();
+        Err(format!("panicked: {message}"))
+    })
+}
+
+/// Loads `model` in tract and types it (check 1).
+pub fn load(model: &Model) -> Result<TypedModel, String> {
+    let bytes = onnx_untyped_outputs(model);
+    guarded(|| {
+        tract_onnx::onnx()
+            .model_for_read(&mut &bytes[..])
+            .and_then(InferenceModelExt::into_typed)
+            .map_err(|e| format!("{e:#}"))
+    })
+}
+
+/// The shapes of `typed`'s outputs (`None` where one is not concrete).
+fn output_shapes(typed: &TypedModel) -> Result<Vec<Option<Vec<usize>>>, String> {
+    (0..typed.outputs.len())
+        .map(|i| {
+            typed
+                .output_fact(i)
+                .map(|f: &TypedFact| f.shape.as_concrete().map(<[usize]>::to_vec))
+                .map_err(|e| format!("{e:#}"))
+        })
+        .collect()
+}
+
+/// Seeded input values for `typed`'s inputs: multiples of 1/4 in `-2..=2` (exact in f32, so
+/// that sums do not round).
+pub fn inputs(typed: &TypedModel) -> Result<TVec<TValue>, String> {
+    let mut values = TVec::new();
+    for i in 0..typed.inputs.len() {
+        let fact = typed.input_fact(i).map_err(|e| format!("{e:#}"))?;
+        let shape = fact
+            .shape
+            .as_concrete()
+            .ok_or_else(|| format!("input {i} has no concrete shape"))?
+            .to_vec();
+        let n: usize = shape.iter().product();
+        let data: Vec<f32> = (0..n)
+            .map(|k| ((k * 7 + i * 3) % 17) as f32 / 4.0 - 2.0)
+            .collect();
+        let tensor = Tensor::from_shape(&shape, &data).map_err(|e| format!("{e:#}"))?;
+        values.push(tensor.into_tvalue());
+    }
+    Ok(values)
+}
+
+/// Runs `typed` (as it is, or optimised first) on the seeded inputs.
+pub fn run(typed: &TypedModel, optimised: bool) -> Result<Vec<Tensor>, String> {
+    let inputs = inputs(typed)?;
+    let typed = typed.clone();
+    guarded(|| {
+        let model = if optimised {
+            typed.into_optimized().map_err(|e| format!("{e:#}"))?
+        } else {
+            typed
+        };
+        let runnable = model.into_runnable().map_err(|e| format!("{e:#}"))?;
+        let outputs = runnable.run(inputs).map_err(|e| format!("{e:#}"))?;
+        Ok(outputs.iter().map(|v| v.clone().into_tensor()).collect())
+    })
+}
+
+/// The values of a float tensor.
+fn floats(t: &Tensor) -> Result<Vec<f32>, String> {
+    Ok(t.to_plain_array_view::<f32>()
+        .map_err(|e| format!("{e:#}"))?
+        .iter()
+        .copied()
+        .collect())
+}
+
+/// Whether two output values agree: equal, both NaN, or within `1e-3` relative or `1e-4`
+/// absolute.
+#[must_use]
+#[allow(clippy::float_cmp)] // Reason: equal infinities are close; their difference is NaN.
+pub fn close(a: f32, b: f32) -> bool {
+    (a.is_nan() && b.is_nan())
+        || a == b
+        || (a - b).abs() <= 1e-4_f32.max(1e-3 * a.abs().max(b.abs()))
+}
+
+/// Whether the hunt checks `model` at all (no tensor larger than [`LARGEST`]).
+fn checked(model: &Model) -> bool {
+    model
+        .tensors
+        .iter()
+        .all(|t| t.shape.iter().product::<usize>() <= LARGEST)
+}
+
+/// Check 1: tract loads and types the model.
+pub fn loads_prop(case: &Case) -> Result<(), String> {
+    if !checked(&case.0) {
+        return Ok(());
+    }
+    load(&case.0).map(|_| ())
+}
+
+/// Check 2: tract's output shapes equal ours.
+pub fn shapes_prop(case: &Case) -> Result<(), String> {
+    let model = &case.0;
+    let Ok(typed) = (if checked(model) {
+        load(model)
+    } else {
+        Err(String::new())
+    }) else {
+        return Ok(());
+    };
+    let ours = dl_shapes::infer(model, dl_shapes::Bugs::default())
+        .map_err(|e| format!("our shape inference rejects the model: {e:?}"))?;
+    let theirs = output_shapes(&typed)?;
+    for (i, (t, got)) in onnx::outputs(model).into_iter().zip(theirs).enumerate() {
+        if got.as_ref() != ours[t].as_ref() {
+            return Err(format!(
+                "output {i} (t{t}): tract infers {got:?}, the ONNX rules give {:?}",
+                ours[t]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Check 3: the typed model optimises.
+pub fn optimises_prop(case: &Case) -> Result<(), String> {
+    let model = &case.0;
+    let Ok(typed) = (if checked(model) {
+        load(model)
+    } else {
+        Err(String::new())
+    }) else {
+        return Ok(());
+    };
+    guarded(|| typed.into_optimized().map_err(|e| format!("{e:#}"))).map(|_| ())
+}
+
+/// Check 4: the typed, unoptimised model runs.
+pub fn runs_prop(case: &Case) -> Result<(), String> {
+    let model = &case.0;
+    let Ok(typed) = (if checked(model) {
+        load(model)
+    } else {
+        Err(String::new())
+    }) else {
+        return Ok(());
+    };
+    run(&typed, false).map(|_| ())
+}
+
+/// Check 5: the optimised model gives the unoptimised one's outputs.
+pub fn same_outputs_prop(case: &Case) -> Result<(), String> {
+    let model = &case.0;
+    let Ok(typed) = (if checked(model) {
+        load(model)
+    } else {
+        Err(String::new())
+    }) else {
+        return Ok(());
+    };
+    let (Ok(plain), Ok(optimised)) = (run(&typed, false), run(&typed, true)) else {
+        return Ok(());
+    };
+    for (i, (a, b)) in plain.iter().zip(&optimised).enumerate() {
+        if a.shape() != b.shape() {
+            return Err(format!(
+                "output {i}: shape {:?} unoptimised, {:?} optimised",
+                a.shape(),
+                b.shape()
+            ));
+        }
+        let (a, b) = (floats(a)?, floats(b)?);
+        if let Some(k) = (0..a.len()).find(|&k| !close(a[k], b[k])) {
+            return Err(format!(
+                "output {i}, value {k}: {} unoptimised, {} optimised",
+                a[k], b[k]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The model's `(tensors, edges)`, the paper's size.
+fn case_size(case: &Case) -> (usize, usize) {
+    case.0.size()
+}
+
+/// One of the hunt's checks: `Err` with what went wrong.
+pub type Check = fn(&Case) -> Result<(), String>;
+
+/// Runs every check on `cases` models each.
+#[must_use]
+pub fn hunt_all(cases: u64) -> Vec<Row> {
+    let checks: [(&str, Check); 5] = [
+        ("loads", loads_prop),
+        ("shapes", shapes_prop),
+        ("optimises", optimises_prop),
+        ("runs", runs_prop),
+        ("same outputs", same_outputs_prop),
+    ];
+    checks
+        .iter()
+        .zip(0x7ac7_0000u64..)
+        .map(|((name, prop), seed)| hunt(name, cases, seed, tract_model, case_size, prop))
+        .collect()
+}
+
+/// The summary table (Markdown), then each failure's report.
+#[must_use]
+pub fn table(rows: &[Row]) -> String {
+    crate::hunt::table(rows, "check", "tensors, edges")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hunt_leaves_out_only_the_unsupported_operators() {
+        assert_eq!(TRACT_OPS.len(), OPS.len() - UNSUPPORTED.len());
+        assert!(!TRACT_OPS.contains(&"LpPool"));
+    }
+
+    #[test]
+    fn close_accepts_rounding_and_nan_and_rejects_real_differences() {
+        assert!(close(1.0, 1.0005));
+        assert!(close(f32::NAN, f32::NAN));
+        assert!(close(0.0, 0.00005));
+        assert!(!close(1.0, 0.0));
+        assert!(!close(-0.359_375, -0.353_515_63));
+        assert!(!close(f32::NAN, 0.0));
+    }
+}
