@@ -26,7 +26,7 @@ use petgraph::graph::{Graph, NodeIndex};
 use petgraph::{Directed, EdgeType, Undirected};
 use rand::RngExt;
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Debug;
+use std::fmt::{Debug, Write as _};
 
 /// What graphs a property runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1730,4 +1730,160 @@ pub fn smallest_directed_failure(
 #[must_use]
 pub fn table(rows: &[Row]) -> String {
     crate::hunt::table(rows, "algorithm", "vertices, edges")
+}
+
+// ---------------------------------------------------------------------------------------
+// The proptest comparison (issue 12, item 4).
+
+/// The hunt's graphs as an idiomatic proptest strategy: the vertex count, then edge draws
+/// from the pool of possible edges (an index, a weight in `0..=9`, 1 to 3 copies in a
+/// multigraph), then up to two self-loops where the shape allows them, as [`hunt_graph`].
+pub fn proptest_graph<Ty: EdgeType>(
+    shape: Shape,
+) -> impl proptest::strategy::Strategy<Value = GnmGraph<Ty>> {
+    use proptest::prelude::*;
+    use proptest::sample::Index;
+    (1..=shape.nodes.max(1))
+        .prop_flat_map(move |n| {
+            let edges =
+                proptest::collection::vec((any::<Index>(), 0u8..10, 1usize..=3), 0..=shape.edges);
+            let loops = proptest::collection::vec(
+                (any::<Index>(), 0u8..10),
+                0..=if shape.loops { 2 } else { 0 },
+            );
+            (Just(n), edges, loops)
+        })
+        .prop_map(move |(n, edges, loops)| {
+            let mut g = GnmGraph::<Ty>::default();
+            for id in 1..=n {
+                g.add_node(id as u32);
+            }
+            let mut pool = crate::graph::edge_pool(n, Ty::is_directed());
+            for (index, weight, copies) in edges {
+                if pool.is_empty() {
+                    break;
+                }
+                let (a, b) = pool.swap_remove(index.index(pool.len()));
+                let copies = if shape.multigraph { copies } else { 1 };
+                for _ in 0..copies {
+                    g.add_edge(NodeIndex::new(a), NodeIndex::new(b), weight);
+                }
+            }
+            for (index, weight) in loops {
+                let v = NodeIndex::new(index.index(n));
+                if shape.multigraph || g.find_edge(v, v).is_none() {
+                    g.add_edge(v, v, weight);
+                }
+            }
+            g
+        })
+}
+
+/// What proptest reached on one finding's property.
+#[derive(Clone, Copy, Debug)]
+pub struct ProptestResult {
+    /// Cases until the first failure.
+    pub cases: u64,
+    /// The first failing input's `(vertices, edges)`.
+    pub original: (usize, usize),
+    /// The size proptest shrank it to.
+    pub size: (usize, usize),
+    /// Property calls while shrinking.
+    pub calls: u64,
+}
+
+/// Runs `property` under proptest (at most `cases` cases, seeded; default shrink limits) on
+/// [`proptest_graph`]; `None` when no case failed.
+pub fn proptest_minimal<Ty: EdgeType>(
+    shape: Shape,
+    property: fn(&GnmGraph<Ty>) -> Outcome,
+    cases: u32,
+    seed: u8,
+) -> Option<ProptestResult> {
+    use proptest::test_runner::{
+        Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner,
+    };
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]);
+    let mut runner = TestRunner::new_with_rng(config, rng);
+    let (tried, calls) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0u64));
+    let original = std::cell::Cell::new(None);
+    let result = runner.run(&proptest_graph::<Ty>(shape), |g| {
+        if original.get().is_some() {
+            calls.set(calls.get() + 1);
+        } else {
+            tried.set(tried.get() + 1);
+        }
+        // A panic is a failure, as under greduce's check.
+        let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| property(&g)))
+            .unwrap_or_else(|_| Err("panicked".into()));
+        if out.is_err() && original.get().is_none() {
+            original.set(Some((g.node_count(), g.edge_count())));
+        }
+        out.map_err(TestCaseError::fail)
+    });
+    match result {
+        Err(TestError::Fail(_, minimal)) => Some(ProptestResult {
+            cases: tried.get(),
+            original: original.get()?,
+            size: (minimal.node_count(), minimal.edge_count()),
+            calls: calls.get(),
+        }),
+        _ => None,
+    }
+}
+
+/// The findings' properties under proptest, `seeds` runs each: one line per finding with
+/// each run's shrunk size.
+#[must_use]
+pub fn proptest_findings(cases: u32, seeds: u8) -> String {
+    let mut out = String::new();
+    let mut line = |name: &str, results: Vec<Option<ProptestResult>>| {
+        let shown: Vec<String> = results
+            .iter()
+            .map(|r| {
+                r.map_or("not found".to_string(), |r| {
+                    format!("{:?} from {:?} ({} calls)", r.size, r.original, r.calls)
+                })
+            })
+            .collect();
+        let _ = writeln!(out, "{name}: {}", shown.join("; "));
+    };
+    let runs = |f: &dyn Fn(u8) -> Option<ProptestResult>| (1..=seeds).map(f).collect::<Vec<_>>();
+    line(
+        "F1 bidirectional_dijkstra (start = goal)",
+        runs(&|s| proptest_minimal::<Directed>(MULTI, bidirectional_dijkstra_same_prop, cases, s)),
+    );
+    line(
+        "F2 find_negative_cycle",
+        runs(&|s| proptest_minimal::<Directed>(MULTI, find_negative_cycle_prop, cases, s)),
+    );
+    line(
+        "F3 floyd_warshall negative cycles",
+        runs(&|s| proptest_minimal::<Directed>(MULTI, floyd_warshall_cycle_prop, cases, s)),
+    );
+    line(
+        "F4 floyd_warshall",
+        runs(&|s| proptest_minimal::<Directed>(MULTI, floyd_warshall_prop, cases, s)),
+    );
+    line(
+        "F5 steiner_tree (multigraph)",
+        runs(&|s| proptest_minimal::<Undirected>(MULTI, steiner_tree_prop, cases, s)),
+    );
+    line(
+        "F6 steiner_tree (simple)",
+        runs(&|s| {
+            proptest_minimal::<Undirected>(
+                Shape::new(8, 24, false, true),
+                steiner_tree_prop,
+                cases,
+                s,
+            )
+        }),
+    );
+    out
 }

@@ -25,6 +25,10 @@
 //!    ([`perturbed`]); a value that either run moves beyond the tolerance is numerically
 //!    unstable, and a difference there is not a bug.
 //!
+//! Each finding written up in `examples/FINDINGS.md` has a signature in [`KNOWN`]; a check
+//! runs as one row for the failures no signature claims, then one row per finding of that
+//! check ([`hunt_all`], [`classify`]), so that a known bug does not hide the next.
+//!
 //! Operators: [`OPS`] but [`UNSUPPORTED`], which tract cannot run as the generator makes
 //! them. Models whose largest tensor exceeds [`LARGEST`] elements (chained `ConvTranspose`s
 //! can blow up) are not checked: they pass every property.
@@ -433,21 +437,204 @@ fn case_size(case: &Case) -> (usize, usize) {
 /// One of the hunt's checks: `Err` with what went wrong.
 pub type Check = fn(&Case) -> Result<(), String>;
 
-/// Runs every check on `cases` models each.
+/// The checks, by name.
+pub const CHECKS: [(&str, Check); 5] = [
+    ("loads", loads_prop),
+    ("shapes", shapes_prop),
+    ("optimises", optimises_prop),
+    ("runs", runs_prop),
+    ("same outputs", same_outputs_prop),
+];
+
+/// A finding already written up (`examples/FINDINGS.md`): the check it fails and how to
+/// tell its failures from others.
+#[derive(Clone, Copy, Debug)]
+pub struct Known {
+    /// Its number in `FINDINGS.md` and a few words.
+    pub name: &'static str,
+    /// The check it fails (a name in [`CHECKS`]).
+    pub check: &'static str,
+    /// Whether a failure of that check (the model, the message) is this finding.
+    pub matches: fn(&Model, &str) -> bool,
+}
+
+/// The findings written up so far.
+pub const KNOWN: [Known; 6] = [
+    Known {
+        name: "T1: Downsample pulled up wrongly",
+        check: "optimises",
+        matches: |_, message| message.contains("Downsample over"),
+    },
+    Known {
+        name: "T2: the square of a Sqrt optimised to its input",
+        check: "same outputs",
+        matches: |model, _| sqrt_squared(model),
+    },
+    Known {
+        name: "T3: EinSum declutter substitutes a wrong shape",
+        check: "optimises",
+        matches: |_, message| message.contains("EinSum: Trying to substitute"),
+    },
+    Known {
+        name: "T4: strided Slice moved above Softmax",
+        check: "same outputs",
+        matches: |model, _| downstream_of(model, "Slice", "Softmax"),
+    },
+    Known {
+        name: "T5: MatMul or Gemm of an Expand drops terms",
+        check: "same outputs",
+        matches: |model, _| {
+            downstream_of(model, "MatMul", "Expand") || downstream_of(model, "Gemm", "Expand")
+        },
+    },
+    Known {
+        name: "T6: clamps and max reductions drop NaN unless optimised away",
+        check: "same outputs",
+        matches: |model, message| {
+            message.ends_with(" NaN optimised")
+                && model.nodes.iter().any(|n| {
+                    matches!(
+                        n.op,
+                        "Relu"
+                            | "HardSigmoid"
+                            | "LeakyRelu"
+                            | "ThresholdedRelu"
+                            | "ReduceMax"
+                            | "ReduceMin"
+                            | "GlobalMaxPool"
+                            | "MaxPool"
+                            | "Max"
+                            | "Min"
+                    )
+                })
+        },
+    },
+];
+
+/// Whether the first input of a node `op` of `model` is computed from the output of a node
+/// `of` (through any nodes).
+fn downstream_of(model: &Model, op: &str, of: &str) -> bool {
+    // Nodes come in order: a tensor is reached once any node reading a reached tensor ran.
+    let mut reached = vec![false; model.tensors.len()];
+    for n in &model.nodes {
+        if n.op == op && reached[n.inputs[0]] {
+            return true;
+        }
+        if n.op == of || n.inputs.iter().any(|t| reached[*t]) {
+            for t in &n.outputs {
+                reached[*t] = true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `model` squares a `Sqrt` (T2's pattern): a `Mul` of two `Sqrt`s of one tensor,
+/// or a `ReduceSumSquare` or `ReduceL2` of a `Sqrt`.
+fn sqrt_squared(model: &Model) -> bool {
+    let sqrt_of = |t: usize| {
+        model
+            .nodes
+            .iter()
+            .find(|n| n.op == "Sqrt" && n.outputs.contains(&t))
+            .map(|n| n.inputs[0])
+    };
+    model.nodes.iter().any(|n| match n.op {
+        "Mul" => {
+            let (a, b) = (sqrt_of(n.inputs[0]), sqrt_of(n.inputs[1]));
+            a.is_some() && a == b
+        }
+        "ReduceSumSquare" | "ReduceL2" => sqrt_of(n.inputs[0]).is_some(),
+        _ => false,
+    })
+}
+
+/// The first finding of [`KNOWN`] for `check` that a failure (the model, the message) is.
+#[must_use]
+pub fn classify(check: &str, model: &Model, message: &str) -> Option<&'static str> {
+    KNOWN
+        .iter()
+        .find(|k| k.check == check && (k.matches)(model, message))
+        .map(|k| k.name)
+}
+
+/// Runs every check on `cases` models each: for each check, one row for the failures that
+/// are no known finding, then one row per known finding of that check (failing only on the
+/// failures [`classify`] gives it), so that a known bug does not hide the next.
 #[must_use]
 pub fn hunt_all(cases: u64) -> Vec<Row> {
-    let checks: [(&str, Check); 5] = [
-        ("loads", loads_prop),
-        ("shapes", shapes_prop),
-        ("optimises", optimises_prop),
-        ("runs", runs_prop),
-        ("same outputs", same_outputs_prop),
-    ];
-    checks
-        .iter()
-        .zip(0x7ac7_0000u64..)
-        .map(|((name, prop), seed)| hunt(name, cases, seed, tract_model, case_size, prop))
-        .collect()
+    let mut rows = Vec::new();
+    for ((check, prop), seed) in CHECKS.iter().zip(0x7ac7_0000u64..) {
+        let only = |finding: Option<&'static str>| {
+            move |case: &Case| match prop(case) {
+                Err(message) if classify(check, &case.0, &message) == finding => Err(message),
+                _ => Ok(()),
+            }
+        };
+        let known: Vec<&Known> = KNOWN.iter().filter(|k| k.check == *check).collect();
+        let title = if known.is_empty() {
+            (*check).to_string()
+        } else {
+            format!("{check} (other than the findings below)")
+        };
+        rows.push(hunt(
+            &title,
+            cases,
+            seed,
+            tract_model,
+            case_size,
+            only(None),
+        ));
+        for k in known {
+            let title = format!("{check}: {}", k.name);
+            rows.push(hunt(
+                &title,
+                cases,
+                seed,
+                tract_model,
+                case_size,
+                only(Some(k.name)),
+            ));
+        }
+    }
+    rows
+}
+
+/// The smallest failure of a finding (or of `"other <check>"`) seen: its size and model.
+pub type Smallest = (String, (usize, usize), Model);
+
+/// For the minimality of the findings: generates `samples` models (seeded), keeps those of
+/// at most `max_nodes` nodes, runs every check on them, and returns how many were kept and,
+/// per finding (or `"other <check>"`), the smallest failing size seen with an example.
+/// Sampling, not an exhaustive search: a size it does not see can still fail.
+#[must_use]
+pub fn small_failures(samples: u64, max_nodes: usize) -> (u64, Vec<Smallest>) {
+    use rand::SeedableRng;
+    let mut kept = 0;
+    let mut smallest: Vec<Smallest> = Vec::new();
+    for seed in 0..samples {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0x5a11_0000 + seed);
+        let model = dl::isra_with(&mut rng, &TRACT_OPS);
+        if model.nodes.len() > max_nodes {
+            continue;
+        }
+        kept += 1;
+        let case = Case(model);
+        for (check, prop) in CHECKS {
+            if let Err(message) = prop(&case) {
+                let name = classify(check, &case.0, &message)
+                    .map_or_else(|| format!("other {check}"), str::to_string);
+                let size = case.0.size();
+                match smallest.iter_mut().find(|(n, _, _)| *n == name) {
+                    Some(entry) if size < entry.1 => *entry = (name, size, case.0.clone()),
+                    Some(_) => {}
+                    None => smallest.push((name, size, case.0.clone())),
+                }
+            }
+        }
+    }
+    smallest.sort_by(|a, b| a.0.cmp(&b.0));
+    (kept, smallest)
 }
 
 /// The summary table (Markdown), then each failure's report.

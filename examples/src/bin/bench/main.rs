@@ -14,7 +14,9 @@
 //! small directed graphs exhaustively for the smallest failure of each finding's property
 //! (`examples/FINDINGS.md`). `hunt tract [--cases N]`: five checks of the tract ONNX runtime
 //! on generated DL models (loads, shapes, optimises, runs, same outputs optimised or not),
-//! 2000 cases each by default (see `greduce_examples::hunt_tract`).
+//! 2000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
+//! [--cases N]` generates `100 N` models and runs the checks on those of at most two nodes,
+//! printing the smallest failure of each finding it sees (sampling, not exhaustive).
 //!
 //! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
 //! greduce and by proptest-state-machine (see `stateful.rs`).
@@ -231,14 +233,18 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N]";
 
-/// `hunt petgraph|tract|petgraph-minimal [--cases N]`.
+/// `hunt petgraph|tract|petgraph-minimal|tract-minimal [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
     // Models are slower to check than graphs, but the tract hunt's second finding needs
     // more cases than 200 (2000 run in about 15 s).
-    let mut cases = if target == "tract" { 2000 } else { 200 };
+    let mut cases = if target.starts_with("tract") {
+        2000
+    } else {
+        200
+    };
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next().map(|n| n.parse::<u64>())) {
             ("--cases", Some(Ok(n))) if n > 0 => cases = n,
@@ -268,6 +274,32 @@ fn hunt(mut args: impl Iterator<Item = String>) {
             println!("{name}: {found:?}");
             let two = h::smallest_directed_failure(prop, 2, 5);
             println!("{name}, 2 vertices, up to 5 edges: {two:?}");
+        }
+        return;
+    }
+    if target == "petgraph-proptest" {
+        let cases = u32::try_from(cases).unwrap_or(u32::MAX);
+        print!(
+            "{}",
+            greduce_examples::hunt_petgraph::proptest_findings(cases, 5)
+        );
+        return;
+    }
+    if target == "tract-minimal" {
+        // Models of one node are about 1 % of the generator's, of two about 1 % more.
+        let samples = 100 * cases;
+        let (kept, found) = greduce_examples::hunt_tract::small_failures(samples, 2);
+        let (one, _) = greduce_examples::hunt_tract::small_failures(samples, 1);
+        println!(
+            "{kept} models of at most 2 nodes ({one} of one node) among {samples} generated; \
+             failures among them: {}",
+            found.len()
+        );
+        for (name, size, model) in found {
+            println!(
+                "{name}: {size:?}\n{}",
+                greduce_examples::hunt_tract::listing(&model)
+            );
         }
         return;
     }
