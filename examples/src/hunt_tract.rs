@@ -318,6 +318,12 @@ fn checked(model: &Model) -> bool {
         .all(|t| t.shape.iter().product::<usize>() <= LARGEST)
 }
 
+/// The typed model, when the hunt checks `model` and tract loads it (the later checks pass
+/// a model that fails check 1: that failure is check 1's).
+fn loaded(model: &Model) -> Option<TypedModel> {
+    checked(model).then(|| load(model).ok()).flatten()
+}
+
 /// Check 1: tract loads and types the model.
 pub fn loads_prop(case: &Case) -> Result<(), String> {
     if !checked(&case.0) {
@@ -329,11 +335,7 @@ pub fn loads_prop(case: &Case) -> Result<(), String> {
 /// Check 2: tract's output shapes equal ours.
 pub fn shapes_prop(case: &Case) -> Result<(), String> {
     let model = &case.0;
-    let Ok(typed) = (if checked(model) {
-        load(model)
-    } else {
-        Err(String::new())
-    }) else {
+    let Some(typed) = loaded(model) else {
         return Ok(());
     };
     let ours = dl_shapes::infer(model, dl_shapes::Bugs::default())
@@ -353,11 +355,7 @@ pub fn shapes_prop(case: &Case) -> Result<(), String> {
 /// Check 3: the typed model optimises.
 pub fn optimises_prop(case: &Case) -> Result<(), String> {
     let model = &case.0;
-    let Ok(typed) = (if checked(model) {
-        load(model)
-    } else {
-        Err(String::new())
-    }) else {
+    let Some(typed) = loaded(model) else {
         return Ok(());
     };
     guarded(|| typed.into_optimized().map_err(|e| format!("{e:#}"))).map(|_| ())
@@ -366,11 +364,7 @@ pub fn optimises_prop(case: &Case) -> Result<(), String> {
 /// Check 4: the typed, unoptimised model runs.
 pub fn runs_prop(case: &Case) -> Result<(), String> {
     let model = &case.0;
-    let Ok(typed) = (if checked(model) {
-        load(model)
-    } else {
-        Err(String::new())
-    }) else {
+    let Some(typed) = loaded(model) else {
         return Ok(());
     };
     run(&typed, false).map(|_| ())
@@ -379,11 +373,7 @@ pub fn runs_prop(case: &Case) -> Result<(), String> {
 /// Check 5: the optimised model gives the unoptimised one's outputs.
 pub fn same_outputs_prop(case: &Case) -> Result<(), String> {
     let model = &case.0;
-    let Ok(typed) = (if checked(model) {
-        load(model)
-    } else {
-        Err(String::new())
-    }) else {
+    let Some(typed) = loaded(model) else {
         return Ok(());
     };
     let (Ok(plain), Ok(optimised)) = (run(&typed, false), run(&typed, true)) else {
