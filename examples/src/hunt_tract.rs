@@ -661,6 +661,115 @@ pub fn table(rows: &[Row]) -> String {
     crate::hunt::table(rows, "check", "tensors, edges")
 }
 
+/// The random words a [`proptest_findings`] case feeds the generator: each draw takes the
+/// next word (0 once they run out, the lowest choice), so that proptest shrinks models by
+/// shrinking the words (shorter lists, smaller words), the idiomatic way to drive a
+/// generator written against `rand` from proptest.
+struct Words<'a> {
+    words: &'a [u64],
+    at: usize,
+}
+
+impl Words<'_> {
+    fn next(&mut self) -> u64 {
+        let w = self.words.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        w
+    }
+}
+
+impl rand::TryRng for Words<'_> {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        // The high half: a smaller word is a smaller draw.
+        Ok((self.next() >> 32) as u32)
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.next())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next().to_be_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+/// Each finding's row run under proptest (the generator driven by a list of up to 4000
+/// random words, shrunk by proptest's default shrinking of the list; at most `cases` cases,
+/// seeds `1..=seeds`): one line per finding with each seed's shrunk size, the size it
+/// started from and the shrink's property calls.
+#[must_use]
+pub fn proptest_findings(cases: u32, seeds: u8) -> String {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
+    let mut out = String::new();
+    for k in &KNOWN {
+        let prop = CHECKS
+            .iter()
+            .find(|(name, _)| *name == k.check)
+            .map(|(_, p)| *p)
+            .expect("a finding names a check");
+        let mut shown = Vec::new();
+        for seed in 1..=seeds {
+            let config = Config {
+                cases,
+                failure_persistence: None,
+                ..Config::default()
+            };
+            let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]);
+            let mut runner = TestRunner::new_with_rng(config, rng);
+            let calls = std::cell::Cell::new(0u64);
+            let original = std::cell::Cell::new(None);
+            let result = runner.run(&proptest::collection::vec(any::<u64>(), 0..4000), |words| {
+                let model = dl::isra_with(
+                    &mut Words {
+                        words: &words,
+                        at: 0,
+                    },
+                    &TRACT_OPS,
+                );
+                if original.get().is_some() {
+                    calls.set(calls.get() + 1);
+                }
+                match prop(&Case(model.clone())) {
+                    Err(message) if classify(k.check, &model, &message) == Some(k.name) => {
+                        if original.get().is_none() {
+                            original.set(Some(model.size()));
+                        }
+                        Err(TestCaseError::fail(message))
+                    }
+                    _ => Ok(()),
+                }
+            });
+            shown.push(match result {
+                Err(TestError::Fail(_, words)) => {
+                    let model = dl::isra_with(
+                        &mut Words {
+                            words: &words,
+                            at: 0,
+                        },
+                        &TRACT_OPS,
+                    );
+                    format!(
+                        "{:?} from {:?} ({} calls)",
+                        model.size(),
+                        original.get().unwrap_or_default(),
+                        calls.get()
+                    )
+                }
+                _ => "not found".to_string(),
+            });
+        }
+        let _ = writeln!(out, "{}: {}", k.name, shown.join("; "));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

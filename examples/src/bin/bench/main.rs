@@ -233,7 +233,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N]";
 
 /// `hunt petgraph|tract|petgraph-minimal|tract-minimal [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
@@ -282,6 +282,14 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         print!(
             "{}",
             greduce_examples::hunt_petgraph::proptest_findings(cases, 5)
+        );
+        return;
+    }
+    if target == "tract-proptest" {
+        let cases = u32::try_from(cases).unwrap_or(u32::MAX);
+        print!(
+            "{}",
+            greduce_examples::hunt_tract::proptest_findings(cases, 3)
         );
         return;
     }
