@@ -124,3 +124,18 @@ pub(crate) fn table(rows: &[Row], what: &str, size: &str) -> String {
     }
     out
 }
+
+/// A proptest runner for the comparisons with proptest: at most `cases` cases, seeded with
+/// `seed`, without failure persistence; other settings proptest's defaults.
+pub(crate) fn proptest_runner(cases: u32, seed: u8) -> proptest::test_runner::TestRunner {
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(
+        config,
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
+    )
+}

@@ -1800,16 +1800,8 @@ pub fn proptest_minimal<Ty: EdgeType>(
     cases: u32,
     seed: u8,
 ) -> Option<ProptestResult> {
-    use proptest::test_runner::{
-        Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner,
-    };
-    let config = Config {
-        cases,
-        failure_persistence: None,
-        ..Config::default()
-    };
-    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]);
-    let mut runner = TestRunner::new_with_rng(config, rng);
+    use proptest::test_runner::{TestCaseError, TestError};
+    let mut runner = crate::hunt::proptest_runner(cases, seed);
     let (tried, calls) = (std::cell::Cell::new(0u64), std::cell::Cell::new(0u64));
     let original = std::cell::Cell::new(None);
     let result = runner.run(&proptest_graph::<Ty>(shape), |g| {

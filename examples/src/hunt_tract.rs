@@ -706,7 +706,7 @@ impl rand::TryRng for Words<'_> {
 #[must_use]
 pub fn proptest_findings(cases: u32, seeds: u8) -> String {
     use proptest::prelude::*;
-    use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
+    use proptest::test_runner::TestError;
     let mut out = String::new();
     for k in &KNOWN {
         let prop = CHECKS
@@ -716,13 +716,7 @@ pub fn proptest_findings(cases: u32, seeds: u8) -> String {
             .expect("a finding names a check");
         let mut shown = Vec::new();
         for seed in 1..=seeds {
-            let config = Config {
-                cases,
-                failure_persistence: None,
-                ..Config::default()
-            };
-            let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]);
-            let mut runner = TestRunner::new_with_rng(config, rng);
+            let mut runner = crate::hunt::proptest_runner(cases, seed);
             let calls = std::cell::Cell::new(0u64);
             let original = std::cell::Cell::new(None);
             let result = runner.run(&proptest::collection::vec(any::<u64>(), 0..4000), |words| {
