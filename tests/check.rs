@@ -570,8 +570,10 @@ fn a_generator_iterating_a_hash_map_is_named_not_deterministic() {
         text.contains("the generator is not deterministic: run twice"),
         "{text}"
     );
+    // The first decision that differs: usually the first, but the two runs' maps can start
+    // with the same key by chance (about one run in twenty), and then it is a later one.
     assert!(
-        text.contains("decision 1: the first run drew offset:"),
+        text.contains("\n    decision ") && text.contains(": the first run drew offset:"),
         "{text}"
     );
     assert!(text.contains("at tests/check.rs:"), "{text}");
