@@ -17,6 +17,8 @@
 //! 2000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
 //! [--cases N]` generates `100 N` models and runs the checks on those of at most two nodes,
 //! printing the smallest failure of each finding it sees (sampling, not exhaustive).
+//! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N]` run the findings'
+//! properties under proptest, for the comparison in `examples/FINDINGS.md`.
 //!
 //! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
 //! greduce and by proptest-state-machine (see `stateful.rs`).
