@@ -431,9 +431,11 @@ pub fn same_outputs_prop(case: &Case) -> Result<(), String> {
                 nudged = Some([up, down]);
             }
             let [up, down] = nudged.as_ref().expect("just made");
-            let stable = [up, down]
-                .into_iter()
-                .all(|run| floats(&run[i]).is_ok_and(|v| v.len() == a.len() && close(v[k], a[k])));
+            let stable = [up, down].into_iter().all(|run| {
+                run.get(i)
+                    .and_then(|t| floats(t).ok())
+                    .is_some_and(|v| v.len() == a.len() && close(v[k], a[k]))
+            });
             if stable {
                 return Err(format!(
                     "output {i}, value {k}: {} unoptimised, {} optimised",
@@ -590,28 +592,24 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
             }
         };
         let known: Vec<&Known> = KNOWN.iter().filter(|k| k.check == *check).collect();
-        let title = if known.is_empty() {
+        let other = if known.is_empty() {
             (*check).to_string()
         } else {
             format!("{check} (other than the findings below)")
         };
-        rows.push(hunt(
-            &title,
-            cases,
-            seed,
-            tract_model,
-            case_size,
-            only(None),
-        ));
-        for k in known {
-            let title = format!("{check}: {}", k.name);
+        let titled = std::iter::once((other, None)).chain(
+            known
+                .iter()
+                .map(|k| (format!("{check}: {}", k.name), Some(k.name))),
+        );
+        for (title, finding) in titled {
             rows.push(hunt(
                 &title,
                 cases,
                 seed,
                 tract_model,
                 case_size,
-                only(Some(k.name)),
+                only(finding),
             ));
         }
     }
@@ -622,13 +620,14 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
 pub type Smallest = (String, (usize, usize), Model);
 
 /// For the minimality of the findings: generates `samples` models (seeded), keeps those of
-/// at most `max_nodes` nodes, runs every check on them, and returns how many were kept and,
-/// per finding (or `"other <check>"`), the smallest failing size seen with an example.
+/// at most `max_nodes` nodes, runs every check on them, and returns how many were kept (by
+/// number of nodes: `kept[n]` models of `n` nodes) and, per finding (or `"other <check>"`),
+/// the smallest failing size seen with an example.
 /// Sampling, not an exhaustive search: a size it does not see can still fail.
 #[must_use]
-pub fn small_failures(samples: u64, max_nodes: usize) -> (u64, Vec<Smallest>) {
+pub fn small_failures(samples: u64, max_nodes: usize) -> (Vec<u64>, Vec<Smallest>) {
     use rand::SeedableRng;
-    let mut kept = 0;
+    let mut kept = vec![0; max_nodes + 1];
     let mut smallest: Vec<Smallest> = Vec::new();
     for seed in 0..samples {
         let mut rng = rand::rngs::StdRng::seed_from_u64(0x5a11_0000 + seed);
@@ -636,7 +635,7 @@ pub fn small_failures(samples: u64, max_nodes: usize) -> (u64, Vec<Smallest>) {
         if model.nodes.len() > max_nodes {
             continue;
         }
-        kept += 1;
+        kept[model.nodes.len()] += 1;
         let case = Case(model);
         for (check, prop) in CHECKS {
             if let Err(message) = prop(&case) {
@@ -730,10 +729,11 @@ pub fn proptest_findings(cases: u32, seeds: u8) -> String {
                 if original.get().is_some() {
                     calls.set(calls.get() + 1);
                 }
-                match prop(&Case(model.clone())) {
-                    Err(message) if classify(k.check, &model, &message) == Some(k.name) => {
+                let case = Case(model);
+                match prop(&case) {
+                    Err(message) if classify(k.check, &case.0, &message) == Some(k.name) => {
                         if original.get().is_none() {
-                            original.set(Some(model.size()));
+                            original.set(Some(case.0.size()));
                         }
                         Err(TestCaseError::fail(message))
                     }

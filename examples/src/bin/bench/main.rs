@@ -298,8 +298,8 @@ fn hunt(mut args: impl Iterator<Item = String>) {
     if target == "tract-minimal" {
         // Models of one node are about 1 % of the generator's, of two about 1 % more.
         let samples = 100 * cases;
-        let (kept, found) = greduce_examples::hunt_tract::small_failures(samples, 2);
-        let (one, _) = greduce_examples::hunt_tract::small_failures(samples, 1);
+        let (by_nodes, found) = greduce_examples::hunt_tract::small_failures(samples, 2);
+        let (kept, one) = (by_nodes.iter().sum::<u64>(), by_nodes[0] + by_nodes[1]);
         println!(
             "{kept} models of at most 2 nodes ({one} of one node) among {samples} generated; \
              failures among them: {}",
