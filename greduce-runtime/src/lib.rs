@@ -7,6 +7,7 @@
 mod align;
 mod builder;
 mod check;
+pub mod dd;
 mod decision;
 mod edit;
 mod legal;

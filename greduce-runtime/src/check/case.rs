@@ -80,6 +80,15 @@ pub(crate) struct Rejected(pub(crate) String);
 /// which failed while its inputs were drawn).
 pub(crate) struct Replayed(pub(crate) Failure);
 
+/// What a test returning "unresolved" does: inside a case, rejects it as `assume(false)`
+/// would (neither a pass nor a failure); outside, reports it as an error.
+pub(crate) fn unresolved(site: &Location<'_>) -> Result<(), String> {
+    if IN_CASE.with(Cell::get) {
+        resume_unwind(Box::new(Rejected(site.to_string())));
+    }
+    Err("the test was unresolved".to_string())
+}
+
 /// Records a `let` binding of a `#[greduce::test]` body for the report. Called by the code
 /// `#[greduce::test]` writes.
 pub(crate) fn bind(pattern: &str, value: &dyn Debug) {

@@ -6,7 +6,7 @@
 //! recording its trace, and the reducer shrinks that trace.
 
 pub(crate) mod body;
-mod case;
+pub(crate) mod case;
 mod config;
 mod fork;
 mod report;
