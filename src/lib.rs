@@ -737,6 +737,24 @@
 //! Removing characters from `"abc\nabc\n"` directly never gives a valid password (the two
 //! lines must match); removing iterations of the generator's loop always does.
 //!
+//! # Inputs you already have
+//!
+//! With a failing input and no generator (a bug report's file, a crashing corpus entry),
+//! [`dd`] is delta debugging on the input itself: [`dd::ddmin`] reduces it to a 1-minimal
+//! failing input, and [`dd::dd`] isolates a 1-minimal failure-inducing difference between a
+//! passing and a failing input. The same password, reduced by characters:
+//!
+//! ```
+//! use greduce::dd::{self, Text};
+//!
+//! let min = dd::ddmin(Text::chars("abc\nabc\n"), |s: &Text| !s.contains('c')).unwrap();
+//! assert_eq!(min.args.as_str(), "c");
+//! ```
+//!
+//! `"c"` is no password (the generator's candidates always were). For files and shell
+//! commands, the `greduce-cli` package's `greduce reduce FILE -- CMD` does the same from a
+//! shell.
+//!
 //! # How it works
 //!
 //! - **Record** ([`record`]): run the generator with a seeded rng and build its trace, a tree

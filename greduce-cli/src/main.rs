@@ -1,0 +1,125 @@
+//! `greduce reduce FILE -- CMD ARGS...`: shrink FILE while CMD still exits 0. See `HELP` in
+//! `options.rs` for what a user reads.
+
+mod command;
+mod file;
+mod options;
+mod progress;
+mod reduce;
+
+use command::{Interestingness, Scratch};
+use options::{HELP, Options, Request};
+use progress::Progress;
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match options::parse(std::env::args_os().skip(1).collect()) {
+        Ok(Request::Help) => {
+            print!("{HELP}");
+            ExitCode::SUCCESS
+        }
+        Ok(Request::Version) => {
+            println!("greduce {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Ok(Request::Reduce(options)) => match run(&options) {
+            Ok(()) => ExitCode::SUCCESS,
+            // The original is not interesting, or reading, writing or running failed.
+            Err(message) => {
+                eprintln!("greduce: {message}");
+                ExitCode::from(1)
+            }
+        },
+        Err(message) => {
+            eprintln!(
+                "greduce: {message}\n\nUsage: greduce reduce [OPTIONS] FILE -- CMD [ARGS...]\nMore: greduce --help"
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A `map_err` for an I/O step: what was being done, and the error.
+fn io(what: &str) -> impl FnOnce(std::io::Error) -> String + '_ {
+    move |e| format!("{what}: {e}")
+}
+
+fn run(options: &Options) -> Result<(), String> {
+    let file = &options.file;
+    let shown = file.display();
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{shown} is not UTF-8 text (invalid byte at offset {}): greduce reduce works on text",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    let command = Interestingness::new(&options.command, file, options.timeout)
+        .map_err(io("cannot set up the command"))?;
+    let scratch = Scratch::new(options.jobs).map_err(io("cannot make scratch directories"))?;
+    // The original must be interesting, or there is nothing to keep.
+    match command
+        .first(&scratch.dirs()[0], text.as_bytes())
+        .map_err(io("cannot run the command"))?
+    {
+        None => {
+            return Err(format!(
+                "`{}` did not finish within the timeout ({:?}) on the original {shown}; raise it \
+                 with --timeout",
+                command.shown(),
+                options.timeout
+            ));
+        }
+        Some(out) if !out.status.success() => {
+            let mut message = format!(
+                "`{}` is not interesting on the original {shown} ({}): it must exit 0 on the \
+                 file to reduce, run in a directory holding only a copy of it",
+                command.shown(),
+                command::status_text(out.status)
+            );
+            for (name, bytes) in [("stdout", &out.stdout), ("stderr", &out.stderr)] {
+                if !bytes.is_empty() {
+                    let _ = write!(
+                        message,
+                        "\n--- its {name} (last lines) ---\n{}",
+                        command::tail(bytes)
+                    );
+                }
+            }
+            return Err(message);
+        }
+        Some(_) => {}
+    }
+    let backup = file::backup_path(file);
+    let wrote_backup = file::backup(file, text.as_bytes())
+        .map_err(|e| format!("cannot save the backup {}: {e}", backup.display()))?;
+    let progress = Progress::new(text.len(), options.quiet);
+    let reducer = reduce::Reducer::new(&command, scratch.dirs(), &progress);
+    let original = text.len();
+    let mut save = |best: &str| file::write_atomically(file, best.as_bytes());
+    let result = reducer.reduce(text, &options.passes, &mut save);
+    progress.finish();
+    let smallest = result.map_err(io("reduction stopped"))?;
+    if !options.quiet {
+        let timeouts = match progress.timeouts() {
+            0 => String::new(),
+            n => format!(", {n} timed out"),
+        };
+        eprintln!(
+            "greduce: {shown}: {original} -> {} bytes, {} tests ({} cache hits{timeouts}), {:.1} s; \
+             the original is in {}{}",
+            smallest.len(),
+            progress.tests(),
+            progress.cache_hits(),
+            progress.elapsed().as_secs_f64(),
+            backup.display(),
+            if wrote_backup {
+                ""
+            } else {
+                " (kept from an earlier run)"
+            }
+        );
+    }
+    Ok(())
+}

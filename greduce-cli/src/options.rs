@@ -1,0 +1,229 @@
+//! The command line: `greduce reduce [OPTIONS] FILE -- CMD [ARGS...]`, parsed by hand (a
+//! handful of options does not need an argument-parsing crate).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What `--help` prints.
+pub(crate) const HELP: &str = "\
+greduce: shrink a file while a command still says it is interesting
+
+USAGE:
+    greduce reduce [OPTIONS] FILE -- CMD [ARGS...]
+
+Reduces FILE in place to a smaller file for which CMD still exits 0 (\"interesting\"),
+as C-Reduce, C-Vise and picire do. CMD runs in a scratch directory that holds the
+candidate under FILE's own name, so `greduce reduce bug.c -- ./test.sh bug.c` tests each
+candidate as bug.c; a CMD path with a '/' is taken from where greduce was started. Tests
+run in parallel, each in its own directory.
+
+FILE is saved first as FILE.orig (kept if it already exists), and rewritten atomically
+at every improvement: interrupting greduce (Ctrl-C, kill) loses nothing.
+
+Passes: ddmin over lines, then tokens (words, runs of spaces, single symbols), then
+characters, repeated until none shrinks the file.
+
+OPTIONS:
+    -j, --jobs N        tests run at once (default: the number of cores)
+    -t, --timeout SECS  a test running longer is stopped and counts as uninteresting
+                        (default: 60)
+        --passes LIST   which passes, in order, from lines,tokens,chars
+                        (default: lines,tokens,chars)
+    -q, --quiet         no progress line
+    -h, --help          this text
+    -V, --version       the version
+
+EXAMPLE:
+    # bug.c crashes the compiler with \"internal compiler error\"; keep it crashing.
+    cat > test.sh <<'SH'
+    #!/bin/sh
+    gcc -c bug.c 2>&1 | grep -q 'internal compiler error'
+    SH
+    chmod +x test.sh
+    greduce reduce bug.c -- ./test.sh
+
+    # Any command works: keep the lines that make this file still contain both words.
+    greduce reduce notes.txt -- sh -c 'grep -q alpha notes.txt && grep -q omega notes.txt'
+
+EXIT STATUS:
+    0 when FILE was reduced (or could not be reduced further), 1 when CMD is not
+    interesting on the original FILE, 2 on a usage error.
+";
+
+/// A granularity pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Granularity {
+    Lines,
+    Tokens,
+    Chars,
+}
+
+impl Granularity {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Granularity::Lines => "lines",
+            Granularity::Tokens => "tokens",
+            Granularity::Chars => "chars",
+        }
+    }
+}
+
+/// The parsed command line of `greduce reduce`.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Options {
+    pub(crate) file: PathBuf,
+    pub(crate) command: Vec<OsString>,
+    pub(crate) jobs: usize,
+    pub(crate) timeout: Duration,
+    pub(crate) passes: Vec<Granularity>,
+    pub(crate) quiet: bool,
+}
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Request {
+    Reduce(Options),
+    Help,
+    Version,
+}
+
+/// Parses the arguments after the program name.
+pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
+    let mut args = args.into_iter();
+    let Some(sub) = args.next() else {
+        return Err("no subcommand: use `greduce reduce FILE -- CMD ARGS...`".to_string());
+    };
+    match sub.to_str() {
+        Some("-h" | "--help" | "help") => return Ok(Request::Help),
+        Some("-V" | "--version") => return Ok(Request::Version),
+        Some("reduce") => {}
+        _ => {
+            return Err(format!(
+                "unknown subcommand `{}`: the subcommand is `reduce`",
+                sub.to_string_lossy()
+            ));
+        }
+    }
+    let mut file = None;
+    let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut timeout = Duration::from_secs(60);
+    let mut passes = vec![Granularity::Lines, Granularity::Tokens, Granularity::Chars];
+    let mut quiet = false;
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy().into_owned();
+        let mut value = |name: &str| {
+            args.next()
+                .map(|v| v.to_string_lossy().into_owned())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match text.as_str() {
+            "--" => break,
+            "-h" | "--help" => return Ok(Request::Help),
+            "-V" | "--version" => return Ok(Request::Version),
+            "-q" | "--quiet" => quiet = true,
+            "-j" | "--jobs" => {
+                let v = value("--jobs")?;
+                jobs = v
+                    .parse()
+                    .ok()
+                    .filter(|&j| j > 0)
+                    .ok_or_else(|| format!("--jobs takes a positive number, not `{v}`"))?;
+            }
+            "-t" | "--timeout" => {
+                let v = value("--timeout")?;
+                let secs: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                    .ok_or_else(|| {
+                        format!("--timeout takes a positive number of seconds, not `{v}`")
+                    })?;
+                timeout = Duration::from_secs_f64(secs);
+            }
+            "--passes" => passes = parse_passes(&value("--passes")?)?,
+            flag if flag.starts_with('-') && flag.len() > 1 => {
+                return Err(format!("unknown option `{flag}` (see `greduce --help`)"));
+            }
+            _ if file.is_none() => file = Some(PathBuf::from(arg)),
+            _ => {
+                return Err(format!(
+                    "unexpected `{text}`: the command to run goes after `--`, as in \
+                     `greduce reduce FILE -- CMD ARGS...`"
+                ));
+            }
+        }
+    }
+    let file = file.ok_or("no FILE: use `greduce reduce FILE -- CMD ARGS...`")?;
+    let command: Vec<OsString> = args.collect();
+    if command.is_empty() {
+        return Err(
+            "no command after `--`: greduce needs the command that says whether a candidate \
+             is interesting (exit status 0)"
+                .to_string(),
+        );
+    }
+    Ok(Request::Reduce(Options {
+        file,
+        command,
+        jobs,
+        timeout,
+        passes,
+        quiet,
+    }))
+}
+
+fn parse_passes(list: &str) -> Result<Vec<Granularity>, String> {
+    list.split(',')
+        .map(|p| match p.trim() {
+            "lines" => Ok(Granularity::Lines),
+            "tokens" => Ok(Granularity::Tokens),
+            "chars" => Ok(Granularity::Chars),
+            other => Err(format!(
+                "unknown pass `{other}` in --passes: the passes are lines, tokens and chars"
+            )),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<OsString> {
+        s.split_whitespace().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn parses_a_reduction() {
+        let Ok(Request::Reduce(o)) = parse(args(
+            "reduce -j 3 --timeout 0.5 --passes lines,chars -q bug.c -- ./t.sh bug.c -x",
+        )) else {
+            panic!("not parsed");
+        };
+        assert_eq!(o.file, PathBuf::from("bug.c"));
+        assert_eq!(o.command, args("./t.sh bug.c -x"));
+        assert_eq!(
+            (o.jobs, o.timeout, o.quiet),
+            (3, Duration::from_millis(500), true)
+        );
+        assert_eq!(o.passes, [Granularity::Lines, Granularity::Chars]);
+    }
+
+    #[test]
+    fn says_what_is_wrong() {
+        let error = |s| parse(args(s)).unwrap_err();
+        assert!(error("").contains("no subcommand"));
+        assert!(error("shrink f -- t").contains("unknown subcommand `shrink`"));
+        assert!(error("reduce -- t").contains("no FILE"));
+        assert!(error("reduce f").contains("no command after `--`"));
+        assert!(error("reduce f g -- t").contains("unexpected `g`"));
+        assert!(error("reduce -j 0 f -- t").contains("--jobs takes a positive number"));
+        assert!(error("reduce -t x f -- t").contains("--timeout"));
+        assert!(error("reduce --passes lines,words f -- t").contains("unknown pass `words`"));
+        assert!(error("reduce --fast f -- t").contains("unknown option `--fast`"));
+        assert!(error("reduce f -j").contains("--jobs needs a value"));
+        assert_eq!(parse(args("reduce --help")), Ok(Request::Help));
+        assert_eq!(parse(args("--version")), Ok(Request::Version));
+    }
+}
