@@ -21,15 +21,17 @@ run in parallel, each in its own directory.
 FILE is saved first as FILE.orig (kept if it already exists), and rewritten atomically
 at every improvement: interrupting greduce (Ctrl-C, kill) loses nothing.
 
-Passes: ddmin over lines, then tokens (words, runs of spaces, single symbols), then
-characters, repeated until none shrinks the file.
+Passes, repeated until none shrinks the file: delete chunks of lines (halves, then
+quarters, down to single lines); delete bracketed regions ({}, (), []: a construct from
+the start of its line, the brackets with their contents, or the contents); delete chunks
+of tokens (words, runs of spaces, single symbols); delete chunks of characters.
 
 OPTIONS:
     -j, --jobs N        tests run at once (default: the number of cores)
     -t, --timeout SECS  a test running longer is stopped and counts as uninteresting
                         (default: 60)
-        --passes LIST   which passes, in order, from lines,tokens,chars
-                        (default: lines,tokens,chars)
+        --passes LIST   which passes, in order, from lines,brackets,tokens,chars
+                        (default: lines,brackets,tokens,chars)
     -q, --quiet         no progress line
     -h, --help          this text
     -V, --version       the version
@@ -55,6 +57,7 @@ EXIT STATUS:
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Granularity {
     Lines,
+    Brackets,
     Tokens,
     Chars,
 }
@@ -63,6 +66,7 @@ impl Granularity {
     pub(crate) fn name(self) -> &'static str {
         match self {
             Granularity::Lines => "lines",
+            Granularity::Brackets => "brackets",
             Granularity::Tokens => "tokens",
             Granularity::Chars => "chars",
         }
@@ -108,7 +112,12 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
     let mut file = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let mut timeout = Duration::from_secs(60);
-    let mut passes = vec![Granularity::Lines, Granularity::Tokens, Granularity::Chars];
+    let mut passes = vec![
+        Granularity::Lines,
+        Granularity::Brackets,
+        Granularity::Tokens,
+        Granularity::Chars,
+    ];
     let mut quiet = false;
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy().into_owned();
@@ -177,10 +186,11 @@ fn parse_passes(list: &str) -> Result<Vec<Granularity>, String> {
     list.split(',')
         .map(|p| match p.trim() {
             "lines" => Ok(Granularity::Lines),
+            "brackets" => Ok(Granularity::Brackets),
             "tokens" => Ok(Granularity::Tokens),
             "chars" => Ok(Granularity::Chars),
             other => Err(format!(
-                "unknown pass `{other}` in --passes: the passes are lines, tokens and chars"
+                "unknown pass `{other}` in --passes: the passes are lines, brackets, tokens and chars"
             )),
         })
         .collect()

@@ -56,12 +56,12 @@ impl<'a> Reducer<'a> {
             let before = text.len();
             for &pass in passes {
                 self.progress.pass(pass.name());
-                let cut = match pass {
-                    Granularity::Lines => Text::lines(text),
-                    Granularity::Tokens => Text::tokens(text),
-                    Granularity::Chars => Text::chars(text),
+                text = match pass {
+                    Granularity::Lines => self.chunks(Text::lines(text), improved)?.into_string(),
+                    Granularity::Brackets => self.brackets(text, improved)?,
+                    Granularity::Tokens => self.chunks(Text::tokens(text), improved)?.into_string(),
+                    Granularity::Chars => self.chunks(Text::chars(text), improved)?.into_string(),
                 };
-                text = self.ddmin(cut, improved)?.into_string();
             }
             if text.len() == before {
                 return Ok(text);
@@ -69,41 +69,71 @@ impl<'a> Reducer<'a> {
         }
     }
 
-    /// ddmin on the parts of `text`, testing complements only (at granularity 2 the
-    /// complement of one half is the other half, so subsets are covered).
-    fn ddmin(
+    /// Deletes runs of parts: chunks of half the text, then a quarter, down to single
+    /// parts, each size swept from the start once (a chunk that goes is followed by the
+    /// next one at the same place). Unlike ddmin, which re-cuts the whole input after each
+    /// success, a chunk found necessary is not tested again at that size; the rounds of
+    /// `reduce` repeat the sweep until nothing goes.
+    fn chunks(
         &self,
         mut text: Text,
         improved: &mut dyn FnMut(&str) -> io::Result<()>,
     ) -> io::Result<Text> {
-        let mut n = 2;
-        let mut offset = 0;
+        let mut size = (text.parts() / 2).max(1).next_power_of_two();
         loop {
-            let len = text.parts();
-            if len < 2 {
+            let mut at = 0;
+            while at < text.parts() {
+                let len = text.parts();
+                let without = |j: usize| {
+                    let start = at + j * size;
+                    let end = (start + size).min(len);
+                    [0..start, end..len]
+                        .into_iter()
+                        .filter(|r| !r.is_empty())
+                        .collect::<Vec<_>>()
+                };
+                let build = |j: usize| text.keep(&without(j)).into_string();
+                let Some(j) = self.interesting((len - at).div_ceil(size), &build)? else {
+                    break;
+                };
+                text = text.keep(&without(j));
+                improved(text.as_str())?;
+                self.progress.size(text.len());
+                at += j * size;
+            }
+            if size == 1 {
                 return Ok(text);
             }
-            n = n.min(len);
-            let complement = |i: usize| -> Vec<Range<usize>> {
-                let chunk = split(len, n, i);
-                [0..chunk.start, chunk.end..len]
-                    .into_iter()
-                    .filter(|r| !r.is_empty())
-                    .collect()
-            };
-            let build = |j: usize| text.keep(&complement((j + offset) % n)).into_string();
-            match self.interesting(n, &build)? {
-                Some(j) => {
-                    let i = (j + offset) % n;
-                    text = text.keep(&complement(i));
-                    improved(text.as_str())?;
-                    self.progress.size(text.len());
-                    n = (n - 1).max(2);
-                    offset = i;
-                }
-                None if n >= len => return Ok(text),
-                None => n = (n * 2).min(len),
+            size /= 2;
+        }
+    }
+
+    /// Deletes bracketed regions (`{}`, `()`, `[]`): a whole construct from the start of
+    /// the line its bracket opens on (`if (x) { ... }`, a function), the brackets with
+    /// their contents, or the contents alone. Outer regions come before the ones inside
+    /// them, so a block goes in one test.
+    fn brackets(
+        &self,
+        mut text: String,
+        improved: &mut dyn FnMut(&str) -> io::Result<()>,
+    ) -> io::Result<String> {
+        let mut from = 0;
+        loop {
+            let regions = regions(&text);
+            if from >= regions.len() {
+                return Ok(text);
             }
+            let without = |j: usize| {
+                let r = &regions[from + j];
+                [&text[..r.start], &text[r.end..]].concat()
+            };
+            let Some(j) = self.interesting(regions.len() - from, &without)? else {
+                return Ok(text);
+            };
+            text = without(j);
+            improved(&text)?;
+            self.progress.size(text.len());
+            from += j;
         }
     }
 
@@ -177,10 +207,50 @@ impl<'a> Reducer<'a> {
     }
 }
 
-/// The `i`-th of `n` near-equal consecutive chunks of `0..len`.
-fn split(len: usize, n: usize, i: usize) -> Range<usize> {
-    let (k, m) = (len / n, len % n);
-    i * k + i.min(m)..(i + 1) * k + (i + 1).min(m)
+/// The byte ranges the brackets pass tries to delete, in order of their opening bracket:
+/// for each matched pair, from the start of its line to the closing bracket (with a `;`
+/// and the line break after it), the pair with its contents, and the contents alone.
+fn regions(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut pairs = Vec::new();
+    let mut open: Vec<(u8, usize)> = Vec::new();
+    for (at, &b) in bytes.iter().enumerate() {
+        match b {
+            b'{' | b'(' | b'[' => open.push((b, at)),
+            b'}' | b')' | b']' => {
+                let wanted = match b {
+                    b'}' => b'{',
+                    b')' => b'(',
+                    _ => b'[',
+                };
+                // An unmatched closing bracket (in a string, say) is skipped.
+                if let Some(i) = open.iter().rposition(|&(o, _)| o == wanted) {
+                    let (_, start) = open[i];
+                    open.truncate(i);
+                    pairs.push((start, at));
+                }
+            }
+            _ => {}
+        }
+    }
+    pairs.sort_unstable();
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for (open, close) in pairs {
+        let line_start = text[..open].rfind('\n').map_or(0, |n| n + 1);
+        let mut end = close + 1;
+        if bytes.get(end) == Some(&b';') {
+            end += 1;
+        }
+        if bytes.get(end) == Some(&b'\n') {
+            end += 1;
+        }
+        for region in [line_start..end, open..close + 1, open + 1..close] {
+            if !region.is_empty() && !out.contains(&region) {
+                out.push(region);
+            }
+        }
+    }
+    out
 }
 
 /// A 128-bit hash of a candidate (two independent 64-bit hashes).

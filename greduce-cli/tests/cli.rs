@@ -175,7 +175,7 @@ fn a_test_over_the_timeout_is_stopped_and_uninteresting() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         fs::read_to_string(dir.join("notes.txt")).unwrap(),
-        "keep\nslow\n"
+        "slow\nkeep too\n"
     );
     assert!(
         text(&out.stderr).contains("timed out"),

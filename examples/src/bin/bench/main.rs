@@ -6,7 +6,12 @@
 //! cargo run --release -p greduce-examples -- scale
 //! cargo run --release -p greduce-examples -- stateful 100
 //! cargo run --release -p greduce-examples -- hunt petgraph|tract [--cases N]
+//! cargo run --release -p greduce-examples -- dd-bench [INPUT] [--limit SECONDS]
 //! ```
+//!
+//! `dd-bench`: the command-line reducer against picire and shrinkray on eleven generated
+//! inputs of 10^3 to 10^5 lines (see `dd_bench.rs`; needs `pip install picire shrinkray`,
+//! gcc, python3 and node).
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
 //! references, `N` cases each (200 by default); prints a summary table and each failure's
@@ -35,6 +40,7 @@
 //! next to the paper's. Prints Markdown (`BENCHMARKS.md` holds its output).
 
 mod challenges;
+mod dd_bench;
 mod dl;
 mod runaway;
 mod scale;
@@ -235,7 +241,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N] | dd-bench [INPUT] [--limit SECONDS]";
 
 /// `hunt petgraph|tract|petgraph-minimal|tract-minimal [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
@@ -346,6 +352,21 @@ fn main() {
     }
     if what == "hunt" {
         hunt(args);
+        return;
+    }
+    if what == "dd-bench" {
+        // `dd-bench [INPUT] [--limit SECONDS]`: one input by name, and a time limit per run.
+        let mut only = None;
+        let mut limit = std::time::Duration::from_mins(15);
+        while let Some(arg) = args.next() {
+            if arg == "--limit" {
+                let secs = args.next().and_then(|s| s.parse().ok()).unwrap_or(900);
+                limit = std::time::Duration::from_secs(secs);
+            } else {
+                only = Some(arg);
+            }
+        }
+        print!("{}", dd_bench::table(limit, only.as_deref()));
         return;
     }
     if what == "runaway" {
