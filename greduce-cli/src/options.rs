@@ -21,17 +21,18 @@ run in parallel, each in its own directory.
 FILE is saved first as FILE.orig (kept if it already exists), and rewritten atomically
 at every improvement: interrupting greduce (Ctrl-C, kill) loses nothing.
 
-Passes, repeated until none shrinks the file: delete chunks of lines (halves, then
-quarters, down to single lines); delete bracketed regions ({}, (), []: a construct from
-the start of its line, the brackets with their contents, or the contents); delete chunks
-of tokens (words, runs of spaces, single symbols); delete chunks of characters.
+Passes, repeated until none shrinks the file: delete bracketed constructs ({}, (), []
+with the start of the line they open on: a function, an `if` block, a JSON member),
+outermost first; delete chunks of lines; of tokens (words, runs of spaces, single
+symbols); of characters. Chunks are halves of the parts, then quarters, down to single
+parts. A comma left before a closing bracket goes too.
 
 OPTIONS:
     -j, --jobs N        tests run at once (default: the number of cores)
     -t, --timeout SECS  a test running longer is stopped and counts as uninteresting
                         (default: 60)
-        --passes LIST   which passes, in order, from lines,brackets,tokens,chars
-                        (default: lines,brackets,tokens,chars)
+        --passes LIST   which passes, in order, from brackets,lines,tokens,chars
+                        (default: brackets,lines,tokens,chars)
     -q, --quiet         no progress line
     -h, --help          this text
     -V, --version       the version
@@ -113,8 +114,8 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let mut timeout = Duration::from_secs(60);
     let mut passes = vec![
-        Granularity::Lines,
         Granularity::Brackets,
+        Granularity::Lines,
         Granularity::Tokens,
         Granularity::Chars,
     ];

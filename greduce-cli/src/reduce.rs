@@ -5,7 +5,7 @@
 use crate::command::{Interestingness, Verdict};
 use crate::options::Granularity;
 use crate::progress::Progress;
-use greduce::dd::{Reducible, Text};
+use greduce::dd::Text;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io;
@@ -57,10 +57,25 @@ impl<'a> Reducer<'a> {
             for &pass in passes {
                 self.progress.pass(pass.name());
                 text = match pass {
-                    Granularity::Lines => self.chunks(Text::lines(text), improved)?.into_string(),
-                    Granularity::Brackets => self.brackets(text, improved)?,
-                    Granularity::Tokens => self.chunks(Text::tokens(text), improved)?.into_string(),
-                    Granularity::Chars => self.chunks(Text::chars(text), improved)?.into_string(),
+                    Granularity::Brackets => {
+                        // Outermost constructs first: whole functions or members go in a
+                        // few tests before anything inside them is tried.
+                        let mut depth = 0;
+                        while !constructs(&text, depth).is_empty() {
+                            text = self.sweep(text, &|t| constructs(t, depth), improved)?;
+                            depth += 1;
+                        }
+                        text
+                    }
+                    Granularity::Lines => {
+                        self.sweep(text, &|t| spans(&Text::lines(t)), improved)?
+                    }
+                    Granularity::Tokens => {
+                        self.sweep(text, &|t| spans(&Text::tokens(t)), improved)?
+                    }
+                    Granularity::Chars => {
+                        self.sweep(text, &|t| spans(&Text::chars(t)), improved)?
+                    }
                 };
             }
             if text.len() == before {
@@ -69,71 +84,39 @@ impl<'a> Reducer<'a> {
         }
     }
 
-    /// Deletes runs of parts: chunks of half the text, then a quarter, down to single
-    /// parts, each size swept from the start once (a chunk that goes is followed by the
-    /// next one at the same place). Unlike ddmin, which re-cuts the whole input after each
-    /// success, a chunk found necessary is not tested again at that size; the rounds of
-    /// `reduce` repeat the sweep until nothing goes.
-    fn chunks(
+    /// Deletes runs of the parts `cut` finds in the text: chunks of half of them, then a
+    /// quarter, down to single parts, each size swept from the start once (after a chunk
+    /// goes, the next one is tried at the same place). Unlike ddmin, which re-cuts the
+    /// whole input after each success, a chunk found necessary is not tested again at that
+    /// size; the rounds of `reduce` repeat the sweep until nothing goes.
+    fn sweep(
         &self,
-        mut text: Text,
+        mut text: String,
+        cut: &dyn Fn(&str) -> Vec<Range<usize>>,
         improved: &mut dyn FnMut(&str) -> io::Result<()>,
-    ) -> io::Result<Text> {
-        let mut size = (text.parts() / 2).max(1).next_power_of_two();
+    ) -> io::Result<String> {
+        let mut parts = cut(&text);
+        let mut size = (parts.len() / 2).max(1).next_power_of_two();
         loop {
             let mut at = 0;
-            while at < text.parts() {
-                let len = text.parts();
+            while at < parts.len() {
                 let without = |j: usize| {
                     let start = at + j * size;
-                    let end = (start + size).min(len);
-                    [0..start, end..len]
-                        .into_iter()
-                        .filter(|r| !r.is_empty())
-                        .collect::<Vec<_>>()
+                    delete(&text, &parts[start..(start + size).min(parts.len())])
                 };
-                let build = |j: usize| text.keep(&without(j)).into_string();
-                let Some(j) = self.interesting((len - at).div_ceil(size), &build)? else {
+                let Some(j) = self.interesting((parts.len() - at).div_ceil(size), &without)? else {
                     break;
                 };
-                text = text.keep(&without(j));
-                improved(text.as_str())?;
+                text = without(j);
+                improved(&text)?;
                 self.progress.size(text.len());
+                parts = cut(&text);
                 at += j * size;
             }
             if size == 1 {
                 return Ok(text);
             }
             size /= 2;
-        }
-    }
-
-    /// Deletes bracketed regions (`{}`, `()`, `[]`): a whole construct from the start of
-    /// the line its bracket opens on (`if (x) { ... }`, a function), the brackets with
-    /// their contents, or the contents alone. Outer regions come before the ones inside
-    /// them, so a block goes in one test.
-    fn brackets(
-        &self,
-        mut text: String,
-        improved: &mut dyn FnMut(&str) -> io::Result<()>,
-    ) -> io::Result<String> {
-        let mut from = 0;
-        loop {
-            let regions = regions(&text);
-            if from >= regions.len() {
-                return Ok(text);
-            }
-            let without = |j: usize| {
-                let r = &regions[from + j];
-                [&text[..r.start], &text[r.end..]].concat()
-            };
-            let Some(j) = self.interesting(regions.len() - from, &without)? else {
-                return Ok(text);
-            };
-            text = without(j);
-            improved(&text)?;
-            self.progress.size(text.len());
-            from += j;
         }
     }
 
@@ -207,48 +190,97 @@ impl<'a> Reducer<'a> {
     }
 }
 
-/// The byte ranges the brackets pass tries to delete, in order of their opening bracket:
-/// for each matched pair, from the start of its line to the closing bracket (with a `;`
-/// and the line break after it), the pair with its contents, and the contents alone.
-fn regions(text: &str) -> Vec<Range<usize>> {
+/// The byte range of each part of a cut text.
+fn spans(text: &Text) -> Vec<Range<usize>> {
+    text.spans().collect()
+}
+
+/// `text` without the byte ranges `gone` (ascending; they may touch or overlap). Where a
+/// deletion leaves a comma right before a closing bracket (`[1, 2, 3]` without `3`), the
+/// comma goes too, so JSON and argument lists stay well-formed.
+fn delete(text: &str, gone: &[Range<usize>]) -> String {
+    let mut merged: Vec<Range<usize>> = Vec::new();
+    for range in gone {
+        match merged.last_mut() {
+            Some(last) if range.start <= last.end => last.end = last.end.max(range.end),
+            _ => merged.push(range.clone()),
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for range in merged {
+        out.push_str(&text[from..range.start]);
+        from = range.end;
+        let next = text[from..].trim_start().chars().next();
+        if matches!(next, Some(']' | '}' | ')')) {
+            let kept = out.trim_end().len();
+            if out[..kept].ends_with(',') {
+                out.replace_range(kept - 1..kept, "");
+            }
+        }
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// The bracketed constructs (`{}`, `()`, `[]`) at nesting `depth`, in order: each from the
+/// start of the line its bracket opens on (so `if (x) {` or `"key": [` goes with its
+/// block) to the closing bracket, with a `;` or `,` and the line break after it. A
+/// construct is at depth `d` when `d` others contain it.
+fn constructs(text: &str, depth: usize) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut pairs = Vec::new();
     let mut open: Vec<(u8, usize)> = Vec::new();
     for (at, &b) in bytes.iter().enumerate() {
-        match b {
-            b'{' | b'(' | b'[' => open.push((b, at)),
-            b'}' | b')' | b']' => {
-                let wanted = match b {
-                    b'}' => b'{',
-                    b')' => b'(',
-                    _ => b'[',
-                };
-                // An unmatched closing bracket (in a string, say) is skipped.
-                if let Some(i) = open.iter().rposition(|&(o, _)| o == wanted) {
-                    let (_, start) = open[i];
-                    open.truncate(i);
-                    pairs.push((start, at));
-                }
+        let wanted = match b {
+            b'{' | b'(' | b'[' => {
+                open.push((b, at));
+                continue;
             }
-            _ => {}
+            b'}' => b'{',
+            b')' => b'(',
+            b']' => b'[',
+            _ => continue,
+        };
+        // An unmatched closing bracket (in a string, say) is skipped.
+        if let Some(i) = open.iter().rposition(|&(o, _)| o == wanted) {
+            pairs.push((open[i].1, at));
+            open.truncate(i);
         }
     }
-    pairs.sort_unstable();
-    let mut out: Vec<Range<usize>> = Vec::new();
-    for (open, close) in pairs {
-        let line_start = text[..open].rfind('\n').map_or(0, |n| n + 1);
-        let mut end = close + 1;
-        if bytes.get(end) == Some(&b';') {
-            end += 1;
-        }
-        if bytes.get(end) == Some(&b'\n') {
-            end += 1;
-        }
-        for region in [line_start..end, open..close + 1, open + 1..close] {
-            if !region.is_empty() && !out.contains(&region) {
-                out.push(region);
+    let mut regions: Vec<Range<usize>> = pairs
+        .into_iter()
+        .map(|(open, close)| {
+            let line_start = text[..open].rfind('\n').map_or(0, |n| n + 1);
+            let mut end = close + 1;
+            if matches!(bytes.get(end), Some(b';' | b',')) {
+                end += 1;
             }
+            if bytes.get(end) == Some(&b'\n') {
+                end += 1;
+            }
+            line_start..end
+        })
+        .collect();
+    // Outer before inner: by start, the longer first.
+    regions.sort_unstable_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    regions.dedup();
+    let mut out = Vec::new();
+    let mut enclosing: Vec<usize> = Vec::new();
+    for r in regions {
+        while enclosing.last().is_some_and(|&end| end <= r.start) {
+            enclosing.pop();
         }
+        // A region that overlaps its neighbour without nesting (two brackets on one line
+        // share its start) counts as inside it.
+        if enclosing.len() == depth
+            && out
+                .last()
+                .is_none_or(|last: &Range<usize>| last.end <= r.start)
+        {
+            out.push(r.clone());
+        }
+        enclosing.push(r.end);
     }
     out
 }
@@ -262,4 +294,50 @@ fn key(candidate: &str) -> u128 {
         h.finish()
     };
     (u128::from(half(0)) << 64) | u128::from(half(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deletes_ranges_and_a_dangling_comma() {
+        assert_eq!(delete("abcdef", &[1..2, 2..3, 4..5]), "adf");
+        let one = |text, range: Range<usize>| delete(text, std::slice::from_ref(&range));
+        assert_eq!(one("[1, 2, 3]", 7..8), "[1, 2 ]");
+        assert_eq!(one("[1,\n 2\n]", 4..6), "[1\n\n]");
+        assert_eq!(one("f(a, b)", 5..6), "f(a )");
+        assert_eq!(one("a, b", 3..4), "a, ");
+    }
+
+    #[test]
+    fn constructs_by_depth() {
+        let c = "int g;\nint f(int a) {\n    if (a) {\n        a = 1;\n    }\n}\nint h() {}\n";
+        let at = |depth| {
+            constructs(c, depth)
+                .into_iter()
+                .map(|r| &c[r])
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            at(0),
+            [
+                "int f(int a) {\n    if (a) {\n        a = 1;\n    }\n}\n",
+                "int h() {}\n"
+            ]
+        );
+        assert_eq!(
+            at(1),
+            [
+                "int f(int a)",
+                "    if (a) {\n        a = 1;\n    }\n",
+                "int h()"
+            ]
+        );
+        assert_eq!(at(2), ["    if (a)"]);
+        assert!(at(3).is_empty());
+        let json = "[\n  {\"a\": [1, 2]},\n  {\"b\": 3}\n]\n";
+        let members: Vec<&str> = constructs(json, 1).into_iter().map(|r| &json[r]).collect();
+        assert_eq!(members, ["  {\"a\": [1, 2]},\n", "  {\"b\": 3}\n"]);
+    }
 }

@@ -98,6 +98,18 @@ impl Text {
         self.text
     }
 
+    /// The byte range of each part in [`as_str`](Text::as_str), in order.
+    ///
+    /// ```
+    /// use greduce::dd::Text;
+    ///
+    /// let t = Text::tokens("f(x)");
+    /// assert_eq!(t.spans().collect::<Vec<_>>(), [0..1, 1..2, 2..3, 3..4]);
+    /// ```
+    pub fn spans(&self) -> impl Iterator<Item = Range<usize>> + '_ {
+        self.bounds.windows(2).map(|w| w[0]..w[1])
+    }
+
     /// Part `i` (a line, token or character).
     ///
     /// # Panics

@@ -39,7 +39,7 @@ struct Outcome {
 }
 
 /// The table, as Markdown.
-pub(crate) fn table(limit: Duration, only: Option<&str>) -> String {
+pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> String {
     let greduce = build_greduce();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/dd-bench");
     let _ = fs::remove_dir_all(&root);
@@ -61,6 +61,10 @@ pub(crate) fn table(limit: Duration, only: Option<&str>) -> String {
         let mut row = [0.0; 3];
         let mut sizes = [None; 3];
         for (t, tool) in TOOLS.iter().enumerate() {
+            if !tools.is_empty() && !tools.iter().any(|x| x == tool) {
+                let _ = write!(out, " | | |");
+                continue;
+            }
             let run = run(&root, &input, tool, &greduce, limit);
             eprintln!(
                 "dd-bench: {} {tool}: {:?} bytes, {} tests, {:.1} s {}",

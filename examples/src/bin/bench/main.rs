@@ -6,7 +6,7 @@
 //! cargo run --release -p greduce-examples -- scale
 //! cargo run --release -p greduce-examples -- stateful 100
 //! cargo run --release -p greduce-examples -- hunt petgraph|tract [--cases N]
-//! cargo run --release -p greduce-examples -- dd-bench [INPUT] [--limit SECONDS]
+//! cargo run --release -p greduce-examples -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
 //! ```
 //!
 //! `dd-bench`: the command-line reducer against picire and shrinkray on eleven generated
@@ -241,7 +241,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N] | dd-bench [INPUT] [--limit SECONDS]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
 /// `hunt petgraph|tract|petgraph-minimal|tract-minimal [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
@@ -355,18 +355,23 @@ fn main() {
         return;
     }
     if what == "dd-bench" {
-        // `dd-bench [INPUT] [--limit SECONDS]`: one input by name, and a time limit per run.
+        // `dd-bench [INPUT] [--limit SECONDS] [--tools LIST]`: one input by name, a time
+        // limit per run, some of the tools.
         let mut only = None;
+        let mut tools = Vec::new();
         let mut limit = std::time::Duration::from_mins(15);
         while let Some(arg) = args.next() {
             if arg == "--limit" {
                 let secs = args.next().and_then(|s| s.parse().ok()).unwrap_or(900);
                 limit = std::time::Duration::from_secs(secs);
+            } else if arg == "--tools" {
+                let list = args.next().unwrap_or_default();
+                tools = list.split(',').map(str::to_string).collect();
             } else {
                 only = Some(arg);
             }
         }
-        print!("{}", dd_bench::table(limit, only.as_deref()));
+        print!("{}", dd_bench::table(limit, only.as_deref(), &tools));
         return;
     }
     if what == "runaway" {
