@@ -46,12 +46,13 @@ EXAMPLE:
     chmod +x test.sh
     greduce reduce bug.c -- ./test.sh
 
-    # Any command works: keep the lines that make this file still contain both words.
+    # Any command works: shrink notes.txt while it still contains both words.
     greduce reduce notes.txt -- sh -c 'grep -q alpha notes.txt && grep -q omega notes.txt'
 
 EXIT STATUS:
-    0 when FILE was reduced (or could not be reduced further), 1 when CMD is not
-    interesting on the original FILE, 2 on a usage error.
+    0 when FILE was reduced (or could not be reduced further); 1 when CMD is not
+    interesting on the original FILE, or a file cannot be read or written (FILE then
+    holds the best result so far); 2 on a usage error.
 ";
 
 /// A granularity pass.

@@ -51,6 +51,7 @@ pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> St
     let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut times: Vec<[f64; 3]> = Vec::new();
     let mut not_above_picire = 0;
+    let mut picire_results = 0;
     let mut rows = 0;
     for input in inputs() {
         if only.is_some_and(|o| o != input.name) {
@@ -84,10 +85,9 @@ pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> St
         let _ = writeln!(out);
         times.push(row);
         rows += 1;
-        if let (Some(g), Some(p)) = (sizes[0], sizes[1])
-            && g <= p
-        {
-            not_above_picire += 1;
+        if let (Some(g), Some(p)) = (sizes[0], sizes[1]) {
+            picire_results += 1;
+            not_above_picire += usize::from(g <= p);
         }
     }
     let median = |t: usize| {
@@ -103,8 +103,10 @@ pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> St
     };
     let _ = writeln!(
         out,
-        "\ngreduce's result is at or below picire's on {not_above_picire} of {rows} inputs. \
-         Median wall time: greduce {:.1} s, picire {:.1} s, shrinkray {:.1} s.",
+        "\ngreduce's result is at or below picire's on {not_above_picire} of the \
+         {picire_results} inputs (of {rows}) where picire gave one. Median wall time: greduce \
+         {:.1} s, picire {:.1} s, shrinkray {:.1} s (a run stopped at the limit counts its time \
+         so far).",
         median(0),
         median(1),
         median(2)
@@ -204,7 +206,7 @@ fn run(root: &Path, input: &Input, tool: &str, greduce: &Path, limit: Duration) 
         let _ = Command::new("kill")
             .args(["-KILL", "--", &format!("-{pid}")])
             .status();
-        " (stopped at the time limit)"
+        " (stopped at the limit)"
     } else if !finished
         .as_ref()
         .is_ok_and(|s| s.as_ref().is_ok_and(std::process::ExitStatus::success))
