@@ -283,3 +283,30 @@ fn granularities() {
     .unwrap();
     assert_eq!(bytes.args, b"/0");
 }
+
+#[test]
+// The function under test takes `&A`, here `&Vec<_>`.
+#[allow(clippy::ptr_arg)]
+fn a_function_item_names_the_call() {
+    fn no_sevens(v: &Vec<u32>) -> bool {
+        !v.contains(&7)
+    }
+    fn shorter_than<T>(v: &Vec<T>) -> bool {
+        v.len() < 2
+    }
+    assert_eq!(
+        dd::ddmin(vec![1, 7], no_sevens).unwrap().to_string(),
+        "no_sevens([7])"
+    );
+    assert_eq!(
+        dd::ddmin(vec![1, 2, 3], shorter_than::<u8>)
+            .unwrap()
+            .to_string(),
+        "shorter_than([1, 2])"
+    );
+    let pointer: fn(&Vec<u32>) -> bool = no_sevens;
+    assert_eq!(
+        dd::ddmin(vec![7], pointer).unwrap().to_string(),
+        "test([7])"
+    );
+}

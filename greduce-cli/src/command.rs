@@ -28,6 +28,8 @@ pub(crate) struct Interestingness {
     args: Vec<OsString>,
     /// The name the candidate gets in the scratch directory: FILE's own.
     file_name: OsString,
+    /// FILE's permissions, which each candidate gets (an executable stays executable).
+    permissions: Option<std::fs::Permissions>,
     timeout: Duration,
 }
 
@@ -56,13 +58,14 @@ impl Interestingness {
             program,
             args: command[1..].to_vec(),
             file_name: file_name.to_os_string(),
+            permissions: std::fs::metadata(file).ok().map(|m| m.permissions()),
             timeout,
         })
     }
 
     /// Runs the command on `content`, written into `scratch` under the file's name.
     pub(crate) fn test(&self, scratch: &Path, content: &[u8]) -> io::Result<Verdict> {
-        std::fs::write(scratch.join(&self.file_name), content)?;
+        self.place(scratch, content)?;
         Ok(match self.run(scratch, false)? {
             None => Verdict::TimedOut,
             Some(out) if out.status.success() => Verdict::Interesting,
@@ -73,8 +76,27 @@ impl Interestingness {
     /// Runs the command on `content` keeping its output, for the first test: when the
     /// original is not interesting the user needs to see why. `None` when it timed out.
     pub(crate) fn first(&self, scratch: &Path, content: &[u8]) -> io::Result<Option<Output>> {
-        std::fs::write(scratch.join(&self.file_name), content)?;
+        self.place(scratch, content)?;
         self.run(scratch, true)
+    }
+
+    /// Empties `scratch` (what an earlier test left there, a compiled binary say, must
+    /// not answer for this candidate) and writes the candidate into it.
+    fn place(&self, scratch: &Path, content: &[u8]) -> io::Result<()> {
+        for entry in std::fs::read_dir(scratch)? {
+            let path = entry?.path();
+            if path.is_dir() && !path.is_symlink() {
+                std::fs::remove_dir_all(&path)?;
+            } else {
+                std::fs::remove_file(&path)?;
+            }
+        }
+        let path = scratch.join(&self.file_name);
+        std::fs::write(&path, content)?;
+        if let Some(permissions) = &self.permissions {
+            std::fs::set_permissions(&path, permissions.clone())?;
+        }
+        Ok(())
     }
 
     /// The command as the user would type it.

@@ -5,22 +5,28 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// `FILE.orig`.
-pub(crate) fn backup_path(file: &Path) -> PathBuf {
-    let mut name = file.as_os_str().to_os_string();
-    name.push(".orig");
-    PathBuf::from(name)
-}
-
-/// Saves `content` as the backup unless one exists (then it holds an earlier original,
-/// which is kept). Returns whether it wrote one.
-pub(crate) fn backup(file: &Path, content: &[u8]) -> io::Result<bool> {
-    let path = backup_path(file);
-    if path.exists() {
-        return Ok(false);
+/// Where `content` is saved before FILE changes: `FILE.orig`, or, when that holds something
+/// else (an earlier run's original), the first free `FILE.orig.N`. Never overwrites a
+/// backup. Returns the path and whether it was written now (not already there).
+pub(crate) fn backup(file: &Path, content: &[u8]) -> io::Result<(PathBuf, bool)> {
+    for n in 0.. {
+        let mut name = file.as_os_str().to_os_string();
+        name.push(".orig");
+        if n > 0 {
+            name.push(format!(".{n}"));
+        }
+        let path = PathBuf::from(name);
+        match fs::read(&path) {
+            Ok(saved) if saved == content => return Ok((path, false)),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                write_atomically(&path, content)?;
+                return Ok((path, true));
+            }
+            Err(e) => return Err(e),
+        }
     }
-    write_atomically(&path, content)?;
-    Ok(true)
+    unreachable!("some FILE.orig.N is free")
 }
 
 /// Replaces `path` with `content`: written beside it, then renamed over it, so a reader (or

@@ -91,9 +91,8 @@ fn run(options: &Options) -> Result<(), String> {
         }
         Some(_) => {}
     }
-    let backup = file::backup_path(file);
-    let wrote_backup = file::backup(file, text.as_bytes())
-        .map_err(|e| format!("cannot save the backup {}: {e}", backup.display()))?;
+    let (backup, wrote_backup) = file::backup(file, text.as_bytes())
+        .map_err(|e| format!("cannot save a backup of {shown}: {e}"))?;
     let progress = Progress::new(text.len(), options.quiet);
     let reducer = reduce::Reducer::new(&command, scratch.dirs(), &progress);
     let original = text.len();
@@ -117,7 +116,7 @@ fn run(options: &Options) -> Result<(), String> {
             if wrote_backup {
                 ""
             } else {
-                " (kept from an earlier run)"
+                " (saved by an earlier run)"
             }
         );
     }

@@ -143,14 +143,14 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
             }
             "-t" | "--timeout" => {
                 let v = value("--timeout")?;
-                let secs: f64 = v
+                timeout = v
                     .parse()
                     .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0)
+                    .filter(|s: &f64| *s > 0.0)
+                    .and_then(|s| Duration::try_from_secs_f64(s).ok())
                     .ok_or_else(|| {
                         format!("--timeout takes a positive number of seconds, not `{v}`")
                     })?;
-                timeout = Duration::from_secs_f64(secs);
             }
             "--passes" => passes = parse_passes(&value("--passes")?)?,
             flag if flag.starts_with('-') && flag.len() > 1 => {
@@ -232,6 +232,7 @@ mod tests {
         assert!(error("reduce f g -- t").contains("unexpected `g`"));
         assert!(error("reduce -j 0 f -- t").contains("--jobs takes a positive number"));
         assert!(error("reduce -t x f -- t").contains("--timeout"));
+        assert!(error("reduce -t 1e30 f -- t").contains("--timeout"));
         assert!(error("reduce --passes lines,words f -- t").contains("unknown pass `words`"));
         assert!(error("reduce --fast f -- t").contains("unknown option `--fast`"));
         assert!(error("reduce f -j").contains("--jobs needs a value"));

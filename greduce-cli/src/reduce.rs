@@ -1,6 +1,6 @@
-//! The reduction: ddmin passes at each granularity, each round's candidates tested in
-//! parallel, the first interesting one (in ddmin's order) taken, so the result does not
-//! depend on how many jobs run.
+//! The reduction: sweeps deleting chunks of bracketed constructs, lines, tokens and
+//! characters; each sweep's candidates are tested in parallel and the first interesting
+//! one in sweep order is taken, so the result does not depend on how many jobs run.
 
 use crate::command::{Interestingness, Verdict};
 use crate::options::Granularity;

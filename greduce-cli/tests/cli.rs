@@ -226,10 +226,11 @@ fn a_killed_reduction_leaves_the_best_file_so_far_and_the_backup() {
         fs::read_to_string(dir.join("notes.txt.orig")).unwrap(),
         original
     );
-    // Running again continues from the best file, and keeps the first backup.
+    // Running again continues from the best file; the first backup stays, and the file
+    // as it was at the start of this run is saved beside it.
     let out = greduce(&dir, &["reduce", "notes.txt", "--", "sh", "-c", BOTH_WORDS]);
     assert!(out.status.success());
-    assert!(text(&out.stderr).contains("(kept from an earlier run)"));
+    assert!(text(&out.stderr).contains("the original is in notes.txt.orig.1"));
     assert_eq!(
         fs::read_to_string(dir.join("notes.txt")).unwrap(),
         "omegalpha"
@@ -238,5 +239,40 @@ fn a_killed_reduction_leaves_the_best_file_so_far_and_the_backup() {
         fs::read_to_string(dir.join("notes.txt.orig")).unwrap(),
         original
     );
+    assert_eq!(
+        fs::read_to_string(dir.join("notes.txt.orig.1")).unwrap(),
+        best
+    );
+    // A run on a file its backup already holds writes no new one.
+    fs::write(dir.join("notes.txt"), &original).unwrap();
+    let out = greduce(&dir, &["reduce", "notes.txt", "--", "sh", "-c", BOTH_WORDS]);
+    assert!(
+        text(&out.stderr).contains("notes.txt.orig (saved by an earlier run)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("notes.txt.orig.2").exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn each_test_starts_in_an_empty_directory_with_the_files_permissions() {
+    let dir = workdir("fresh");
+    fs::write(dir.join("notes.txt"), notes()).unwrap();
+    // Interesting only where no earlier test left its mark.
+    let command = "[ ! -e left ] && touch left && grep -q alpha notes.txt";
+    let out = greduce(&dir, &["reduce", "notes.txt", "--", "sh", "-c", command]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "alpha");
+
+    // An executable script stays executable in the scratch directory.
+    fs::write(dir.join("run.sh"), "#!/bin/sh\necho noise\nexit 0\n").unwrap();
+    let made_executable = Command::new("chmod")
+        .args(["+x", "run.sh"])
+        .current_dir(&dir)
+        .status();
+    assert!(made_executable.unwrap().success());
+    let out = greduce(&dir, &["reduce", "run.sh", "--", "sh", "-c", "./run.sh"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
     let _ = fs::remove_dir_all(&dir);
 }

@@ -65,11 +65,19 @@ impl<F> DeltaDebugger<F> {
     where
         F: FnMut(&A) -> R,
     {
-        let name = std::any::type_name::<F>();
-        let name = if name.contains('{') {
+        // A function item's path (`crate::mystery`) without generic arguments; `test` for
+        // a closure or a function pointer.
+        let full = std::any::type_name::<F>();
+        let path = full.split('<').next().unwrap_or(full);
+        let name = path.rsplit("::").next().unwrap_or(path);
+        let plain = !name.is_empty()
+            && path
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        let name = if full.contains('{') || !plain {
             "test"
         } else {
-            name.rsplit("::").next().unwrap_or(name)
+            name
         };
         DeltaDebugger {
             test,
@@ -123,7 +131,7 @@ where
         let mut tester = self.start(&args)?;
         let mut state = full(&args);
         turns(&args, &mut state, |arg, state| {
-            let narrowed = tester.narrow(&args, state, arg, Mode::Min).ok()?;
+            let narrowed = tester.narrow(&args, state, arg, Mode::Min, &[]).ok()?;
             Some(narrowed.fail)
         });
         let failure = tester.failure.as_ref().map(Failure::one_line);
@@ -152,11 +160,14 @@ where
         }
         let originals = full(&args);
         turns(&args, &mut state, |arg, state| {
-            // The universe is the argument's original parts; the others stay as they pass.
+            // The universe is the argument's original parts; the others stay as they pass,
+            // and the argument grows from where it is (a passing call, so `dd` starts).
             let mut universe = state.to_vec();
             universe[arg].clone_from(&originals[arg]);
-            let narrowed = tester.narrow(&args, &universe, arg, Mode::Max).ok()?;
-            (narrowed.pass.len() > state[arg].len()).then_some(narrowed.pass)
+            let narrowed = tester
+                .narrow(&args, &universe, arg, Mode::Max, &state[arg])
+                .ok()?;
+            Some(narrowed.pass)
         });
         Ok(Reduced {
             args: args.keep(&all_runs(&state)),
@@ -181,16 +192,21 @@ where
         let mut state = full(&args);
         let mut passing: Vec<Option<Vec<usize>>> = vec![None; args.count()];
         turns(&args, &mut state, |arg, state| {
-            match tester.narrow(&args, state, arg, Mode::Both) {
+            match tester.narrow(&args, state, arg, Mode::Both, &[]) {
                 Ok(narrowed) => {
                     passing[arg] = Some(narrowed.pass);
                     Some(narrowed.fail)
                 }
                 // Emptying the argument still fails: its minimum is empty, and it has no
                 // passing value.
-                Err(Start::EmptyFails) => {
+                Err(Start::PassFails) => {
                     passing[arg] = None;
                     Some(Vec::new())
+                }
+                // Emptied, the call is unresolved: no passing value to grow from.
+                Err(Start::PassUnresolved) => {
+                    passing[arg] = None;
+                    None
                 }
                 Err(Start::WholePasses) => None,
             }
@@ -353,17 +369,24 @@ where
         outcome
     }
 
-    /// Runs `dd` on argument `arg` of the call `state`, the others held.
+    /// Runs `dd` on argument `arg` of the call `state`, the others held, starting from the
+    /// passing parts `pass` (original indices, a subset of `state[arg]`).
     fn narrow(
         &mut self,
         args: &A,
         state: &[Vec<usize>],
         arg: usize,
         mode: Mode,
+        pass: &[usize],
     ) -> Result<Narrowed, Start> {
         let universe = &state[arg];
         let mut candidate = state.to_vec();
-        let narrowed = search::dd(universe.len(), mode, &mut |set| {
+        // The start, as positions in `universe`.
+        let pass = pass
+            .iter()
+            .filter_map(|i| universe.binary_search(i).ok())
+            .collect();
+        let narrowed = search::dd(universe.len(), mode, pass, &mut |set| {
             candidate[arg].clear();
             candidate[arg].extend(set.iter().map(|&i| universe[i]));
             self.run(args, &candidate)

@@ -113,7 +113,8 @@ pub enum Error {
         /// The call.
         call: String,
     },
-    /// Maximising needs a passing call to grow from, and this one, which should pass, fails.
+    /// Maximising needs a passing call to grow from, and this one, which should pass, fails
+    /// or is unresolved.
     NotPassing {
         /// The call.
         call: String,
@@ -134,8 +135,8 @@ impl fmt::Display for Error {
             ),
             Error::NotPassing { call } => write!(
                 f,
-                "{call} was expected to pass, but fails: there is no passing input to grow \
-                 towards the failing one"
+                "{call} was expected to pass, but does not (it fails or is unresolved): there is \
+                 no passing input to grow towards the failing one"
             ),
         }
     }

@@ -42,28 +42,36 @@ pub(crate) struct Narrowed {
 /// Why `dd` could not start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Start {
-    /// The empty input, which must pass when maximising, fails.
-    EmptyFails,
+    /// The passing set to start from (the empty one, unless given) fails.
+    PassFails,
+    /// The passing set to start from is unresolved: maximising needs one that passes.
+    PassUnresolved,
     /// The whole input, which must fail when minimising, passes.
     WholePasses,
 }
 
-/// Runs `dd` on the parts `0..len`, testing sets of part indices with `test`.
+/// Runs `dd` on the parts `0..len`, testing sets of part indices with `test`, from the
+/// passing set `pass` (ascending; empty for the book's `dd`).
 pub(crate) fn dd(
     len: usize,
     mode: Mode,
+    pass: Vec<usize>,
     test: &mut dyn FnMut(&[usize]) -> Outcome,
 ) -> Result<Narrowed, Start> {
-    let mut pass: Vec<usize> = Vec::new();
+    let mut pass = pass;
     let mut fail: Vec<usize> = (0..len).collect();
-    if test(&pass) == Outcome::Fails {
-        if mode.maximizes() {
-            return Err(Start::EmptyFails);
+    match test(&pass) {
+        Outcome::Fails if mode.maximizes() => return Err(Start::PassFails),
+        // Minimising only: the smallest failing input is the empty one.
+        Outcome::Fails => {
+            return Ok(Narrowed {
+                fail: pass.clone(),
+                pass,
+            });
         }
-        return Ok(Narrowed {
-            fail: pass.clone(),
-            pass,
-        });
+        Outcome::Unresolved if mode.maximizes() => return Err(Start::PassUnresolved),
+        // Minimising only, from an unresolved empty input, is the book's ddmin.
+        Outcome::Unresolved | Outcome::Passes => {}
     }
     if test(&fail) == Outcome::Passes {
         if mode.minimizes() {
@@ -211,12 +219,12 @@ mod tests {
 
     #[test]
     fn minimises_maximises_and_isolates() {
-        let min = dd(10, Mode::Min, &mut needs_3_and_7).unwrap();
+        let min = dd(10, Mode::Min, vec![], &mut needs_3_and_7).unwrap();
         assert_eq!((min.pass, min.fail), (vec![], vec![3, 7]));
-        let max = dd(10, Mode::Max, &mut needs_3_and_7).unwrap();
+        let max = dd(10, Mode::Max, vec![], &mut needs_3_and_7).unwrap();
         assert_eq!(max.fail, (0..10).collect::<Vec<_>>());
         assert_eq!(max.pass.len(), 9);
-        let both = dd(10, Mode::Both, &mut needs_3_and_7).unwrap();
+        let both = dd(10, Mode::Both, vec![], &mut needs_3_and_7).unwrap();
         assert_eq!(difference(&both.fail, &both.pass).len(), 1);
         assert_eq!(needs_3_and_7(&both.pass), Outcome::Passes);
         assert_eq!(needs_3_and_7(&both.fail), Outcome::Fails);
@@ -225,14 +233,42 @@ mod tests {
     #[test]
     fn refuses_to_start_on_wrong_ends() {
         let mut always = |_: &[usize]| Outcome::Fails;
-        assert_eq!(dd(4, Mode::Both, &mut always), Err(Start::EmptyFails));
         assert_eq!(
-            dd(4, Mode::Min, &mut always).unwrap().fail,
+            dd(4, Mode::Both, vec![], &mut always),
+            Err(Start::PassFails)
+        );
+        assert_eq!(
+            dd(4, Mode::Min, vec![], &mut always).unwrap().fail,
             Vec::<usize>::new()
         );
         let mut never = |_: &[usize]| Outcome::Passes;
-        assert_eq!(dd(4, Mode::Min, &mut never), Err(Start::WholePasses));
-        assert_eq!(dd(4, Mode::Max, &mut never).unwrap().pass, [0, 1, 2, 3]);
+        assert_eq!(
+            dd(4, Mode::Min, vec![], &mut never),
+            Err(Start::WholePasses)
+        );
+        assert_eq!(
+            dd(4, Mode::Max, vec![], &mut never).unwrap().pass,
+            [0, 1, 2, 3]
+        );
+        // Maximising from an unresolved start is refused; minimising goes on.
+        let mut empty_unresolved = |set: &[usize]| match set.len() {
+            0 => Outcome::Unresolved,
+            _ if set.contains(&0) => Outcome::Fails,
+            _ => Outcome::Passes,
+        };
+        assert_eq!(
+            dd(4, Mode::Both, vec![], &mut empty_unresolved),
+            Err(Start::PassUnresolved)
+        );
+        assert_eq!(
+            dd(4, Mode::Min, vec![], &mut empty_unresolved)
+                .unwrap()
+                .fail,
+            [0]
+        );
+        // A given passing start is grown, not found again.
+        let grown = dd(4, Mode::Max, vec![1, 2], &mut empty_unresolved).unwrap();
+        assert_eq!(grown.pass, [1, 2, 3]);
     }
 
     #[test]
@@ -243,7 +279,7 @@ mod tests {
             6 => Outcome::Fails,
             _ => Outcome::Unresolved,
         };
-        let out = dd(6, Mode::Both, &mut test).unwrap();
+        let out = dd(6, Mode::Both, vec![], &mut test).unwrap();
         assert_eq!((out.pass.len(), out.fail.len()), (0, 6));
     }
 }
