@@ -42,7 +42,6 @@ struct Outcome {
 pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> String {
     let greduce = build_greduce();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/dd-bench");
-    let _ = fs::remove_dir_all(&root);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -129,6 +128,8 @@ fn build_greduce() -> PathBuf {
 /// Runs `tool` on a fresh copy of `input` in its own directory.
 fn run(root: &Path, input: &Input, tool: &str, greduce: &Path, limit: Duration) -> Outcome {
     let dir = root.join(input.name).join(tool);
+    // Only this run's directory is cleared: another run of the bench may be using others.
+    let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("bench directory");
     let dir = dir.canonicalize().expect("bench directory");
     let file = format!("input.{}", input.ext);
