@@ -13,7 +13,6 @@ pub(crate) struct Progress {
     original: usize,
     size: AtomicUsize,
     tests: AtomicU64,
-    interesting: AtomicU64,
     timeouts: AtomicU64,
     cache_hits: AtomicU64,
     pass: Mutex<&'static str>,
@@ -30,7 +29,6 @@ impl Progress {
             original,
             size: AtomicUsize::new(original),
             tests: AtomicU64::new(0),
-            interesting: AtomicU64::new(0),
             timeouts: AtomicU64::new(0),
             cache_hits: AtomicU64::new(0),
             pass: Mutex::new(""),
@@ -43,11 +41,9 @@ impl Progress {
 
     pub(crate) fn test(&self, verdict: Verdict) {
         self.tests.fetch_add(1, Ordering::Relaxed);
-        match verdict {
-            Verdict::Interesting => self.interesting.fetch_add(1, Ordering::Relaxed),
-            Verdict::TimedOut => self.timeouts.fetch_add(1, Ordering::Relaxed),
-            Verdict::Uninteresting => 0,
-        };
+        if verdict == Verdict::TimedOut {
+            self.timeouts.fetch_add(1, Ordering::Relaxed);
+        }
         self.tick();
     }
 

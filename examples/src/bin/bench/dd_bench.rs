@@ -27,7 +27,7 @@ struct Input {
     predicate: &'static str,
 }
 
-/// Tools: name, command line (`{file}` is the input's name, `{script}` the test script).
+/// The tools, in the table's order (`run` has each one's command line).
 const TOOLS: [&str; 3] = ["greduce", "picire", "shrinkray"];
 
 /// A tool's run on one input.
