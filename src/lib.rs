@@ -988,6 +988,8 @@
 pub use greduce_macros::{generator, test};
 pub use greduce_runtime::Steps;
 pub use greduce_runtime::dd;
+
+pub mod grammar;
 pub use greduce_runtime::{
     Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Pass, PassStats,
     Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run,

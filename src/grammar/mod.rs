@@ -1,0 +1,66 @@
+//! Grammars: write one, generate from it and shrink by the generator's trace, parse an
+//! existing input and reduce it with Perses, and specialise a grammar so it avoids a
+//! failure already found.
+//!
+//! - [`Grammar`]: nonterminals and their alternatives, built in Rust ([`Grammar::builder`])
+//!   or parsed from the text form below, checked when built: every nonterminal defined,
+//!   productive and reachable, or a [`GrammarError`] saying which and where.
+//! - [`Grammar::parse`]: an Earley parser for any context-free grammar, giving a
+//!   derivation [`Tree`].
+//! - [`Fuzzer`]: the depth-limited grammar fuzzer of the "generator reduction" post (seed
+//!   000 of this project), with [`Context`] hooks, as a `#[generator]`, so greduce's reducer
+//!   shrinks what it generates.
+//!
+//! # The text form
+//!
+//! ```text
+//! # A comment runs to the end of its line.
+//! <start>  ::= <assign>+
+//! <assign> ::= <var>@define " = " <expr> ";\n"
+//! <expr>   ::= <expr> " + " <expr> | "(" <expr> ")"
+//!            | <var>@use | [0-9]
+//! <var>    ::= [a-z]
+//! ```
+//!
+//! A rule is a nonterminal in angle brackets, `::=`, and alternatives separated by `|`; it
+//! runs until the next `<name> ::=`, so alternatives may continue on the next lines.
+//! Terminals are double-quoted (escapes `\n`, `\t`, `\r`, `\"`, `\\`); `""` is the empty
+//! alternative. `[a-z_]` is one character of a class. An item may be followed by a
+//! quantifier (`*`, `+`, `?`) and then by a hook label (`@name`, see [`Context`]). The
+//! first rule's nonterminal is the start symbol.
+//!
+//! ```
+//! use greduce::grammar::Grammar;
+//!
+//! let g: Grammar = "<list> ::= \"[\" <digit>* \"]\"\n<digit> ::= [0-1]".parse().unwrap();
+//! assert_eq!(g.parse("[0110]").unwrap().text(), "[0110]");
+//!
+//! let err = "<a> ::= <b>\n<c> ::= \"c\"".parse::<Grammar>().unwrap_err();
+//! assert_eq!(err.to_string(), "line 1, column 9: `<b>` is used but has no rule");
+//! ```
+
+mod build;
+mod choices;
+mod earley;
+mod effort;
+mod fuzz;
+mod perses;
+mod rules;
+mod text;
+mod tree;
+
+pub use build::{Builder, GrammarError, Place, Problem};
+pub use choices::{DEFAULT, ReducedChoices, ddmin_choices};
+pub use earley::ParseError;
+pub use effort::Effort;
+pub use fuzz::{Context, Fuzzer};
+pub use perses::{Reduced, perses};
+pub use rules::{Grammar, Item, Symbol};
+pub use tree::Tree;
+
+impl Grammar {
+    /// A builder for a grammar whose start symbol is `start`.
+    pub fn builder(start: &str) -> Builder {
+        Builder::new(start)
+    }
+}
