@@ -59,7 +59,7 @@ impl Item {
 
 /// A context-free grammar: each nonterminal has a list of alternatives, each a sequence of
 /// items. Build one with [`Grammar::builder`] or parse its text form with
-/// [`str::parse`](Grammar::from_str); both check it (every nonterminal defined, reachable
+/// [`str::parse`] (see the [module documentation](super) for the text form); both check it (every nonterminal defined, reachable
 /// from the start and productive).
 ///
 /// Quantifiers are rewritten into plain rules when the grammar is built, as Perses does:
