@@ -1,7 +1,7 @@
 //! The grammar toolkit on the worked examples of the source documents (seeds 000-002).
 
 use greduce::Reducer;
-use greduce::grammar::{Context, Fuzzer, Grammar, Tree};
+use greduce::grammar::{Condition, Context, Fuzzer, Grammar, Pattern, Tree, specialise};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -293,4 +293,112 @@ fn quantifiers_and_classes() {
     );
     // Text printed back parses to the same grammar.
     assert_eq!(g.to_string().parse::<Grammar>().unwrap(), g);
+}
+
+/// Seed 002's `check_doubled_paren`: whether some `((..))` encloses one expression.
+fn doubled_paren(text: &str) -> bool {
+    let mut val = text.to_owned();
+    while val.contains("((") && val.contains("))") {
+        let mut squeezed = String::new();
+        for c in val.chars() {
+            if c == '(' || c == ')' {
+                squeezed.push(c);
+            } else if !squeezed.ends_with('X') {
+                squeezed.push('X');
+            }
+        }
+        if squeezed.contains("((X))") {
+            return true;
+        }
+        val = squeezed.replace("(X)", "X");
+        if val == squeezed {
+            break;
+        }
+    }
+    false
+}
+
+/// The double-parenthesis pattern of seed 002, found as the seeds find it: Perses shrinks
+/// `1+((2*3/4))`, and abstraction generalises the result.
+fn double_paren_pattern(g: &Grammar) -> Pattern {
+    let fails = |s: &str| !s.find("((").is_some_and(|i| s[i..].contains("))"));
+    let reduced = greduce::grammar::perses(g, &g.parse("1+((2*3/4))").unwrap(), fails).unwrap();
+    let fuzzer = Fuzzer::new(g);
+    let general = greduce::grammar::generalise(&fuzzer, &reduced.tree, 30, 1, fails);
+    general.pattern.characterizing().clone()
+}
+
+#[test]
+fn grammars_that_never_and_always_contain_a_pattern() {
+    let g: Grammar = EXPR.parse().unwrap();
+    let double = double_paren_pattern(&g);
+    assert_eq!(
+        format!("{double:?}"),
+        r#"<factor>("(" <expr>(<term>(<factor>("(" <expr>? ")"))) ")")"#
+    );
+    assert_eq!(double.to_string(), "((<expr>))");
+    let never = specialise(&g, &!Condition::contains(double.clone())).unwrap();
+    let always = specialise(&g, &Condition::contains(double.clone())).unwrap();
+    let mut rng = StdRng::seed_from_u64(3);
+    let (mut nested, mut long) = (0, 0);
+    for _ in 0..10_000 {
+        let text = Fuzzer::new(&never).generate(&mut rng).text();
+        let tree = g.parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert!(!double.found_in(&tree), "{text}");
+        assert!(!doubled_paren(&text), "{text}");
+        nested += usize::from(text.contains("(("));
+        long += usize::from(text.len() > 20);
+        let text = Fuzzer::new(&always).generate(&mut rng).text();
+        let tree = g.parse(&text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert!(double.found_in(&tree), "{text}");
+        assert!(doubled_paren(&text), "{text}");
+    }
+    // Not vacuous: the grammar that avoids `((<expr>))` still nests parentheses (as in
+    // `((1)+2)`), and writes long inputs.
+    assert!(nested > 100 && long > 1000, "{nested} {long}");
+}
+
+#[test]
+fn patterns_combine_with_and_or_not() {
+    let g: Grammar = EXPR.parse().unwrap();
+    let double = double_paren_pattern(&g);
+    // A division by zero: `<factor> / 0`, whatever the factor.
+    let zero = {
+        let tree = g.parse("1/0").unwrap();
+        let general = greduce::grammar::generalise(&Fuzzer::new(&g), &tree, 30, 2, |s: &str| {
+            !s.contains("/0")
+        });
+        general.pattern.characterizing().clone()
+    };
+    assert_eq!(zero.to_string(), "<factor>/0");
+    let d = || Condition::contains(double.clone());
+    let z = || Condition::contains(zero.clone());
+    type Holds = fn(bool, bool) -> bool;
+    let cases: [(Condition, Holds); 4] = [
+        (!(d() | z()), |d, z| !d && !z),
+        (!(d() & z()), |d, z| !(d && z)),
+        (d() & z(), |d, z| d && z),
+        (d() & !z(), |d, z| d && !z),
+    ];
+    for (condition, holds) in cases {
+        let grammar = specialise(&g, &condition).unwrap();
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..500 {
+            let text = Fuzzer::new(&grammar).generate(&mut rng).text();
+            let tree = g.parse(&text).unwrap();
+            assert!(
+                holds(double.found_in(&tree), zero.found_in(&tree)),
+                "{condition}: {text}"
+            );
+        }
+    }
+    assert_eq!(
+        (!(d() | z())).normalised().to_string(),
+        "and(not(((<expr>))), not(<factor>/0))"
+    );
+    // Nothing is both with and without the pattern.
+    assert_eq!(
+        specialise(&g, &(d() & !d())).unwrap_err(),
+        greduce::grammar::SpecialiseError::Empty
+    );
 }

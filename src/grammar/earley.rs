@@ -93,6 +93,57 @@ fn compile(grammar: &Grammar) -> Compiled<'_> {
 /// An Earley item: rule, alternative, dot, origin.
 type State = (u32, u32, u32, u32);
 
+/// A multiplicative hash for the parser's small integer keys (the default hasher costs
+/// more than the parse itself here).
+#[derive(Clone, Copy, Default)]
+struct Fast(u64);
+
+impl std::hash::Hasher for Fast {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+type FastSet<T> = HashSet<T, std::hash::BuildHasherDefault<Fast>>;
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fast>>;
+
+/// The chart being built: the items of each position, a set of them, and those waiting
+/// for each nonterminal.
+struct Chart {
+    items: Vec<Vec<State>>,
+    seen: Vec<FastSet<State>>,
+    waiting: Vec<FastMap<u32, Vec<State>>>,
+}
+
+impl Chart {
+    fn add(&mut self, compiled: &Compiled<'_>, k: usize, s: State) {
+        if self.seen[k].insert(s) {
+            self.items[k].push(s);
+            if let Some(It::N(b)) = compiled.rules[s.0 as usize][s.1 as usize].get(s.2 as usize) {
+                self.waiting[k].entry(*b as u32).or_default().push(s);
+            }
+        }
+    }
+}
+
 impl Grammar {
     /// Parses `input` into a derivation tree from the start symbol. When the grammar is
     /// ambiguous, the tree takes the first alternative (in grammar order) that derives each
@@ -148,8 +199,9 @@ impl Grammar {
             bytes,
             input,
             ends: &ends,
-            active: HashSet::new(),
-            failed: HashSet::new(),
+            active: FastSet::default(),
+            failed: FastSet::default(),
+            failed_rest: FastSet::default(),
             cut: false,
         };
         Ok(reader
@@ -161,61 +213,54 @@ impl Grammar {
 impl Compiled<'_> {
     /// The Earley chart of `bytes` from the rule `start`: the items of each position.
     fn chart(&self, bytes: &[u8], start: usize) -> Vec<Vec<State>> {
-        let len = bytes.len();
-        let mut chart: Vec<Vec<State>> = vec![Vec::new(); len + 1];
-        let mut seen: Vec<HashSet<State>> = vec![HashSet::new(); len + 1];
-        let add =
-            |chart: &mut Vec<Vec<State>>, seen: &mut Vec<HashSet<State>>, k: usize, s: State| {
-                if seen[k].insert(s) {
-                    chart[k].push(s);
-                }
-            };
+        let mut chart = Chart {
+            items: vec![Vec::new(); bytes.len() + 1],
+            seen: vec![FastSet::default(); bytes.len() + 1],
+            waiting: vec![HashMap::default(); bytes.len() + 1],
+        };
         for a in 0..self.rules[start].len() {
-            add(&mut chart, &mut seen, 0, (start as u32, a as u32, 0, 0));
+            chart.add(self, 0, (start as u32, a as u32, 0, 0));
         }
-        for k in 0..=len {
+        let mut predicted = vec![usize::MAX; self.rules.len()];
+        for k in 0..=bytes.len() {
             let mut next = 0;
-            while next < chart[k].len() {
-                let (r, a, dot, origin) = chart[k][next];
+            while next < chart.items[k].len() {
+                let (r, a, dot, origin) = chart.items[k][next];
                 next += 1;
-                let alt = &self.rules[r as usize][a as usize];
-                match alt.get(dot as usize) {
+                match self.rules[r as usize][a as usize].get(dot as usize) {
                     Some(It::N(b)) => {
-                        for a2 in 0..self.rules[*b].len() {
-                            add(
-                                &mut chart,
-                                &mut seen,
-                                k,
-                                (*b as u32, a2 as u32, 0, k as u32),
-                            );
+                        if predicted[*b] != k {
+                            predicted[*b] = k;
+                            for a2 in 0..self.rules[*b].len() {
+                                chart.add(self, k, (*b as u32, a2 as u32, 0, k as u32));
+                            }
                         }
                         if self.nullable[*b] {
-                            add(&mut chart, &mut seen, k, (r, a, dot + 1, origin));
+                            chart.add(self, k, (r, a, dot + 1, origin));
                         }
                     }
                     Some(It::T(t)) => {
                         if bytes[k..].starts_with(t) {
-                            add(&mut chart, &mut seen, k + t.len(), (r, a, dot + 1, origin));
+                            chart.add(self, k + t.len(), (r, a, dot + 1, origin));
                         }
                     }
                     None => {
+                        // The items at `origin` waiting for this rule move past it. (When
+                        // `origin` is `k`, items that start waiting later were advanced
+                        // over the nullable rule when they predicted it.)
                         let origin = origin as usize;
                         let mut j = 0;
-                        while j < chart[origin].len() {
-                            let (r2, a2, d2, o2) = chart[origin][j];
+                        while let Some(&(r2, a2, d2, o2)) =
+                            chart.waiting[origin].get(&r).and_then(|w| w.get(j))
+                        {
                             j += 1;
-                            if let Some(It::N(b)) =
-                                self.rules[r2 as usize][a2 as usize].get(d2 as usize)
-                                && *b == r as usize
-                            {
-                                add(&mut chart, &mut seen, k, (r2, a2, d2 + 1, o2));
-                            }
+                            chart.add(self, k, (r2, a2, d2 + 1, o2));
                         }
                     }
                 }
             }
         }
-        chart
+        chart.items
     }
 
     /// Why the chart accepts nothing: the furthest position reached, and the terminals
@@ -288,9 +333,12 @@ struct Reader<'a, 'g> {
     input: &'a str,
     ends: &'a HashMap<(usize, usize), Vec<usize>>,
     /// The (rule, start, end) being derived: a derivation never needs one inside itself.
-    active: HashSet<(usize, usize, usize)>,
+    active: FastSet<(usize, usize, usize)>,
     /// Those known not to derive (found without cutting a cycle).
-    failed: HashSet<(usize, usize, usize)>,
+    failed: FastSet<(usize, usize, usize)>,
+    /// The (rule, alternative, item, start, end) whose items from there on are known not
+    /// to derive the span (found without cutting a cycle).
+    failed_rest: FastSet<(usize, usize, usize, usize, usize)>,
     /// Whether a cycle was cut since this was last cleared.
     cut: bool,
 }
@@ -344,6 +392,11 @@ impl Reader<'_, '_> {
                 Some(rest)
             }
             It::N(b) => {
+                let key = (rule, a, from, i, j);
+                if self.failed_rest.contains(&key) {
+                    return None;
+                }
+                let outer_cut = std::mem::take(&mut self.cut);
                 let candidates: Vec<usize> = self
                     .ends
                     .get(&(b, i))
@@ -355,9 +408,14 @@ impl Reader<'_, '_> {
                     };
                     if let Some(tree) = self.derive(b, i, e) {
                         rest.insert(0, tree);
+                        self.cut |= outer_cut;
                         return Some(rest);
                     }
                 }
+                if !self.cut {
+                    self.failed_rest.insert(key);
+                }
+                self.cut |= outer_cut;
                 None
             }
         }

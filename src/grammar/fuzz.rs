@@ -240,6 +240,15 @@ impl<C: Context> Fuzzer<C> {
         expand(rng, self, &mut context, self.grammar.start, 0)
     }
 
+    /// A derivation from the nonterminal `symbol` (at depth 0), or `None` when the grammar
+    /// has no such nonterminal.
+    #[generator(crate = crate)]
+    pub fn generate_from<R: rand::Rng + ?Sized>(&self, rng: &mut R, symbol: &str) -> Option<Tree> {
+        let rule = self.grammar.id(symbol)?;
+        let mut context = C::default();
+        Some(expand(rng, self, &mut context, rule, 0))
+    }
+
     /// The index of the alternative a choice names, cheapest first: `choice` below the
     /// number of alternatives drawn from at `depth`.
     pub(crate) fn drawn_from(&self, rule: usize, depth: usize) -> usize {

@@ -44,8 +44,10 @@ mod choices;
 mod earley;
 mod effort;
 mod fuzz;
+mod pattern;
 mod perses;
 mod rules;
+mod specialise;
 mod text;
 mod tree;
 
@@ -54,8 +56,10 @@ pub use choices::{DEFAULT, ReducedChoices, ddmin_choices};
 pub use earley::ParseError;
 pub use effort::Effort;
 pub use fuzz::{Context, Fuzzer};
+pub use pattern::{Generalised, Pattern, generalise};
 pub use perses::{Reduced, perses};
 pub use rules::{Grammar, Item, Symbol};
+pub use specialise::{Condition, SpecialiseError, specialise};
 pub use tree::Tree;
 
 impl Grammar {
