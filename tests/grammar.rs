@@ -358,6 +358,9 @@ fn grammars_that_never_and_always_contain_a_pattern() {
     assert!(nested > 100 && long > 1000, "{nested} {long}");
 }
 
+/// A condition on whether two patterns were found.
+type Holds = fn(bool, bool) -> bool;
+
 #[test]
 fn patterns_combine_with_and_or_not() {
     let g: Grammar = EXPR.parse().unwrap();
@@ -373,7 +376,6 @@ fn patterns_combine_with_and_or_not() {
     assert_eq!(zero.to_string(), "<factor>/0");
     let d = || Condition::contains(double.clone());
     let z = || Condition::contains(zero.clone());
-    type Holds = fn(bool, bool) -> bool;
     let cases: [(Condition, Holds); 4] = [
         (!(d() | z()), |d, z| !d && !z),
         (!(d() & z()), |d, z| !(d && z)),
