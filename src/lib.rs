@@ -755,6 +755,48 @@
 //! commands, the `greduce-cli` package's `greduce reduce FILE -- CMD` does the same from a
 //! shell.
 //!
+//! # Grammars
+//!
+//! [`grammar`] is the grammar side of reduction: write a grammar (in Rust or in a compact
+//! text form, checked with located errors), generate from it with a depth-limited fuzzer
+//! that is a `#[generator]` (so what it generates shrinks by its trace, context hooks such
+//! as define-before-use included), parse an existing input (Earley) and reduce it with
+//! Perses, and, once a failure is found, generalise it into a pattern and build a grammar
+//! that never (or always) produces it, so testing can go on to the next bug.
+//!
+//! ```
+//! use greduce::grammar::{Condition, Fuzzer, Grammar, generalise, specialise};
+//! use greduce::Reducer;
+//!
+//! let g: Grammar = r#"
+//!     <expr> ::= <term> "+" <expr> | <term>
+//!     <term> ::= "(" <expr> ")" | [0-9]
+//! "#.parse().unwrap();
+//! // A parser that fails on two parentheses in a row.
+//! let passes = |s: &str| !s.contains("((");
+//!
+//! // Generate, and shrink the first failure by the fuzzer's trace.
+//! let fuzzer = Fuzzer::new(&g);
+//! let generate = |rng: &mut rand::rngs::StdRng| fuzzer.generate(rng).text();
+//! let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| !passes(&r.output)).unwrap();
+//! // (The reducer's predicate says whether the failure reproduces.)
+//! let minimal = Reducer::new(generate).reduce(&run.trace, |s: &String| !passes(s)).output;
+//! assert_eq!(minimal, "((0))");
+//!
+//! // What about the failure matters: a parenthesised expression right inside parentheses.
+//! let general = generalise(&fuzzer, &g.parse(&minimal).unwrap(), 20, 0, passes).pattern;
+//! let pattern = general.characterizing().clone();
+//! assert_eq!(pattern.to_string(), "((<expr>))");
+//! // A grammar that never derives it: testing can look for other bugs now.
+//! let avoiding = specialise(&g, &!Condition::contains(pattern.clone())).unwrap();
+//! let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+//! # use rand::SeedableRng;
+//! for _ in 0..100 {
+//!     let text = Fuzzer::new(&avoiding).generate(&mut rng).text();
+//!     assert!(!pattern.found_in(&g.parse(&text).unwrap()));
+//! }
+//! ```
+//!
 //! # How it works
 //!
 //! - **Record** ([`record`]): run the generator with a seeded rng and build its trace, a tree
@@ -993,8 +1035,8 @@ pub mod grammar;
 pub use greduce_runtime::{
     Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Pass, PassStats,
     Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run,
-    SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, check, note, record,
-    record_with, replay, replay_draws, replay_with, unrecorded,
+    SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label, check, note,
+    record, record_with, replay, replay_draws, replay_with, unrecorded,
 };
 
 #[doc(hidden)]

@@ -27,6 +27,7 @@ pub mod dl_subjects;
 pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
+pub mod graph_text;
 mod hunt;
 pub mod hunt_petgraph;
 pub mod hunt_tract;

@@ -27,6 +27,7 @@ impl Drop for Trace {
             store.nodes.clear();
             store.clear_decisions();
             store.scopes.clear();
+            store.labels.clear();
             store.loops.clear();
             store.links.clear();
             // `try_with`: the thread may be tearing down its thread-locals.
@@ -103,6 +104,24 @@ impl Builder {
             id = node.parent;
         }
         None
+    }
+
+    /// Labels the innermost open scope (see [`crate::call_label`]).
+    pub(crate) fn label_scope(&mut self, label: u64) {
+        let mut id = self.current;
+        while id != NONE {
+            let node = &self.store.nodes[id as usize];
+            if node.tag == Tag::Scope {
+                let data = node.data as usize;
+                let labels = &mut self.store.labels;
+                if labels.len() <= data {
+                    labels.resize(data + 1, 0);
+                }
+                labels[data] = label;
+                return;
+            }
+            id = node.parent;
+        }
     }
 
     /// Nodes built so far.

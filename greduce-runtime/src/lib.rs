@@ -71,6 +71,40 @@ pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
     rng
 }
 
+/// Labels the `#[generator]` call running on this thread: the hoist pass
+/// ([`Passes::HOIST`]) replaces a generator call only by a call of the same generator with
+/// the same label nested in it (calls are unlabelled, label 0, until labelled). A
+/// generator that builds different kinds of things by an argument, as a grammar fuzzer
+/// expands each nonterminal, labels each call with its kind, so an expression is hoisted
+/// into an expression and never into a digit. Does nothing outside a greduce run.
+///
+/// ```
+/// use greduce::{Reducer, generator};
+/// use rand::RngExt;
+///
+/// /// A list (kind 1) of items, or an item (kind 2): a number or a nested list.
+/// #[generator]
+/// fn node<R: rand::Rng + ?Sized>(rng: &mut R, list: bool) -> String {
+///     greduce::call_label(if list { 1 } else { 2 });
+///     if list {
+///         let items: Vec<String> = (0..rng.random_range(0..4)).map(|_| node(rng, false)).collect();
+///         format!("[{}]", items.join(","))
+///     } else if rng.random_bool(0.3) {
+///         node(rng, true)
+///     } else {
+///         rng.random_range(0..10).to_string()
+///     }
+/// }
+///
+/// let generate = |rng: &mut rand::rngs::StdRng| node(rng, true);
+/// let fails = |s: &String| s.contains("[[");
+/// let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| fails(&r.output)).unwrap();
+/// assert_eq!(Reducer::new(generate).reduce(&run.trace, fails).output, "[[]]");
+/// ```
+pub fn call_label(label: u64) {
+    run::label_scope(label);
+}
+
 #[doc(hidden)]
 pub mod __private {
     //! Called by code that `#[generator]` writes. Not public API.

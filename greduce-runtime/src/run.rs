@@ -787,6 +787,13 @@ fn switch_replaying<T, A: RangeArg<T>>(
     (t, opened.is_some())
 }
 
+/// Labels the innermost open scope of the current run (see [`crate::call_label`]).
+pub(crate) fn label_scope(label: u64) {
+    if active() {
+        let _ = Run::current().with(|run| run.builder.label_scope(label));
+    }
+}
+
 /// Opens a scope for a `#[generator]` function.
 #[inline]
 pub(crate) fn open_scope(handle: &Run, site: &'static Site) {

@@ -175,6 +175,9 @@ pub(crate) struct Store {
     /// Whether some decision owns heap memory.
     heap: bool,
     pub(crate) scopes: Vec<(&'static Site, Option<&'static Site>)>,
+    /// Each scope's label (see [`crate::call_label`]), by the scope's index in `scopes`;
+    /// shorter than `scopes` (down to empty) where the rest are unlabelled (0).
+    pub(crate) labels: Vec<u64>,
     pub(crate) loops: Vec<(&'static Site, Count)>,
     /// (count decision, loop), sorted.
     pub(crate) links: Vec<(NodeId, NodeId)>,
@@ -360,6 +363,19 @@ impl Trace {
 
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
         self.store.kind(id)
+    }
+
+    /// The label of the scope at `id` (0 when unlabelled or not a scope).
+    pub(crate) fn label(&self, id: NodeId) -> u64 {
+        let node = self.node(id);
+        if node.tag != Tag::Scope {
+            return 0;
+        }
+        self.store
+            .labels
+            .get(node.data as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The loop that the count decision `decision` counts ([`NONE`] if none).

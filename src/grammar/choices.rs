@@ -58,8 +58,8 @@ impl<R: rand::Rng + ?Sized> Chooser for Drawn<'_, R> {
 }
 
 impl<C: Context> Fuzzer<C> {
-    /// The derivation a choice sequence gives: each choice among two or more alternatives
-    /// (or a hook's `pick`) takes the next integer modulo the number of alternatives;
+    /// The derivation a choice sequence gives: each choice of an alternative (or a hook's
+    /// `pick`) takes the next integer modulo the number of alternatives, as seed 000 does;
     /// [`DEFAULT`] derives the nonterminal's smallest derivation instead (for a hook's
     /// `pick`, index 0). `None` when the sequence runs out.
     ///
@@ -106,17 +106,13 @@ impl<C: Context> Fuzzer<C> {
     ) -> Option<Tree> {
         let name = self.grammar().names[rule].clone();
         let n = self.drawn_from(rule, depth);
-        let choice = if n == 1 {
-            0
-        } else {
-            match chooser.choose(n)? {
-                Choice::Index(choice) => choice,
-                Choice::Default => {
-                    return Some(Tree::Node(
-                        name,
-                        vec![Tree::Leaf(self.smallest(rule).into())],
-                    ));
-                }
+        let choice = match chooser.choose(n)? {
+            Choice::Index(choice) => choice,
+            Choice::Default => {
+                return Some(Tree::Node(
+                    name,
+                    vec![Tree::Leaf(self.smallest(rule).into())],
+                ));
             }
         };
         let mut children = Vec::new();

@@ -269,28 +269,40 @@ fn expand<C: Context, R: rand::Rng + ?Sized>(
     rule: usize,
     depth: usize,
 ) -> Tree {
+    // Hoisting replaces an expansion only by a nested expansion of the same nonterminal.
+    crate::call_label(rule as u64 + 1);
     let n = fuzzer.drawn_from(rule, depth);
-    let choice = if n == 1 { 0 } else { rng.random_range(0..n) };
-    let alternative = &fuzzer.alternatives[rule][choice];
-    let mut children = Vec::with_capacity(alternative.len());
-    for step in alternative {
-        let instead = match &step.hook {
-            Some(label) => {
-                let mut pick = |n: usize| rng.random_range(0..n.max(1));
-                context.pre(label, &mut pick)
+    // A multi-way selection (`#[generator]` records a `match` on a draw so): the reducer may
+    // replace the alternative taken by the first (cheapest) one, which removes the expansion
+    // below it at once. A `let` would be a plain decision.
+    #[allow(clippy::match_single_binding)]
+    let children = match rng.random_range(0..n) {
+        choice => {
+            let alternative = &fuzzer.alternatives[rule][choice];
+            let mut children = Vec::with_capacity(alternative.len());
+            for step in alternative {
+                let instead = match &step.hook {
+                    Some(label) => {
+                        let mut pick = |n: usize| rng.random_range(0..n.max(1));
+                        context.pre(label, &mut pick)
+                    }
+                    None => None,
+                };
+                let tree = match (instead, step.rule) {
+                    (Some(text), Some(_)) => {
+                        Tree::Node(step.text.clone(), vec![Tree::Leaf(text.into())])
+                    }
+                    (Some(text), None) => Tree::Leaf(text.into()),
+                    (None, None) => Tree::Leaf(step.text.clone()),
+                    (None, Some(nested)) => expand(rng, fuzzer, context, nested, depth + 1),
+                };
+                if let Some(label) = &step.hook {
+                    context.post(label, &tree);
+                }
+                children.push(tree);
             }
-            None => None,
-        };
-        let tree = match (instead, step.rule) {
-            (Some(text), Some(_)) => Tree::Node(step.text.clone(), vec![Tree::Leaf(text.into())]),
-            (Some(text), None) => Tree::Leaf(text.into()),
-            (None, None) => Tree::Leaf(step.text.clone()),
-            (None, Some(nested)) => expand(rng, fuzzer, context, nested, depth + 1),
-        };
-        if let Some(label) = &step.hook {
-            context.post(label, &tree);
+            children
         }
-        children.push(tree);
-    }
+    };
     Tree::Node(fuzzer.grammar.names[rule].clone(), children)
 }

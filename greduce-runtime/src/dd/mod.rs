@@ -157,6 +157,18 @@ impl From<crate::Outcome> for Outcome {
     }
 }
 
+impl From<Outcome> for crate::Outcome {
+    /// As a reducer's verdict: `Fails` reproduces, `Unresolved` is invalid, so a test
+    /// written for delta debugging also drives [`Reducer::reduce`](crate::Reducer::reduce).
+    fn from(outcome: Outcome) -> crate::Outcome {
+        match outcome {
+            Outcome::Fails => crate::Outcome::Reproduces,
+            Outcome::Passes => crate::Outcome::Passes,
+            Outcome::Unresolved => crate::Outcome::Invalid,
+        }
+    }
+}
+
 /// A function under test may return an `Outcome`: `Unresolved` rejects the input as
 /// [`assume(false)`](crate::assume) does, in delta debugging and in property checks alike.
 impl CaseResult for Outcome {

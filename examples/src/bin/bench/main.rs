@@ -7,7 +7,12 @@
 //! cargo run --release -p greduce-examples -- stateful 100
 //! cargo run --release -p greduce-examples -- hunt petgraph|tract [--cases N]
 //! cargo run --release -p greduce-examples -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
+//! cargo run --release -p greduce-examples -- grammars [N] [--passes LIST]
 //! ```
+//!
+//! `grammars N`: the grammar fuzzer's trace reduction against choice-sequence ddmin (plain
+//! and with the default marker), Perses and character ddmin, on three grammars with three
+//! failures each, `N` seeds (20 by default; see `grammars.rs`).
 //!
 //! `dd-bench`: the command-line reducer against picire and shrinkray on eleven generated
 //! inputs of 10^3 to 10^5 lines (see `dd_bench.rs`; needs `pip install picire shrinkray`,
@@ -42,6 +47,7 @@
 mod challenges;
 mod dd_bench;
 mod dl;
+mod grammars;
 mod runaway;
 mod scale;
 mod stateful;
@@ -354,6 +360,21 @@ fn main() {
         hunt(args);
         return;
     }
+    if what == "grammars" {
+        let (mut seeds, mut passes) = (20, Passes::ALL);
+        while let Some(arg) = args.next() {
+            if arg == "--passes" {
+                let list = args.next().unwrap_or_default();
+                passes = Passes::parse(&list).unwrap_or_else(|e| panic!("--passes: {e}"));
+            } else {
+                seeds = arg
+                    .parse()
+                    .unwrap_or_else(|_| panic!("grammars: not a number: {arg}"));
+            }
+        }
+        grammars::run(seeds, passes);
+        return;
+    }
     if what == "dd-bench" {
         // `dd-bench [INPUT] [--limit SECONDS] [--tools LIST]`: one input by name, a time
         // limit per run, some of the tools.
@@ -414,6 +435,7 @@ fn main() {
     }
     print!("{}", report(&oracles, &rows));
     print!("{}", baseline(&oracles, &rows));
+    print!("{}", perses_rows(&oracles, &rows));
     let dl_rows = dl::rows();
     print!("{}", dl::table(&dl_rows));
     print!("{}", versus(&rows, &dl_rows));
@@ -536,6 +558,91 @@ fn baseline(oracles: &[Oracle], rows: &[Row]) -> String {
         mean(ours.iter().map(|r| r.size.0 as f64)),
         mean(ours.iter().map(|r| r.size.1 as f64)),
         mean(ours.iter().map(|r| r.calls as f64)),
+    );
+    out
+}
+
+/// Perses (`greduce::grammar::perses`) on the subjects' text form, under the same oracles,
+/// beside the full default's rows.
+fn perses_rows(oracles: &[Oracle], rows: &[Row]) -> String {
+    use greduce::dd::Outcome;
+    use greduce_examples::graph_text;
+    let mut out = String::new();
+    let _ = writeln!(out, "\n### Perses on the same originals and oracles\n");
+    let _ = writeln!(
+        out,
+        "Perses reduces the original's text (JGraphT's `toString` form, with `=w` after each \
+         edge of a weighted graph; grammar in `examples/src/graph_text.rs`) through its Earley \
+         parse, so every candidate is grammatical; a candidate that is no graph (an edge \
+         naming a vertex the list lacks, a vertex listed twice) is unresolved, as the graph \
+         library would refuse it. Valid is the share of its test calls on graphs. Ours: the \
+         full default on the same original.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| subject | original | Perses: size | calls | valid | ours: size | calls | valid |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+    let grammar: greduce::grammar::Grammar = graph_text::GRAMMAR
+        .parse()
+        .expect("the graph grammar parses");
+    let (mut theirs, mut ours) = (Vec::new(), Vec::new());
+    for oracle in oracles {
+        let subject = GraphSubject::new(oracle.subject);
+        let original = subject.rebuild().output;
+        let text = graph_text::text(&original, subject.model.weighted);
+        let tree = grammar.parse(&text).expect("the original's text parses");
+        let (calls, valid) = (Cell::new(0_u64), Cell::new(0_u64));
+        let reduced = greduce::grammar::perses(&grammar, &tree, |s: &str| {
+            calls.set(calls.get() + 1);
+            match graph_text::parse(s, subject.directed) {
+                None => Outcome::Unresolved,
+                Some(graph) => {
+                    valid.set(valid.get() + 1);
+                    if (oracle.fails)(&graph) {
+                        Outcome::Fails
+                    } else {
+                        Outcome::Passes
+                    }
+                }
+            }
+        })
+        .expect("the original fails its oracle");
+        let size = graph_text::parse(&reduced.tree.text(), subject.directed)
+            .expect("a failing candidate is a graph")
+            .size();
+        let row = rows
+            .iter()
+            .find(|r| r.subject == oracle.subject && r.setting == DEFAULT)
+            .expect("the default ran");
+        let share = |valid: u64, calls: u64| 100.0 * valid as f64 / calls.max(1) as f64;
+        let _ = writeln!(
+            out,
+            "| G-{} | {:?} | {size:?} | {} | {:.1} % | {:?} | {} | {:.0} % |",
+            oracle.subject,
+            original.size(),
+            calls.get(),
+            share(valid.get(), calls.get()),
+            row.size,
+            row.calls,
+            share(row.valid, row.seen),
+        );
+        theirs.push((size, calls.get(), valid.get()));
+        ours.push(row);
+    }
+    let _ = writeln!(
+        out,
+        "| mean | | ({:.1}, {:.1}) | {:.1} | {:.1} % | ({:.1}, {:.1}) | {:.1} | {:.0} % |",
+        mean(theirs.iter().map(|t| t.0.0 as f64)),
+        mean(theirs.iter().map(|t| t.0.1 as f64)),
+        mean(theirs.iter().map(|t| t.1 as f64)),
+        100.0 * theirs.iter().map(|t| t.2).sum::<u64>() as f64
+            / theirs.iter().map(|t| t.1).sum::<u64>().max(1) as f64,
+        mean(ours.iter().map(|r| r.size.0 as f64)),
+        mean(ours.iter().map(|r| r.size.1 as f64)),
+        mean(ours.iter().map(|r| r.calls as f64)),
+        100.0 * ours.iter().map(|r| r.valid).sum::<u64>() as f64
+            / ours.iter().map(|r| r.seen).sum::<u64>().max(1) as f64,
     );
     out
 }

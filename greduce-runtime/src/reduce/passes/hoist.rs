@@ -29,17 +29,19 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     });
 }
 
-/// The calls of the same generator nested in the call at `id`, with fewer decisions, in
-/// trace order (the larger ones first, as a call's subtree comes before its own nested
-/// calls); none when `id` is not a call.
+/// The calls of the same generator with the same label ([`crate::call_label`]) nested in
+/// the call at `id`, with fewer decisions, in trace order (the larger ones first, as a
+/// call's subtree comes before its own nested calls); none when `id` is not a call.
 fn nested_calls(trace: &Trace, id: NodeId) -> Vec<NodeId> {
     let Kind::Scope { site, .. } = trace.kind(id) else {
         return Vec::new();
     };
     let end = trace.node(id).end;
     let size = decisions_in(trace, id);
+    let label = trace.label(id);
     (id + 1..end)
         .filter(|n| matches!(trace.kind(*n), Kind::Scope { site: s, .. } if s == site))
+        .filter(|n| trace.label(*n) == label)
         .filter(|n| decisions_in(trace, *n) < size)
         .collect()
 }
