@@ -153,10 +153,11 @@ fn perses_reduces_the_seed_example() {
         !s.find("((").is_some_and(|i| s[i..].contains("))"))
     };
     let reduced = greduce::grammar::perses(&g, &tree, double).unwrap();
-    // The root's `<expr>` becomes its descendant `((2*3/4))`; then the inner `<term>`
-    // `2*3/4` becomes `3/4`, then `4`: the first with five leaves.
+    // The root's `<expr>` becomes its smallest failing descendant, `((2*3/4))` (after
+    // `2*3/4` and `(2*3/4)`, which pass); then, below, the inner `<term>` `2*3/4` becomes
+    // `4`: the seed's result.
     assert_eq!(reduced.tree.text(), "((4))");
-    assert_eq!(texts[..4], ["1+((2*3/4))", "((2*3/4))", "(2*3/4)", "2*3/4"]);
+    assert_eq!(texts[..4], ["1+((2*3/4))", "2*3/4", "(2*3/4)", "((2*3/4))"]);
     assert_eq!(reduced.effort.tests, texts.len());
     assert!(reduced.effort.candidates > reduced.effort.tests);
     // Every candidate parses.

@@ -9,7 +9,6 @@ use super::tree::Tree;
 use crate::dd::Outcome;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::rc::Rc;
 
 /// The result of [`perses`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,42 +19,24 @@ pub struct Reduced {
     pub effort: Effort,
 }
 
-/// An entry of the queue: the tree, the node's path, and the queue's priority (the tree's
-/// leaves, the node's leaves, the insertion order reversed).
-struct Entry {
-    key: (usize, usize, Reverse<usize>),
-    tree: Rc<Tree>,
-    path: Vec<usize>,
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.key == other.key
-    }
-}
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.key.cmp(&other.key)
-    }
-}
-
 /// Reduces the derivation `tree` of `grammar` while `test` keeps failing (a property:
 /// `false`, `Err` or [`Outcome::Fails`] reproduce the failure; [`Outcome::Unresolved`]
 /// marks an invalid candidate).
 ///
-/// The queue holds (tree, node) pairs, the smallest tree first, then the smallest node,
-/// then the latest added. For the node taken, each compatible node is tried in its place:
-/// the empty expansion when the nonterminal has one, then every node of the same
-/// nonterminal inside it, in pre-order; each that still fails goes back into the queue.
-/// When none does, the node's children are queued instead. Texts already tested are not
-/// tested again. (Seed 001 also skips the children of "token" nonterminals, named with a
-/// capital as in ANTLR; grammars here have no tokens, so every nonterminal is reduced.)
+/// A priority queue holds nodes of the current tree, the one with the most leaves first
+/// (the earliest queued among equals). For the node taken, the compatible nodes are tried
+/// in its place, the smallest first: the empty expansion when the nonterminal has one, then
+/// the nodes of the same nonterminal inside it by their number of leaves (pre-order among
+/// equals). The first that still fails replaces the node, and the node goes back into the
+/// queue; when none does, its children are queued instead. Texts already tested are not
+/// tested again.
+///
+/// Seed 001 keeps every replacement that fails in its queue, each with its own copy of the
+/// tree, and takes the smallest tree first; on an input of a few thousand characters that
+/// queue grows by the square of the input, so this keeps one tree and takes the smallest
+/// replacement, as Perses does. On the seed's example both give the same result. (Seed 001
+/// also skips the children of "token" nonterminals, named with a capital as in ANTLR;
+/// grammars here have no tokens, so every nonterminal is reduced.)
 ///
 /// ```
 /// use greduce::grammar::{Grammar, perses};
@@ -88,56 +69,47 @@ pub fn perses<O: Into<Outcome>>(
     let original = tree.text();
     let call = || format!("{original:?}");
     tester.original(original.clone(), &call)?;
-    let mut queue = BinaryHeap::new();
+    let mut current = tree.clone();
+    // (leaves, earliest first, path)
+    let mut queue: BinaryHeap<(usize, Reverse<usize>, Vec<usize>)> = BinaryHeap::new();
     let mut count = 0;
-    let mut push = |queue: &mut BinaryHeap<Reverse<Entry>>, tree: Rc<Tree>, path: Vec<usize>| {
-        let node = tree.get(&path).map_or(0, Tree::leaves);
-        queue.push(Reverse(Entry {
-            key: (tree.leaves(), node, Reverse(count)),
-            tree,
-            path,
-        }));
-        count += 1;
-    };
-    let mut best = Rc::new(tree.clone());
-    let mut best_leaves = best.leaves();
-    push(&mut queue, best.clone(), Vec::new());
-    while let Some(Reverse(Entry { tree, path, .. })) = queue.pop() {
-        let Some(node) = tree.get(&path) else {
+    queue.push((current.leaves(), Reverse(count), Vec::new()));
+    while let Some((_, _, path)) = queue.pop() {
+        let Some(node) = current.get(&path) else {
             continue;
         };
-        let mut found = false;
+        let mut replaced = None;
         for replacement in compatible(grammar, node) {
-            let candidate = Rc::new(tree.replaced(&path, replacement));
-            let (outcome, ran) = tester.run(candidate.text());
-            if ran && outcome == Outcome::Fails {
-                found = true;
-                if candidate.leaves() < best_leaves {
-                    best_leaves = candidate.leaves();
-                    best = candidate.clone();
-                }
-                push(&mut queue, candidate, path.clone());
+            let candidate = current.replaced(&path, replacement);
+            if tester.run(candidate.text()) == (Outcome::Fails, true) {
+                replaced = Some(candidate);
+                break;
             }
         }
-        if found {
+        count += 1;
+        if let Some(candidate) = replaced {
+            current = candidate;
+            let leaves = current.get(&path).map_or(0, Tree::leaves);
+            queue.push((leaves, Reverse(count), path));
             continue;
         }
         for (i, child) in node.children().iter().enumerate() {
             if child.is_node() {
                 let mut p = path.clone();
                 p.push(i);
-                push(&mut queue, tree.clone(), p);
+                queue.push((child.leaves(), Reverse(count), p));
             }
         }
     }
     Ok(Reduced {
-        tree: Rc::unwrap_or_clone(best),
+        tree: current,
         effort: tester.effort,
     })
 }
 
-/// The nodes that may replace `node`: its nonterminal's empty expansion when it has one,
-/// then each node of the same nonterminal in its subtree, in pre-order (itself first).
+/// The nodes that may replace `node`, smallest first: its nonterminal's empty expansion
+/// when it has one, then each node of the same nonterminal in its subtree (itself left
+/// out), by number of leaves, in pre-order among equals.
 fn compatible(grammar: &Grammar, node: &Tree) -> Vec<Tree> {
     let Tree::Node(name, _) = node else {
         return Vec::new();
@@ -146,10 +118,15 @@ fn compatible(grammar: &Grammar, node: &Tree) -> Vec<Tree> {
     if grammar.has_empty(name) {
         out.push(Tree::Node(name.clone(), Vec::new()));
     }
-    for (_, t) in node.walk() {
+    let mut same: Vec<&Tree> = Vec::new();
+    let mut stack: Vec<&Tree> = node.children().iter().rev().collect();
+    while let Some(t) = stack.pop() {
         if matches!(t, Tree::Node(n, _) if n == name) {
-            out.push(t.clone());
+            same.push(t);
         }
+        stack.extend(t.children().iter().rev());
     }
+    same.sort_by_key(|t| t.leaves());
+    out.extend(same.into_iter().cloned());
     out
 }

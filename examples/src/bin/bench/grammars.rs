@@ -344,6 +344,22 @@ fn row<C: Context>(
     (found, original, sums)
 }
 
+/// `grammars [N] [--passes LIST]`.
+pub(crate) fn main(mut args: impl Iterator<Item = String>) {
+    let (mut seeds, mut passes) = (20, Passes::ALL);
+    while let Some(arg) = args.next() {
+        if arg == "--passes" {
+            let list = args.next().unwrap_or_default();
+            passes = Passes::parse(&list).unwrap_or_else(|e| panic!("--passes: {e}"));
+        } else {
+            seeds = arg
+                .parse()
+                .unwrap_or_else(|_| panic!("grammars: not a number: {arg}"));
+        }
+    }
+    run(seeds, passes);
+}
+
 /// Runs the comparison on `seeds` seeds, trace reduction with `passes`, and prints
 /// Markdown.
 pub(crate) fn run(seeds: u64, passes: Passes) {

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p greduce-examples -- paper-table
+//! cargo run --release -p greduce-examples -- paper-table-perses
 //! cargo run --release -p greduce-examples -- challenges 100
 //! cargo run --release -p greduce-examples -- scale
 //! cargo run --release -p greduce-examples -- stateful 100
@@ -37,6 +38,8 @@
 //!
 //! `challenges N`: the shrinking challenge's seven properties from `N` seeds each (see
 //! `challenges.rs`).
+//!
+//! `paper-table-perses`: the paper-table's section on Perses alone.
 //!
 //! `paper-table`: the GReduce paper's Table 1, on the paper's own subjects.
 //! For every subject with an oracle and every setting (sequence or tree search; halt,
@@ -419,6 +422,16 @@ fn main() {
             eprintln!("{e}");
             std::process::exit(2);
         }
+        return;
+    }
+    if what == "paper-table-perses" {
+        // The Perses section alone (with the default rows it compares with).
+        let oracles = oracles();
+        let rows: Vec<Row> = oracles
+            .iter()
+            .map(|oracle| reduce(&GraphSubject::new(oracle.subject), oracle, DEFAULT))
+            .collect();
+        print!("{}", perses_rows(&oracles, &rows));
         return;
     }
     if what != "paper-table" {
