@@ -364,18 +364,7 @@ fn main() {
         return;
     }
     if what == "grammars" {
-        let (mut seeds, mut passes) = (20, Passes::ALL);
-        while let Some(arg) = args.next() {
-            if arg == "--passes" {
-                let list = args.next().unwrap_or_default();
-                passes = Passes::parse(&list).unwrap_or_else(|e| panic!("--passes: {e}"));
-            } else {
-                seeds = arg
-                    .parse()
-                    .unwrap_or_else(|_| panic!("grammars: not a number: {arg}"));
-            }
-        }
-        grammars::run(seeds, passes);
+        grammars::main(args);
         return;
     }
     if what == "dd-bench" {
