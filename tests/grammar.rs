@@ -1,64 +1,13 @@
 //! The grammar toolkit on the worked examples of the source documents (seeds 000-002).
 
 use greduce::Reducer;
-use greduce::grammar::{Condition, Context, Fuzzer, Grammar, Pattern, Tree, specialise};
+use greduce::grammar::{Condition, Fuzzer, Grammar, Pattern, specialise};
+use greduce_examples::grammars::{ASSIGNMENTS, Defined, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-/// Seed 000's assignment language, with its context hooks as labels.
-const ASSIGNMENTS: &str = r#"
-<start>       ::= <assignments>
-<assignments> ::= <assign> ";\n"@end | <assign> ";\n"@end <assignments>
-<assign>      ::= <var>@define " = " <expr>
-<expr>        ::= <expr> " + " <expr> | <expr> " - " <expr> | "(" <expr> ")"
-                | <var>@use | <digit>
-<digit>       ::= "0" | "1"
-<var>         ::= [a-z]
-"#;
-
-/// Seed 000's `defined_var`, `defining_var` and `sync`.
-#[derive(Default)]
-struct Defined {
-    vars: Vec<String>,
-    pending: Vec<String>,
-}
-
-impl Context for Defined {
-    fn pre(&mut self, label: &str, pick: &mut dyn FnMut(usize) -> usize) -> Option<String> {
-        match label {
-            "use" if self.vars.is_empty() => Some("00".into()),
-            "use" => Some(self.vars[pick(self.vars.len())].clone()),
-            _ => None,
-        }
-    }
-
-    fn post(&mut self, label: &str, tree: &Tree) {
-        match label {
-            "define" => self.pending.push(tree.text()),
-            "end" => self.vars.append(&mut self.pending),
-            _ => {}
-        }
-    }
-}
-
 fn assignments() -> Fuzzer<Defined> {
     Fuzzer::new(&ASSIGNMENTS.parse().unwrap()).with_context()
-}
-
-/// Whether every variable used is assigned by an earlier statement.
-fn defined_before_use(program: &str) -> bool {
-    let mut defined: Vec<char> = Vec::new();
-    for statement in program.split(";\n").filter(|s| !s.is_empty()) {
-        let (var, expr) = statement.split_once(" = ").unwrap();
-        if expr
-            .chars()
-            .any(|c| c.is_ascii_lowercase() && !defined.contains(&c))
-        {
-            return false;
-        }
-        defined.push(var.chars().next().unwrap());
-    }
-    true
 }
 
 #[test]

@@ -24,6 +24,7 @@ pub mod challenges;
 pub mod dl;
 pub mod dl_shapes;
 pub mod dl_subjects;
+pub mod grammars;
 pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;

@@ -13,24 +13,13 @@
 //! `GREDUCE_PASSES` names them).
 
 use greduce::dd::{self, Outcome, Text};
-use greduce::grammar::{Context, Fuzzer, Grammar, Tree, ddmin_choices, perses};
+use greduce::grammar::{Context, Fuzzer, Grammar, ddmin_choices, perses};
 use greduce::{Passes, Reducer};
+use greduce_examples::grammars::{ASSIGNMENTS, Defined, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cell::Cell;
 use std::fmt::Write as _;
-
-/// Seed 000's assignment language. Its `use` hook writes `0` where the seed writes `00`
-/// (no variable is assigned yet), so every method's result is a program of the grammar.
-const ASSIGNMENTS: &str = r#"
-<start>       ::= <assignments>
-<assignments> ::= <assign> ";\n"@end | <assign> ";\n"@end <assignments>
-<assign>      ::= <var>@define " = " <expr>
-<expr>        ::= <expr> " + " <expr> | <expr> " - " <expr> | "(" <expr> ")"
-                | <var>@use | <digit>
-<digit>       ::= "0" | "1"
-<var>         ::= [a-z]
-"#;
 
 /// Seed 001's arithmetic expressions.
 const EXPRESSIONS: &str = r#"
@@ -62,49 +51,6 @@ const JSON: &str = r#"
 <onenine>  ::= [1-9]
 <ws>       ::= "" | " "
 "#;
-
-/// Seed 000's `defined_var`, `defining_var` and `sync`.
-#[derive(Default)]
-struct Defined {
-    vars: Vec<String>,
-    pending: Vec<String>,
-}
-
-impl Context for Defined {
-    fn pre(&mut self, label: &str, pick: &mut dyn FnMut(usize) -> usize) -> Option<String> {
-        match label {
-            "use" if self.vars.is_empty() => Some("0".into()),
-            "use" => Some(self.vars[pick(self.vars.len())].clone()),
-            _ => None,
-        }
-    }
-
-    fn post(&mut self, label: &str, tree: &Tree) {
-        match label {
-            "define" => self.pending.push(tree.text()),
-            "end" => self.vars.append(&mut self.pending),
-            _ => {}
-        }
-    }
-}
-
-/// Whether every variable an assignment uses was assigned by an earlier one.
-fn defined_before_use(program: &str) -> bool {
-    let mut defined: Vec<char> = Vec::new();
-    for statement in program.split(";\n").filter(|s| !s.is_empty()) {
-        let Some((var, expr)) = statement.split_once(" = ") else {
-            return false;
-        };
-        if expr
-            .chars()
-            .any(|c| c.is_ascii_lowercase() && !defined.contains(&c))
-        {
-            return false;
-        }
-        defined.extend(var.chars().next());
-    }
-    true
-}
 
 /// Whether some variable is assigned twice.
 fn reassigned(program: &str) -> bool {
@@ -382,7 +328,9 @@ pub(crate) fn run(seeds: u64, passes: Passes) {
             .parse()
             .expect("the bench's grammars parse");
         let plain = Fuzzer::new(&grammar).max_depth(language.max_depth);
-        let with_hooks = plain.clone().with_context::<Defined>();
+        // The hooks write `0` where seed 000 writes `00` (no variable assigned yet), so that
+        // every method's result is a program of the grammar.
+        let with_hooks = plain.clone().with_context::<Defined<false>>();
         for &(what, fails) in &language.predicates {
             let test = Test {
                 grammar: &grammar,
