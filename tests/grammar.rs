@@ -2,7 +2,7 @@
 
 use greduce::Reducer;
 use greduce::grammar::{Condition, Fuzzer, Grammar, Pattern, specialise};
-use greduce_examples::grammars::{ASSIGNMENTS, Defined, defined_before_use};
+use greduce_examples::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -75,20 +75,9 @@ fn parse_roundtrip() {
     );
 }
 
-/// Seed 001's expression grammar.
-const EXPR: &str = r#"
-<start>   ::= <expr>
-<expr>    ::= <term> "+" <expr> | <term> "-" <expr> | <term>
-<term>    ::= <factor> "*" <term> | <factor> "/" <term> | <factor>
-<factor>  ::= "+" <factor> | "-" <factor> | "(" <expr> ")"
-            | <integer> "." <integer> | <integer>
-<integer> ::= <digit> <integer> | <digit>
-<digit>   ::= "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"
-"#;
-
 #[test]
 fn perses_reduces_the_seed_example() {
-    let g: Grammar = EXPR.parse().unwrap();
+    let g: Grammar = EXPRESSIONS.parse().unwrap();
     let tree = g.parse("1+((2*3/4))").unwrap();
     assert_eq!(
         format!("{:?}", tree.get(&[0, 0]).unwrap()),
@@ -280,7 +269,7 @@ fn double_paren_pattern(g: &Grammar) -> Pattern {
 
 #[test]
 fn grammars_that_never_and_always_contain_a_pattern() {
-    let g: Grammar = EXPR.parse().unwrap();
+    let g: Grammar = EXPRESSIONS.parse().unwrap();
     let double = double_paren_pattern(&g);
     assert_eq!(
         format!("{double:?}"),
@@ -313,7 +302,7 @@ type Holds = fn(bool, bool) -> bool;
 
 #[test]
 fn patterns_combine_with_and_or_not() {
-    let g: Grammar = EXPR.parse().unwrap();
+    let g: Grammar = EXPRESSIONS.parse().unwrap();
     let double = double_paren_pattern(&g);
     // A division by zero: `<factor> / 0`, whatever the factor.
     let zero = {

@@ -1,5 +1,6 @@
-//! Seed 000's assignment language and its context hooks, shared by the grammar tests
-//! (`tests/grammar.rs`) and the `grammars` benchmark.
+//! Seed 000's assignment language with its context hooks, and seed 001's arithmetic
+//! expressions, shared by the grammar tests (`tests/grammar.rs`) and the `grammars`
+//! benchmark.
 
 use greduce::grammar::{Context, Tree};
 
@@ -13,6 +14,17 @@ pub const ASSIGNMENTS: &str = r#"
                 | <var>@use | <digit>
 <digit>       ::= "0" | "1"
 <var>         ::= [a-z]
+"#;
+
+/// Seed 001's arithmetic expressions (its `EXPR_GRAMMAR`).
+pub const EXPRESSIONS: &str = r#"
+<start>   ::= <expr>
+<expr>    ::= <term> "+" <expr> | <term> "-" <expr> | <term>
+<term>    ::= <factor> "*" <term> | <factor> "/" <term> | <factor>
+<factor>  ::= "+" <factor> | "-" <factor> | "(" <expr> ")"
+            | <integer> "." <integer> | <integer>
+<integer> ::= <digit> <integer> | <digit>
+<digit>   ::= "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"
 "#;
 
 /// Seed 000's `defined_var`, `defining_var` and `sync`: a variable is used only once its

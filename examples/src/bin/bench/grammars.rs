@@ -15,22 +15,11 @@
 use greduce::dd::{self, Outcome, Text};
 use greduce::grammar::{Context, Fuzzer, Grammar, ddmin_choices, perses};
 use greduce::{Passes, Reducer};
-use greduce_examples::grammars::{ASSIGNMENTS, Defined, defined_before_use};
+use greduce_examples::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cell::Cell;
 use std::fmt::Write as _;
-
-/// Seed 001's arithmetic expressions.
-const EXPRESSIONS: &str = r#"
-<start>   ::= <expr>
-<expr>    ::= <term> "+" <expr> | <term> "-" <expr> | <term>
-<term>    ::= <factor> "*" <term> | <factor> "/" <term> | <factor>
-<factor>  ::= "+" <factor> | "-" <factor> | "(" <expr> ")"
-            | <integer> "." <integer> | <integer>
-<integer> ::= <digit> <integer> | <digit>
-<digit>   ::= [0-9]
-"#;
 
 /// JSON, with at most one space where whitespace may go.
 const JSON: &str = r#"
