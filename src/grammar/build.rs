@@ -249,6 +249,19 @@ pub(crate) fn finish(
     let mut out: Vec<(Arc<str>, Vec<Vec<Item>>, Place)> = Vec::new();
     let mut defined: HashMap<String, usize> = HashMap::new();
     for rule in &rules {
+        let n = &rule.name;
+        if !(n.len() > 2
+            && n.starts_with('<')
+            && n.ends_with('>')
+            && !n[1..n.len() - 1].contains(['<', '>', '\n']))
+        {
+            return Err(GrammarError {
+                problem: Problem::Syntax(format!(
+                    "the rule `{n}` must be named by a nonterminal in angle brackets, `<name>`"
+                )),
+                place: Some(rule.place.clone()),
+            });
+        }
         if defined.insert(rule.name.clone(), out.len()).is_some() {
             return Err(GrammarError {
                 problem: Problem::Duplicate(rule.name.clone()),
