@@ -1,6 +1,6 @@
 //! The depth-limited grammar fuzzer (seed 000's `LimitFuzzer`), written as a `#[generator]`:
-//! each expansion is a generator call, each choice of an alternative a decision, so a
-//! failing derivation shrinks through greduce's reducer by running the fuzzer again.
+//! each expansion is a generator call, each choice of an alternative a multi-way selection,
+//! so a failing derivation shrinks through greduce's reducer by running the fuzzer again.
 
 use super::rules::{Grammar, Symbol};
 use super::tree::Tree;
@@ -75,12 +75,14 @@ pub(crate) struct Step {
 /// the alternatives of least cost (the height of their smallest derivation), so every
 /// derivation ends.
 ///
-/// [`generate`](Fuzzer::generate) is a `#[generator]`: each expansion is a generator call
-/// and each choice of an alternative a decision. The alternatives of a nonterminal are
-/// numbered cheapest first, so shrinking a choice towards 0 picks a smaller expansion,
-/// and the hoist pass replaces an expansion by a nested one, as Perses replaces a node by a
-/// compatible descendant, except that here the fuzzer runs again, so context hooks still
-/// hold.
+/// [`generate`](Fuzzer::generate) is a `#[generator]`: each expansion is a generator call,
+/// labelled with its nonterminal ([`call_label`](crate::call_label)), and each choice of
+/// an alternative a multi-way selection (a `match` on a draw). The alternatives of a
+/// nonterminal are numbered cheapest first, so the structural pass can replace an
+/// expansion by the cheapest alternative, and shrinking a choice towards 0 picks a smaller
+/// expansion. The hoist pass replaces an expansion by a nested expansion of the same
+/// nonterminal, as Perses replaces a node by a compatible descendant. The difference is
+/// that here the fuzzer runs again, so the context hooks still hold.
 ///
 /// ```
 /// use greduce::grammar::{Fuzzer, Grammar};
