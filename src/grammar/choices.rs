@@ -2,7 +2,7 @@
 //! ddmin, plain or with the "default" marker.
 
 use super::effort::{Effort, Tester};
-use super::fuzz::{Context, Fuzzer, Step};
+use super::fuzz::{Context, Fuzzer};
 use super::tree::Tree;
 use crate::dd::Outcome;
 use rand::RngExt;
@@ -117,11 +117,7 @@ impl<C: Context> Fuzzer<C> {
         };
         let mut children = Vec::new();
         for step in &self.alternatives[rule][choice] {
-            let Step {
-                rule: nested,
-                text,
-                hook,
-            } = step;
+            let hook = &step.hook;
             let mut ran_out = false;
             let instead = match hook {
                 Some(label) => {
@@ -140,11 +136,9 @@ impl<C: Context> Fuzzer<C> {
             if ran_out {
                 return None;
             }
-            let tree = match (instead, nested) {
-                (Some(t), Some(_)) => Tree::Node(text.clone(), vec![Tree::Leaf(t.into())]),
-                (Some(t), None) => Tree::Leaf(t.into()),
-                (None, None) => Tree::Leaf(text.clone()),
-                (None, Some(nested)) => self.derive(chooser, context, *nested, depth + 1)?,
+            let tree = match step.without_expansion(instead) {
+                Ok(tree) => tree,
+                Err(nested) => self.derive(chooser, context, nested, depth + 1)?,
             };
             if let Some(label) = hook {
                 context.post(label, &tree);

@@ -70,6 +70,22 @@ pub(crate) struct Step {
     pub(crate) hook: Option<Arc<str>>,
 }
 
+impl Step {
+    /// The item's tree when it needs no expansion: the text a `pre` hook gave instead
+    /// (under the nonterminal, for a nonterminal item), or the terminal itself; else the
+    /// rule to expand. (Shared by the fuzzer and the choice-sequence derivation.)
+    pub(crate) fn without_expansion(&self, instead: Option<String>) -> Result<Tree, usize> {
+        match (instead, self.rule) {
+            (Some(text), Some(_)) => {
+                Ok(Tree::Node(self.text.clone(), vec![Tree::Leaf(text.into())]))
+            }
+            (Some(text), None) => Ok(Tree::Leaf(text.into())),
+            (None, None) => Ok(Tree::Leaf(self.text.clone())),
+            (None, Some(rule)) => Err(rule),
+        }
+    }
+}
+
 /// A grammar fuzzer: from the start symbol, each nonterminal takes an alternative drawn
 /// uniformly; deeper than [`max_depth`](Fuzzer::max_depth) (10 by default), only among
 /// the alternatives of least cost (the height of their smallest derivation), so every
@@ -290,13 +306,9 @@ fn expand<C: Context, R: rand::Rng + ?Sized>(
                     }
                     None => None,
                 };
-                let tree = match (instead, step.rule) {
-                    (Some(text), Some(_)) => {
-                        Tree::Node(step.text.clone(), vec![Tree::Leaf(text.into())])
-                    }
-                    (Some(text), None) => Tree::Leaf(text.into()),
-                    (None, None) => Tree::Leaf(step.text.clone()),
-                    (None, Some(nested)) => expand(rng, fuzzer, context, nested, depth + 1),
+                let tree = match step.without_expansion(instead) {
+                    Ok(tree) => tree,
+                    Err(nested) => expand(rng, fuzzer, context, nested, depth + 1),
                 };
                 if let Some(label) = &step.hook {
                     context.post(label, &tree);
