@@ -10,7 +10,7 @@
 //! program under test would reject it before reaching the failure; "valid" is the share
 //! of test calls that were not unresolved. Calls are calls of the test, the first included.
 //! Trace reduction runs with every pass (`--passes LIST` selects others, as
-//! `GREDUCE_PASSES` names them).
+//! `GREDUCE_PASSES` names them); `--by-pass` adds its mean calls by pass, per row.
 
 use greduce::dd::{self, Outcome, Text};
 use greduce::grammar::{Context, Fuzzer, Grammar, ddmin_choices, perses};
@@ -19,6 +19,7 @@ use greduce_examples::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_befo
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cell::Cell;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// JSON, with at most one space where whitespace may go.
@@ -205,12 +206,17 @@ impl Test<'_> {
     }
 }
 
-/// Reduces one failing input by every method.
+/// Property calls of trace reduction by the pass whose candidate made them.
+type ByPass = BTreeMap<String, u64>;
+
+/// Reduces one failing input by every method; adds trace reduction's calls by pass to
+/// `by_pass`.
 fn reduce_all<C: Context>(
     fuzzer: &Fuzzer<C>,
     test: &Test<'_>,
     seed: u64,
     passes: Passes,
+    by_pass: &mut ByPass,
 ) -> [Tally; 5] {
     let generate = |rng: &mut StdRng| fuzzer.generate(rng).text();
     let run = greduce::record(generate, seed);
@@ -220,6 +226,9 @@ fn reduce_all<C: Context>(
     let trace = Reducer::new(generate)
         .passes(passes)
         .reduce(&run.trace, property);
+    for p in &trace.stats.passes {
+        *by_pass.entry(p.pass.to_string()).or_default() += p.property_calls;
+    }
     let trace = test.take(trace.output.len());
     let (tree, ints) = fuzzer.generate_choices(&mut StdRng::seed_from_u64(seed));
     assert_eq!(
@@ -251,15 +260,16 @@ fn reduce_all<C: Context>(
 
 /// One row: for each seed, the first failing input of at least `min_length` characters
 /// drawn from that seed's stream of seeds, reduced by every method. The inputs found, their
-/// total length, and each method's totals.
+/// total length, each method's totals, and trace reduction's calls by pass.
 fn row<C: Context>(
     fuzzer: &Fuzzer<C>,
     test: &Test<'_>,
     min_length: usize,
     seeds: u64,
     passes: Passes,
-) -> (u32, usize, [Tally; 5]) {
+) -> (u32, usize, [Tally; 5], ByPass) {
     let mut sums = [Tally::default(); 5];
+    let mut by_pass = ByPass::new();
     let (mut found, mut original) = (0, 0);
     let draw = |s: u64| fuzzer.generate(&mut StdRng::seed_from_u64(s)).text();
     for seed in 0..seeds {
@@ -270,20 +280,25 @@ fn row<C: Context>(
         let Some(s) = failing else { continue };
         found += 1;
         original += draw(s).len();
-        for (sum, t) in sums.iter_mut().zip(reduce_all(fuzzer, test, s, passes)) {
+        for (sum, t) in sums
+            .iter_mut()
+            .zip(reduce_all(fuzzer, test, s, passes, &mut by_pass))
+        {
             sum.length += t.length;
             sum.calls += t.calls;
             sum.valid += t.valid;
         }
     }
-    (found, original, sums)
+    (found, original, sums, by_pass)
 }
 
-/// `grammars [N] [--passes LIST]`.
+/// `grammars [N] [--passes LIST] [--by-pass]`.
 pub(crate) fn main(mut args: impl Iterator<Item = String>) {
-    let (mut seeds, mut passes) = (20, Passes::ALL);
+    let (mut seeds, mut passes, mut show_passes) = (20, Passes::ALL, false);
     while let Some(arg) = args.next() {
-        if arg == "--passes" {
+        if arg == "--by-pass" {
+            show_passes = true;
+        } else if arg == "--passes" {
             let list = args.next().unwrap_or_default();
             passes = Passes::parse(&list).unwrap_or_else(|e| panic!("--passes: {e}"));
         } else {
@@ -292,12 +307,12 @@ pub(crate) fn main(mut args: impl Iterator<Item = String>) {
                 .unwrap_or_else(|_| panic!("grammars: not a number: {arg}"));
         }
     }
-    run(seeds, passes);
+    run(seeds, passes, show_passes);
 }
 
 /// Runs the comparison on `seeds` seeds, trace reduction with `passes`, and prints
-/// Markdown.
-pub(crate) fn run(seeds: u64, passes: Passes) {
+/// Markdown; `show_passes`: also trace reduction's mean calls by pass, per row.
+pub(crate) fn run(seeds: u64, passes: Passes, show_passes: bool) {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -311,6 +326,7 @@ pub(crate) fn run(seeds: u64, passes: Passes) {
     let _ = writeln!(out, "|---|---|---|---|{}", "---|".repeat(METHODS.len()));
     let (mut rows, mut shortest, mut cheaper) = (0, 0, 0);
     let mut misses = String::new();
+    let mut passes_table = String::new();
     for language in &LANGUAGES {
         let grammar: Grammar = language
             .grammar
@@ -328,13 +344,24 @@ pub(crate) fn run(seeds: u64, passes: Passes) {
                 calls: Cell::new(0),
                 valid: Cell::new(0),
             };
-            let (found, original, sums) = if language.name == "assignments" {
+            let (found, original, sums, by_pass) = if language.name == "assignments" {
                 row(&with_hooks, &test, language.min_length, seeds, passes)
             } else {
                 row(&plain, &test, language.min_length, seeds, passes)
             };
             rows += 1;
             let n = f64::from(found.max(1));
+            let pass_calls: Vec<String> = by_pass
+                .iter()
+                .filter(|(_, c)| **c > 0)
+                .map(|(p, c)| format!("{p} {:.1}", *c as f64 / n))
+                .collect();
+            let _ = writeln!(
+                passes_table,
+                "| {} | {what} | {} |",
+                language.name,
+                pass_calls.join(", ")
+            );
             let mean = |t: &Tally| (t.length as f64 / n, t.calls as f64 / n);
             let (trace_length, trace_calls) = mean(&sums[0]);
             let row_shortest = sums[1..].iter().all(|t| trace_length <= mean(t).0);
@@ -374,6 +401,13 @@ pub(crate) fn run(seeds: u64, passes: Passes) {
     );
     if !misses.is_empty() {
         let _ = writeln!(out, "\nRows that miss:\n{misses}");
+    }
+    if show_passes {
+        let _ = writeln!(
+            out,
+            "\nTrace reduction's mean calls by pass (the initial check included):\n\n\
+             | grammar | failure | calls by pass |\n|---|---|---|\n{passes_table}"
+        );
     }
     print!("{out}");
 }

@@ -2,7 +2,7 @@
 //!
 //! - **duplicates**: decisions with equal arguments and equal values lowered together (a
 //!   failure that needs two equal elements);
-//! - **redistribute**: an amount moved from one number to a later one, at most 4 decisions
+//! - **redistribute**: an amount moved from one number (not a `match` arm) to a later one, at most 4 decisions
 //!   apart (a failure that needs a sum above a threshold), or from the later to the earlier
 //!   (which only a size measure of the user's can prefer); two negative numbers both moved
 //!   to the other side of zero (a sum's overflow: `(-1, i32::MIN)` becomes
@@ -101,7 +101,10 @@ fn equal_groups(trace: &Trace) -> Vec<Vec<NodeId>> {
 /// Redistribution and lowering of pairs of numbers, then moving iterations between loops.
 pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Redistribute, limited);
-    each_pair(probe, 4, &mut |probe, a, b, (na, nb)| {
+    // Not between `match` arms: an arm's number names it, and a sum of arm numbers means
+    // nothing (a grammar's alternatives, an enum's variants). Lowering two arms at once
+    // (below) can still change an operator and its operand together.
+    each_pair(probe, 4, false, &mut |probe, a, b, (na, nb)| {
         // Edits of the trace the search started on: `n` counts from there.
         let (base, generation) = (probe.current().clone(), probe.generation());
         let move_by = |probe: &mut dyn Probe, from: &Line, to: &Line, forward: bool| {
@@ -139,7 +142,7 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
         return;
     }
     probe.begin(Pass::LowerTogether, limited);
-    each_pair(probe, 4, &mut |probe, a, b, (na, nb)| {
+    each_pair(probe, 4, true, &mut |probe, a, b, (na, nb)| {
         let (base, generation) = (probe.current().clone(), probe.generation());
         largest_move(a.distance().min(b.distance()), &mut |n| match (
             a.at(a.below(), a.distance() - n),
@@ -157,9 +160,13 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
 type PairFn<'a> = dyn FnMut(&mut dyn Probe, &Line, &Line, (NodeId, NodeId)) + 'a;
 
 /// Calls `f` on each pair of numbers at most `apart` value decisions apart that are not
-/// both simplest, in trace order, reading the lines afresh from the current trace.
-fn each_pair(probe: &mut dyn Probe, apart: usize, f: &mut PairFn<'_>) {
+/// both simplest, in trace order, reading the lines afresh from the current trace;
+/// `arms`: whether a `match` on a draw counts as a number (its value names an arm).
+fn each_pair(probe: &mut dyn Probe, apart: usize, arms: bool, f: &mut PairFn<'_>) {
     let line_at = |trace: &Trace, node: NodeId| {
+        if !arms && matches!(trace.kind(node), Kind::Switch { .. }) {
+            return None;
+        }
         let decision = trace.decision_at(node)?;
         Line::of(&decision.args, &decision.value).filter(Line::is_number)
     };
