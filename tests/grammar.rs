@@ -232,6 +232,15 @@ fn quantifiers_and_classes() {
     );
     // Text printed back parses to the same grammar.
     assert_eq!(g.to_string().parse::<Grammar>().unwrap(), g);
+    // A class takes the terminals' escapes, and `\]`, `\-`: not a range.
+    let g: Grammar = r"<ws> ::= [ \n\t\]a\-c]*".parse().unwrap();
+    assert!(g.parse(" \n\t]a-c").is_ok());
+    assert!(g.parse("b").is_err());
+    assert_eq!(g.to_string().parse::<Grammar>().unwrap(), g);
+    assert_eq!(
+        r"<a> ::= [x\q]".parse::<Grammar>().unwrap_err().to_string(),
+        r"line 1, column 11: unknown escape in a class (use \n, \t, \r, \\, \] or \-)"
+    );
 }
 
 /// Seed 002's `check_doubled_paren`: whether some `((..))` encloses one expression.

@@ -8,6 +8,7 @@ mod progress;
 mod reduce;
 
 use command::{Interestingness, Scratch};
+use greduce::grammar::Grammar;
 use options::{HELP, Options, Request};
 use progress::Progress;
 use std::fmt::Write as _;
@@ -45,6 +46,15 @@ fn io(what: &str) -> impl FnOnce(std::io::Error) -> String + '_ {
     move |e| format!("{what}: {e}")
 }
 
+/// Reads and checks the grammar of `--grammar`.
+fn load_grammar(path: &std::path::Path) -> Result<Grammar, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the grammar {shown}: {e}"))?;
+    text.parse()
+        .map_err(|e| format!("the grammar {shown} is not valid: {e}"))
+}
+
 fn run(options: &Options) -> Result<(), String> {
     let file = &options.file;
     let shown = file.display();
@@ -55,6 +65,15 @@ fn run(options: &Options) -> Result<(), String> {
             e.utf8_error().valid_up_to()
         )
     })?;
+    let grammar = options.grammar.as_deref().map(load_grammar).transpose()?;
+    if let Some(grammar) = &grammar
+        && let Err(e) = grammar.parse(&text)
+    {
+        return Err(format!(
+            "{shown} does not parse with the grammar {}: {e}",
+            options.grammar.as_deref().unwrap_or(file).display()
+        ));
+    }
     let command = Interestingness::new(&options.command, file, options.timeout)
         .map_err(io("cannot set up the command"))?;
     let scratch = Scratch::new(options.jobs).map_err(io("cannot make scratch directories"))?;
@@ -94,7 +113,7 @@ fn run(options: &Options) -> Result<(), String> {
     let (backup, wrote_backup) = file::backup(file, text.as_bytes())
         .map_err(|e| format!("cannot save a backup of {shown}: {e}"))?;
     let progress = Progress::new(text.len(), options.quiet);
-    let reducer = reduce::Reducer::new(&command, scratch.dirs(), &progress);
+    let reducer = reduce::Reducer::new(&command, scratch.dirs(), grammar.as_ref(), &progress);
     let original = text.len();
     let mut save = |best: &str| file::write_atomically(file, best.as_bytes());
     let result = reducer.reduce(text, &options.passes, &mut save);

@@ -27,12 +27,32 @@ outermost first; delete chunks of lines; of tokens (words, runs of spaces, singl
 symbols); of characters. Chunks are halves of the parts, then quarters, down to single
 parts. A comma left before a closing bracket goes too.
 
+With --grammar G, a first pass reduces FILE through its parse tree (Perses): each node,
+largest first, is replaced by the smallest node of the same nonterminal inside it (or its
+empty expansion) that stays interesting, so every candidate of that pass is derived by
+the grammar. G is a grammar in greduce's text form (`greduce::grammar`), one rule per
+line, the first rule's nonterminal the start:
+
+    <json>    ::= <ws> <value> <ws>
+    <value>   ::= <object> | <array> | <string> | <number> | \"true\" | \"false\" | \"null\"
+    <array>   ::= \"[\" <ws> \"]\" | \"[\" <items> \"]\"
+    <items>   ::= <json> | <json> \",\" <items>
+    <number>  ::= \"-\"? [0-9]+
+    <ws>      ::= [ \\n]*
+    ...
+
+FILE must parse with G. When a later pass leaves a text G does not derive (the command
+accepted it), the grammar pass is skipped from then on.
+
 OPTIONS:
     -j, --jobs N        tests run at once (default: the number of cores)
     -t, --timeout SECS  a test running longer is stopped and counts as uninteresting
                         (default: 60)
-        --passes LIST   which passes, in order, from brackets,lines,tokens,chars
-                        (default: brackets,lines,tokens,chars)
+        --grammar G     reduce by FILE's parse tree with the grammar in file G first
+                        (see above)
+        --passes LIST   which passes, in order, from grammar,brackets,lines,tokens,
+                        chars (default: brackets,lines,tokens,chars; with --grammar,
+                        grammar first)
     -q, --quiet         no progress line
     -h, --help          this text
     -V, --version       the version
@@ -49,6 +69,9 @@ EXAMPLE:
     # Any command works: shrink notes.txt while it still contains both words.
     greduce reduce notes.txt -- sh -c 'grep -q alpha notes.txt && grep -q omega notes.txt'
 
+    # Keep data.json parsing (every grammar-pass candidate does) and holding `-0.5`.
+    greduce reduce --grammar json.grammar data.json -- sh -c 'grep -q -- -0.5 data.json'
+
 EXIT STATUS:
     0 when FILE was reduced (or could not be reduced further); 1 when CMD is not
     interesting on the original FILE, or a file cannot be read or written (FILE then
@@ -58,6 +81,7 @@ EXIT STATUS:
 /// A granularity pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Granularity {
+    Grammar,
     Lines,
     Brackets,
     Tokens,
@@ -67,6 +91,7 @@ pub(crate) enum Granularity {
 impl Granularity {
     pub(crate) fn name(self) -> &'static str {
         match self {
+            Granularity::Grammar => "grammar",
             Granularity::Lines => "lines",
             Granularity::Brackets => "brackets",
             Granularity::Tokens => "tokens",
@@ -83,6 +108,8 @@ pub(crate) struct Options {
     pub(crate) jobs: usize,
     pub(crate) timeout: Duration,
     pub(crate) passes: Vec<Granularity>,
+    /// The grammar file of `--grammar`.
+    pub(crate) grammar: Option<PathBuf>,
     pub(crate) quiet: bool,
 }
 
@@ -114,12 +141,8 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
     let mut file = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, usize::from);
     let mut timeout = Duration::from_secs(60);
-    let mut passes = vec![
-        Granularity::Brackets,
-        Granularity::Lines,
-        Granularity::Tokens,
-        Granularity::Chars,
-    ];
+    let mut passes = None;
+    let mut grammar = None;
     let mut quiet = false;
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy().into_owned();
@@ -152,7 +175,8 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
                         format!("--timeout takes a positive number of seconds, not `{v}`")
                     })?;
             }
-            "--passes" => passes = parse_passes(&value("--passes")?)?,
+            "--passes" => passes = Some(parse_passes(&value("--passes")?)?),
+            "--grammar" => grammar = Some(PathBuf::from(value("--grammar")?)),
             flag if flag.starts_with('-') && flag.len() > 1 => {
                 return Err(format!("unknown option `{flag}` (see `greduce --help`)"));
             }
@@ -174,12 +198,29 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
                 .to_string(),
         );
     }
+    let passes = match passes {
+        Some(passes) if grammar.is_none() && passes.contains(&Granularity::Grammar) => {
+            return Err("the `grammar` pass needs a grammar: add `--grammar G`".to_string());
+        }
+        Some(passes) => passes,
+        None => grammar
+            .iter()
+            .map(|_| Granularity::Grammar)
+            .chain([
+                Granularity::Brackets,
+                Granularity::Lines,
+                Granularity::Tokens,
+                Granularity::Chars,
+            ])
+            .collect(),
+    };
     Ok(Request::Reduce(Options {
         file,
         command,
         jobs,
         timeout,
         passes,
+        grammar,
         quiet,
     }))
 }
@@ -187,12 +228,13 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
 fn parse_passes(list: &str) -> Result<Vec<Granularity>, String> {
     list.split(',')
         .map(|p| match p.trim() {
+            "grammar" => Ok(Granularity::Grammar),
             "lines" => Ok(Granularity::Lines),
             "brackets" => Ok(Granularity::Brackets),
             "tokens" => Ok(Granularity::Tokens),
             "chars" => Ok(Granularity::Chars),
             other => Err(format!(
-                "unknown pass `{other}` in --passes: the passes are lines, brackets, tokens and chars"
+                "unknown pass `{other}` in --passes: the passes are grammar, brackets, lines, tokens and chars"
             )),
         })
         .collect()
@@ -220,6 +262,12 @@ mod tests {
             (3, Duration::from_millis(500), true)
         );
         assert_eq!(o.passes, [Granularity::Lines, Granularity::Chars]);
+        assert_eq!(o.grammar, None);
+        let Ok(Request::Reduce(o)) = parse(args("reduce --grammar j.g f.json -- t")) else {
+            panic!("not parsed");
+        };
+        assert_eq!(o.grammar, Some(PathBuf::from("j.g")));
+        assert_eq!(o.passes[..2], [Granularity::Grammar, Granularity::Brackets]);
     }
 
     #[test]
@@ -236,6 +284,8 @@ mod tests {
         assert!(error("reduce --passes lines,words f -- t").contains("unknown pass `words`"));
         assert!(error("reduce --fast f -- t").contains("unknown option `--fast`"));
         assert!(error("reduce f -j").contains("--jobs needs a value"));
+        assert!(error("reduce --passes grammar f -- t").contains("add `--grammar G`"));
+        assert!(error("reduce f --grammar").contains("--grammar needs a value"));
         assert_eq!(parse(args("reduce --help")), Ok(Request::Help));
         assert_eq!(parse(args("--version")), Ok(Request::Version));
     }

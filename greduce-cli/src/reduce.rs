@@ -1,24 +1,30 @@
-//! The reduction: sweeps deleting chunks of bracketed constructs, lines, tokens and
-//! characters; each sweep's candidates are tested in parallel and the first interesting
-//! one in sweep order is taken, so the result does not depend on how many jobs run.
+//! The reduction: Perses on the parse tree when a grammar is given, then sweeps deleting
+//! chunks of bracketed constructs, lines, tokens and characters; the candidates of each
+//! step are tested in parallel and the first interesting one in order is taken, so the
+//! result does not depend on how many jobs run.
 
 use crate::command::{Interestingness, Verdict};
 use crate::options::Granularity;
 use crate::progress::Progress;
 use greduce::dd::Text;
+use greduce::grammar::{Grammar, perses_with};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
 /// Reduces text by running the interestingness command on candidates.
 pub(crate) struct Reducer<'a> {
     command: &'a Interestingness,
     dirs: &'a [PathBuf],
+    /// The grammar of `--grammar`.
+    grammar: Option<&'a Grammar>,
+    /// Whether the grammar pass is off: a later pass left a text it does not derive.
+    underived: AtomicBool,
     /// Verdicts by a 128-bit hash of the candidate: 17 bytes a test.
     cache: Mutex<HashMap<u128, Verdict>>,
     progress: &'a Progress,
@@ -28,11 +34,14 @@ impl<'a> Reducer<'a> {
     pub(crate) fn new(
         command: &'a Interestingness,
         dirs: &'a [PathBuf],
+        grammar: Option<&'a Grammar>,
         progress: &'a Progress,
     ) -> Reducer<'a> {
         Reducer {
             command,
             dirs,
+            grammar,
+            underived: AtomicBool::new(false),
             cache: Mutex::new(HashMap::new()),
             progress,
         }
@@ -47,8 +56,10 @@ impl<'a> Reducer<'a> {
         improved: &mut dyn FnMut(&str) -> io::Result<()>,
     ) -> io::Result<String> {
         let mut text = text;
-        // The empty file first: when it is interesting, nothing else is needed.
-        if !text.is_empty() && self.interesting(1, &|_| String::new())?.is_some() {
+        // The empty file first: when it is interesting, nothing else is needed (not when a
+        // grammar is given that does not derive it: every candidate should then parse).
+        let empty_derived = self.grammar.is_none_or(|g| g.parse("").is_ok());
+        if !text.is_empty() && empty_derived && self.interesting(1, &|_| String::new())?.is_some() {
             improved("")?;
             return Ok(String::new());
         }
@@ -57,6 +68,7 @@ impl<'a> Reducer<'a> {
             for &pass in passes {
                 self.progress.pass(pass.name());
                 text = match pass {
+                    Granularity::Grammar => self.perses(text, improved)?,
                     Granularity::Brackets => {
                         // Outermost constructs first: whole functions or members go in a
                         // few tests before anything inside them is tried.
@@ -82,6 +94,37 @@ impl<'a> Reducer<'a> {
                 return Ok(text);
             }
         }
+    }
+
+    /// Perses on the text's parse tree (see `greduce::grammar::perses_with`); the text
+    /// unchanged when there is no grammar or it does not derive the text.
+    fn perses(
+        &self,
+        text: String,
+        improved: &mut dyn FnMut(&str) -> io::Result<()>,
+    ) -> io::Result<String> {
+        let Some(grammar) = self
+            .grammar
+            .filter(|_| !self.underived.load(Ordering::Relaxed))
+        else {
+            return Ok(text);
+        };
+        // The original parses (checked before the reduction); a text a later pass left may
+        // not, and then no tree is left to reduce by.
+        let Ok(tree) = grammar.parse(&text) else {
+            self.underived.store(true, Ordering::Relaxed);
+            return Ok(text);
+        };
+        let reduced = perses_with(grammar, &tree, |count, candidate| {
+            let Some(j) = self.interesting(count, candidate)? else {
+                return Ok::<_, io::Error>(None);
+            };
+            let better = candidate(j);
+            improved(&better)?;
+            self.progress.size(better.len());
+            Ok(Some(j))
+        })?;
+        Ok(reduced.text())
     }
 
     /// Deletes runs of the parts `cut` finds in the text: chunks of half of them, then a

@@ -276,3 +276,113 @@ fn each_test_starts_in_an_empty_directory_with_the_files_permissions() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A JSON grammar in greduce's text form (the one `--help` sketches).
+const JSON_GRAMMAR: &str = r#"
+<json>     ::= <ws> <value> <ws>
+<value>    ::= <object> | <array> | <string> | <number> | "true" | "false" | "null"
+<object>   ::= "{" <ws> "}" | "{" <members> "}"
+<members>  ::= <member> | <member> "," <members>
+<member>   ::= <ws> <string> <ws> ":" <json>
+<array>    ::= "[" <ws> "]" | "[" <items> "]"
+<items>    ::= <json> | <json> "," <items>
+<string>   ::= "\"" [a-z0-9 ]* "\""
+<number>   ::= "-"? [0-9]+ <fraction>?
+<fraction> ::= "." [0-9]+
+<ws>       ::= [ \n]*
+"#;
+
+const JSON_DATA: &str = "{\"a\": [1, 2, {\"b\": -0.5, \"c\": [true, null]}],\n \"d\": \"x y\"}\n";
+
+#[test]
+fn a_grammar_reduces_by_the_parse_tree_and_every_candidate_parses() {
+    let dir = workdir("grammar");
+    let seen = dir.join("seen");
+    fs::create_dir_all(&seen).unwrap();
+    fs::write(dir.join("json.grammar"), JSON_GRAMMAR).unwrap();
+    fs::write(dir.join("data.json"), JSON_DATA).unwrap();
+    // Each candidate the command sees is kept, under the test's process id.
+    let command = format!(
+        "cp data.json '{}'/$$.json; grep -q -- -0.5 data.json",
+        seen.display()
+    );
+    let out = greduce(
+        &dir,
+        &[
+            "reduce",
+            "--grammar",
+            "json.grammar",
+            "--passes",
+            "grammar",
+            "-j",
+            "2",
+            "data.json",
+            "--",
+            "sh",
+            "-c",
+            &command,
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(fs::read_to_string(dir.join("data.json")).unwrap(), "-0.5");
+    let grammar: greduce::grammar::Grammar = JSON_GRAMMAR.parse().unwrap();
+    let candidates: Vec<String> = fs::read_dir(&seen)
+        .unwrap()
+        .map(|e| fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    // The original, and at least the few replacements that lead to `-0.5`.
+    assert!(candidates.len() >= 3, "{candidates:?}");
+    for candidate in &candidates {
+        assert!(
+            grammar.parse(candidate).is_ok(),
+            "{candidate:?} does not parse"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_grammar_or_an_input_it_does_not_derive_is_refused_with_its_place() {
+    let dir = workdir("bad-grammar");
+    fs::write(dir.join("data.json"), JSON_DATA).unwrap();
+    fs::write(dir.join("json.grammar"), "<json> ::= <value\n").unwrap();
+    let run = |dir: &Path| {
+        greduce(
+            dir,
+            &[
+                "reduce",
+                "--grammar",
+                "json.grammar",
+                "data.json",
+                "--",
+                "true",
+            ],
+        )
+    };
+    let out = run(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("the grammar json.grammar is not valid: line 1, column 12"),
+        "{err}"
+    );
+    fs::write(
+        dir.join("json.grammar"),
+        JSON_GRAMMAR.replace("\"-\"? ", ""),
+    )
+    .unwrap();
+    let out = run(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("data.json does not parse with the grammar json.grammar: line 1, column 20"),
+        "{err}"
+    );
+    // Nothing was touched.
+    assert_eq!(
+        fs::read_to_string(dir.join("data.json")).unwrap(),
+        JSON_DATA
+    );
+    assert!(!dir.join("data.json.orig").exists());
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -10,6 +10,9 @@
 //! - [`Fuzzer`]: the depth-limited grammar fuzzer of the "generator reduction" post (seed
 //!   000 of this project), with [`Context`] hooks, as a `#[generator]`, so greduce's reducer
 //!   shrinks what it generates.
+//! - [`perses`] reduces an existing input through its parse tree; [`perses_with`] lets the
+//!   caller test each node's candidates itself (in parallel, as `greduce reduce --grammar`
+//!   does).
 //!
 //! # The text form
 //!
@@ -25,7 +28,8 @@
 //! A rule is a nonterminal in angle brackets, `::=`, and alternatives separated by `|`; it
 //! runs until the next `<name> ::=`, so alternatives may continue on the next lines.
 //! Terminals are double-quoted (escapes `\n`, `\t`, `\r`, `\"`, `\\`); `""` is the empty
-//! alternative. `[a-z_]` is one character of a class. An item may be followed by a
+//! alternative. `[a-z_]` is one character of a class (the same escapes work inside, and
+//! `\]` and `\-`). An item may be followed by a
 //! quantifier (`*`, `+`, `?`) and then by a hook label (`@name`, see [`Context`]). The
 //! first rule's nonterminal is the start symbol.
 //!
@@ -57,7 +61,7 @@ pub use earley::ParseError;
 pub use effort::Effort;
 pub use fuzz::{Context, Fuzzer};
 pub use pattern::{Generalised, Pattern, generalise};
-pub use perses::{Reduced, perses};
+pub use perses::{Reduced, perses, perses_with};
 pub use rules::{Grammar, Item, Symbol};
 pub use specialise::{Condition, SpecialiseError, specialise};
 pub use tree::Tree;

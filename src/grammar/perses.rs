@@ -9,6 +9,7 @@ use super::tree::Tree;
 use crate::dd::Outcome;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::convert::Infallible;
 
 /// The result of [`perses`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +70,62 @@ pub fn perses<O: Into<Outcome>>(
     let original = tree.text();
     let call = || format!("{original:?}");
     tester.original(original.clone(), &call)?;
+    let mut first_failing = |count: usize, candidate: &(dyn Fn(usize) -> String + Sync)| {
+        // A text tested before does not count: it is the current one or a larger one.
+        let found = (0..count).find(|&j| tester.run(candidate(j)) == (Outcome::Fails, true));
+        Ok::<_, Infallible>(found)
+    };
+    let Ok(tree) = perses_with(grammar, tree, &mut first_failing);
+    Ok(Reduced {
+        tree,
+        effort: tester.effort,
+    })
+}
+
+/// [`perses`] with the caller testing the candidates, for example in parallel, as
+/// `greduce reduce --grammar` does.
+///
+/// For each node taken from the queue, `first_failing(count, candidate)` gets the number
+/// of its candidates and a function that builds the text of the `j`-th (`0..count`, the
+/// smallest first); it answers the index of the first in that order that still fails, or
+/// `None`. It may test them in any order and at once, as long as the answer is the first
+/// failing one; an error stops the reduction and is returned. Only candidates whose text is
+/// shorter than the current text are offered, so the reduction ends whatever the answers.
+/// The original is not tested: check it first. Returns the reduced tree.
+///
+/// ```
+/// use greduce::grammar::{Grammar, perses_with};
+///
+/// let g: Grammar = r#"
+///     <list> ::= <item> | <item> "," <list>
+///     <item> ::= [a-z]
+/// "#.parse().unwrap();
+/// let tree = g.parse("a,b,x,c").unwrap();
+/// let mut tests = 0;
+/// let reduced = perses_with(&g, &tree, |count, candidate| {
+///     // Sequentially here; a caller may build and test them on several threads.
+///     let first = (0..count).find(|&j| {
+///         tests += 1;
+///         candidate(j).contains('x')
+///     });
+///     Ok::<_, std::convert::Infallible>(first)
+/// })
+/// .unwrap();
+/// // The first list of the same rule inside the original that still holds `x` is `x,c`;
+/// // inside that, `c` is the only list, and an item has no smaller item inside it.
+/// assert_eq!(reduced.text(), "x,c");
+/// // `c`, then `x,c` for the whole list; `c` again for `x,c` (this caller keeps no cache).
+/// assert_eq!(tests, 3);
+/// ```
+///
+/// # Errors
+///
+/// The first error `first_failing` returns.
+pub fn perses_with<E>(
+    grammar: &Grammar,
+    tree: &Tree,
+    mut first_failing: impl FnMut(usize, &(dyn Fn(usize) -> String + Sync)) -> Result<Option<usize>, E>,
+) -> Result<Tree, E> {
     let mut current = tree.clone();
     // (leaves, earliest first, path)
     let mut queue: BinaryHeap<(usize, Reverse<usize>, Vec<usize>)> = BinaryHeap::new();
@@ -78,33 +135,38 @@ pub fn perses<O: Into<Outcome>>(
         let Some(node) = current.get(&path) else {
             continue;
         };
-        let mut replaced = None;
-        for replacement in compatible(grammar, node) {
-            let candidate = current.replaced(&path, replacement);
-            if tester.run(candidate.text()) == (Outcome::Fails, true) {
-                replaced = Some(candidate);
-                break;
-            }
-        }
+        let length = node.text().len();
+        let replacements: Vec<Tree> = compatible(grammar, node)
+            .into_iter()
+            .filter(|r| r.text().len() < length)
+            .collect();
+        let children: Vec<(usize, usize)> = node
+            .children()
+            .iter()
+            .enumerate()
+            .filter(|(_, child)| child.is_node())
+            .map(|(i, child)| (i, child.leaves()))
+            .collect();
+        let build = |j: usize| current.replaced(&path, replacements[j].clone());
+        let found = if replacements.is_empty() {
+            None
+        } else {
+            first_failing(replacements.len(), &|j| build(j).text())?
+        };
         count += 1;
-        if let Some(candidate) = replaced {
-            current = candidate;
+        if let Some(j) = found.filter(|&j| j < replacements.len()) {
+            current = build(j);
             let leaves = current.get(&path).map_or(0, Tree::leaves);
             queue.push((leaves, Reverse(count), path));
             continue;
         }
-        for (i, child) in node.children().iter().enumerate() {
-            if child.is_node() {
-                let mut p = path.clone();
-                p.push(i);
-                queue.push((child.leaves(), Reverse(count), p));
-            }
+        for (i, leaves) in children {
+            let mut p = path.clone();
+            p.push(i);
+            queue.push((leaves, Reverse(count), p));
         }
     }
-    Ok(Reduced {
-        tree: current,
-        effort: tester.effort,
-    })
+    Ok(current)
 }
 
 /// The nodes that may replace `node`, smallest first: its nonterminal's empty expansion

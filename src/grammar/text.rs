@@ -12,9 +12,9 @@
 //! A rule is a nonterminal in angle brackets, `::=`, and alternatives separated by `|`; it
 //! runs until the next `<name> ::=`, so alternatives may continue on the next lines.
 //! Terminals are double-quoted (escapes `\n`, `\t`, `\r`, `\"`, `\\`); `""` is the empty
-//! alternative. `[a-z_]` is one character of a class. An item may be followed by a
-//! quantifier (`*`, `+`, `?`) and then by a hook label (`@name`). The first rule's
-//! nonterminal is the start symbol.
+//! alternative. `[a-z_]` is one character of a class (the same escapes, and `\]`, `\-`).
+//! An item may be followed by a quantifier (`*`, `+`, `?`) and then by a hook label
+//! (`@name`). The first rule's nonterminal is the start symbol.
 
 use super::build::{Atom, GrammarError, Place, Problem, Written, WrittenRule, finish};
 use super::rules::Grammar;
@@ -250,23 +250,52 @@ impl Lexer {
         }
     }
 
-    /// `[a-z_]`: its characters, and its length.
+    /// `[a-z_]`: its characters, and its length. The terminals' escapes work inside, and
+    /// `\]`, `\-` too.
     fn class(&self) -> Result<(Token, usize), GrammarError> {
-        let end = match self.find_on_line(&[']']) {
-            Some(end) if end > self.at + 1 => end,
-            _ => {
-                return Err(syntax(
-                    &self.place(),
-                    "a class `[...]` is not closed on its line, or empty",
-                ));
+        // Its characters, each with whether it was escaped (an escaped `-` is no range).
+        let mut inner: Vec<(char, bool)> = Vec::new();
+        let mut j = self.at + 1;
+        let end = loop {
+            match self.chars.get(j) {
+                Some(']') if !inner.is_empty() => break j,
+                None | Some('\n' | ']') => {
+                    return Err(syntax(
+                        &self.place(),
+                        "a class `[...]` is not closed on its line, or empty",
+                    ));
+                }
+                Some('\\') => {
+                    let c = match self.chars.get(j + 1) {
+                        Some('n') => '\n',
+                        Some('t') => '\t',
+                        Some('r') => '\r',
+                        Some(&c @ ('\\' | ']' | '-' | '"')) => c,
+                        _ => {
+                            let at = Place::Text {
+                                line: self.line,
+                                column: self.column + (j - self.at),
+                            };
+                            return Err(syntax(
+                                &at,
+                                "unknown escape in a class (use \\n, \\t, \\r, \\\\, \\] or \\-)",
+                            ));
+                        }
+                    };
+                    inner.push((c, true));
+                    j += 2;
+                }
+                Some(&c) => {
+                    inner.push((c, false));
+                    j += 1;
+                }
             }
         };
-        let inner = &self.chars[self.at + 1..end];
         let mut set: Vec<char> = Vec::new();
         let mut k = 0;
         while k < inner.len() {
-            if k + 2 < inner.len() && inner[k + 1] == '-' {
-                let (from, to) = (inner[k], inner[k + 2]);
+            if k + 2 < inner.len() && inner[k + 1] == ('-', false) {
+                let (from, to) = (inner[k].0, inner[k + 2].0);
                 if from > to {
                     return Err(syntax(
                         &self.place(),
@@ -276,7 +305,7 @@ impl Lexer {
                 set.extend(from..=to);
                 k += 3;
             } else {
-                set.push(inner[k]);
+                set.push(inner[k].0);
                 k += 1;
             }
         }
