@@ -8,7 +8,8 @@
 //! Each tool runs with 2 parallel tests on a fresh copy, one after the other per input;
 //! the script counts its own runs, so "tests" means the same for all three. picire runs
 //! with its defaults (line atoms) in parallel mode; shrinkray 0.0.2 (the version `PyPI` has)
-//! with its defaults, reading the candidate on stdin.
+//! with its defaults, reading the candidate on stdin. `greduce-grammar` is `greduce reduce
+//! --grammar` with a JSON grammar, on the JSON inputs.
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -27,8 +28,23 @@ struct Input {
     predicate: &'static str,
 }
 
-/// The tools, in the table's order (`run` has each one's command line).
-const TOOLS: [&str; 3] = ["greduce", "picire", "shrinkray"];
+/// The tools, in the table's order (`run` has each one's command line). `greduce-grammar`
+/// is `greduce reduce --grammar` with [`JSON_GRAMMAR`], on the JSON inputs only.
+const TOOLS: [&str; 4] = ["greduce", "picire", "shrinkray", "greduce-grammar"];
+
+/// The JSON the generated documents use, in `greduce::grammar`'s text form.
+const JSON_GRAMMAR: &str = r#"<json>     ::= <ws> <value> <ws>
+<value>    ::= <object> | <array> | <string> | <number> | "true" | "false" | "null"
+<object>   ::= "{" <ws> "}" | "{" <members> "}"
+<members>  ::= <member> | <member> "," <members>
+<member>   ::= <ws> <string> <ws> ":" <json>
+<array>    ::= "[" <ws> "]" | "[" <items> "]"
+<items>    ::= <json> | <json> "," <items>
+<string>   ::= "\"" [a-z0-9 ]* "\""
+<number>   ::= "-"? [0-9]+ <fraction>?
+<fraction> ::= "." [0-9]+
+<ws>       ::= [ \n]*
+"#;
 
 /// A tool's run on one input.
 struct Outcome {
@@ -45,10 +61,13 @@ pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> St
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "| input | lines | bytes | greduce: bytes | tests | s | picire: bytes | tests | s | shrinkray: bytes | tests | s |"
+        "| input | lines | bytes | greduce: bytes | tests | s | picire: bytes | tests | s | shrinkray: bytes | tests | s | greduce --grammar: bytes | tests | s |"
     );
-    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|");
-    let mut times: Vec<[f64; 3]> = Vec::new();
+    let _ = writeln!(
+        out,
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    );
+    let mut times: Vec<[f64; 4]> = Vec::new();
     let mut not_above_picire = 0;
     let mut picire_results = 0;
     let mut rows = 0;
@@ -58,10 +77,11 @@ pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> St
         }
         let lines = input.text.lines().count();
         let _ = write!(out, "| {} | {lines} | {} |", input.name, input.text.len());
-        let mut row = [0.0; 3];
-        let mut sizes = [None; 3];
+        let mut row = [0.0; 4];
+        let mut sizes = [None; 4];
         for (t, tool) in TOOLS.iter().enumerate() {
-            if !tools.is_empty() && !tools.iter().any(|x| x == tool) {
+            let skipped = *tool == "greduce-grammar" && input.ext != "json";
+            if skipped || !tools.is_empty() && !tools.iter().any(|x| x == tool) {
                 let _ = write!(out, " | | |");
                 continue;
             }
@@ -90,7 +110,7 @@ pub(crate) fn table(limit: Duration, only: Option<&str>, tools: &[String]) -> St
         }
     }
     let median = |t: usize| {
-        let mut v: Vec<f64> = times.iter().map(|r| r[t]).collect();
+        let mut v: Vec<f64> = times.iter().map(|r| r[t]).filter(|s| *s > 0.0).collect();
         v.sort_by(f64::total_cmp);
         if v.is_empty() {
             0.0
@@ -149,34 +169,7 @@ fn run(root: &Path, input: &Input, tool: &str, greduce: &Path, limit: Duration) 
     .expect("script written");
     let _ = Command::new("chmod").arg("+x").arg(&script).status();
     let script = script.to_string_lossy().into_owned();
-    let (mut command, result) = match tool {
-        "greduce" => {
-            let mut c = Command::new(greduce);
-            c.args(["reduce", "-q", "-j", "2", &file, "--", &script, &file]);
-            (c, dir.join(&file))
-        }
-        "picire" => {
-            let mut c = Command::new("picire");
-            c.args([
-                "-i",
-                &file,
-                "--test",
-                &script,
-                "--parallel",
-                "-j",
-                "2",
-                "-o",
-                "out",
-                "-q",
-            ]);
-            (c, dir.join("out").join(&file))
-        }
-        _ => {
-            let mut c = Command::new("shrinkray");
-            c.args(["--parallelism", "2", "--target", "result", &script, &file]);
-            (c, dir.join("result"))
-        }
-    };
+    let (mut command, result) = command(tool, &dir, &file, &script, greduce);
     command
         .current_dir(&dir)
         .stdin(Stdio::null())
@@ -226,6 +219,54 @@ fn run(root: &Path, input: &Input, tool: &str, greduce: &Path, limit: Duration) 
         tests,
         seconds,
         note,
+    }
+}
+
+/// `tool`'s command line for `file` in `dir` with the test `script`, and where its result
+/// is written.
+fn command(tool: &str, dir: &Path, file: &str, script: &str, greduce: &Path) -> (Command, PathBuf) {
+    match tool {
+        "greduce" => {
+            let mut c = Command::new(greduce);
+            c.args(["reduce", "-q", "-j", "2", file, "--", script, file]);
+            (c, dir.join(file))
+        }
+        "greduce-grammar" => {
+            fs::write(dir.join("json.grammar"), JSON_GRAMMAR).expect("grammar written");
+            let mut c = Command::new(greduce);
+            c.args([
+                "reduce",
+                "-q",
+                "-j",
+                "2",
+                "--grammar",
+                "json.grammar",
+                file,
+            ])
+            .args(["--", script, file]);
+            (c, dir.join(file))
+        }
+        "picire" => {
+            let mut c = Command::new("picire");
+            c.args([
+                "-i",
+                file,
+                "--test",
+                script,
+                "--parallel",
+                "-j",
+                "2",
+                "-o",
+                "out",
+                "-q",
+            ]);
+            (c, dir.join("out").join(file))
+        }
+        _ => {
+            let mut c = Command::new("shrinkray");
+            c.args(["--parallelism", "2", "--target", "result", script, file]);
+            (c, dir.join("result"))
+        }
     }
 }
 
