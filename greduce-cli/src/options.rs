@@ -41,8 +41,9 @@ line, the first rule's nonterminal the start:
     <ws>      ::= [ \\n]*
     ...
 
-FILE must parse with G. When a later pass leaves a text G does not derive (the command
-accepted it), the grammar pass is skipped from then on.
+When the file as reduced so far does not parse with G (the file itself, or a text an
+earlier pass left that the command accepted), greduce says where and goes on without the
+grammar pass.
 
 OPTIONS:
     -j, --jobs N        tests run at once (default: the number of cores)

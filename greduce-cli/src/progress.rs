@@ -101,6 +101,16 @@ impl Progress {
         self.drawn.store(true, Ordering::Relaxed);
     }
 
+    /// Prints a message on a line of its own, even with `--quiet` (it says that the
+    /// reduction does less than asked).
+    pub(crate) fn note(&self, message: &str) {
+        let mut err = std::io::stderr().lock();
+        if self.drawn.swap(false, Ordering::Relaxed) {
+            let _ = write!(err, "\r\x1b[2K");
+        }
+        let _ = writeln!(err, "greduce: {message}");
+    }
+
     /// Ends the redrawn line, so what follows starts on a line of its own.
     pub(crate) fn finish(&self) {
         if self.drawn.load(Ordering::Relaxed) {

@@ -109,11 +109,18 @@ impl<'a> Reducer<'a> {
         else {
             return Ok(text);
         };
-        // The original parses (checked before the reduction); a text a later pass left may
-        // not, and then no tree is left to reduce by.
-        let Ok(tree) = grammar.parse(&text) else {
-            self.underived.store(true, Ordering::Relaxed);
-            return Ok(text);
+        // Without a tree there is nothing to reduce by: the pass is off from here on.
+        let tree = match grammar.parse(&text) {
+            Ok(tree) => tree,
+            Err(e) => {
+                self.underived.store(true, Ordering::Relaxed);
+                self.progress.note(&format!(
+                    "the grammar pass is off: the file as reduced so far ({} bytes) does not \
+                     parse with the grammar: {e}",
+                    text.len()
+                ));
+                return Ok(text);
+            }
         };
         let reduced = perses_with(grammar, &tree, |count, candidate| {
             let Some(j) = self.interesting(count, candidate)? else {

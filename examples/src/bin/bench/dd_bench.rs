@@ -234,16 +234,8 @@ fn command(tool: &str, dir: &Path, file: &str, script: &str, greduce: &Path) -> 
         "greduce-grammar" => {
             fs::write(dir.join("json.grammar"), JSON_GRAMMAR).expect("grammar written");
             let mut c = Command::new(greduce);
-            c.args([
-                "reduce",
-                "-q",
-                "-j",
-                "2",
-                "--grammar",
-                "json.grammar",
-                file,
-            ])
-            .args(["--", script, file]);
+            c.args(["reduce", "-q", "-j", "2", "--grammar", "json.grammar", file])
+                .args(["--", script, file]);
             (c, dir.join(file))
         }
         "picire" => {
