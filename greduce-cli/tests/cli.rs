@@ -278,19 +278,7 @@ fn each_test_starts_in_an_empty_directory_with_the_files_permissions() {
 }
 
 /// A JSON grammar in greduce's text form (the one `--help` sketches).
-const JSON_GRAMMAR: &str = r#"
-<json>     ::= <ws> <value> <ws>
-<value>    ::= <object> | <array> | <string> | <number> | "true" | "false" | "null"
-<object>   ::= "{" <ws> "}" | "{" <members> "}"
-<members>  ::= <member> | <member> "," <members>
-<member>   ::= <ws> <string> <ws> ":" <json>
-<array>    ::= "[" <ws> "]" | "[" <items> "]"
-<items>    ::= <json> | <json> "," <items>
-<string>   ::= "\"" [a-z0-9 ]* "\""
-<number>   ::= "-"? [0-9]+ <fraction>?
-<fraction> ::= "." [0-9]+
-<ws>       ::= [ \n]*
-"#;
+const JSON_GRAMMAR: &str = include_str!("../../examples/data/json.grammar");
 
 const JSON_DATA: &str = "{\"a\": [1, 2, {\"b\": -0.5, \"c\": [true, null]}],\n \"d\": \"x y\"}\n";
 

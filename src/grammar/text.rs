@@ -209,6 +209,24 @@ impl Lexer {
         }
     }
 
+    /// The character escaped by the `\\` at `j`: `\\n`, `\\t`, `\\r`, or one of `literal`
+    /// standing for itself; `unknown` (placed at the backslash) for anything else.
+    fn escape(&self, j: usize, literal: &[char], unknown: &str) -> Result<char, GrammarError> {
+        match self.chars.get(j + 1) {
+            Some('n') => Ok('\n'),
+            Some('t') => Ok('\t'),
+            Some('r') => Ok('\r'),
+            Some(c) if literal.contains(c) => Ok(*c),
+            _ => {
+                let at = Place::Text {
+                    line: self.line,
+                    column: self.column + (j - self.at),
+                };
+                Err(syntax(&at, unknown))
+            }
+        }
+    }
+
     /// `"text"` with its escapes, and its length.
     fn terminal(&self) -> Result<(Token, usize), GrammarError> {
         let mut text = String::new();
@@ -223,23 +241,11 @@ impl Lexer {
                 }
                 Some('"') => return Ok((Token::Terminal(text), j + 1 - self.at)),
                 Some('\\') => {
-                    text.push(match self.chars.get(j + 1) {
-                        Some('n') => '\n',
-                        Some('t') => '\t',
-                        Some('r') => '\r',
-                        Some('"') => '"',
-                        Some('\\') => '\\',
-                        _ => {
-                            let at = Place::Text {
-                                line: self.line,
-                                column: self.column + (j - self.at),
-                            };
-                            return Err(syntax(
-                                &at,
-                                "unknown escape (use \\n, \\t, \\r, \\\" or \\\\)",
-                            ));
-                        }
-                    });
+                    text.push(self.escape(
+                        j,
+                        &['"', '\\'],
+                        "unknown escape (use \\n, \\t, \\r, \\\" or \\\\)",
+                    )?);
                     j += 2;
                 }
                 Some(&c) => {
@@ -266,22 +272,11 @@ impl Lexer {
                     ));
                 }
                 Some('\\') => {
-                    let c = match self.chars.get(j + 1) {
-                        Some('n') => '\n',
-                        Some('t') => '\t',
-                        Some('r') => '\r',
-                        Some(&c @ ('\\' | ']' | '-' | '"')) => c,
-                        _ => {
-                            let at = Place::Text {
-                                line: self.line,
-                                column: self.column + (j - self.at),
-                            };
-                            return Err(syntax(
-                                &at,
-                                "unknown escape in a class (use \\n, \\t, \\r, \\\\, \\] or \\-)",
-                            ));
-                        }
-                    };
+                    let c = self.escape(
+                        j,
+                        &['\\', ']', '-', '"'],
+                        "unknown escape in a class (use \\n, \\t, \\r, \\\\, \\] or \\-)",
+                    )?;
                     inner.push((c, true));
                     j += 2;
                 }

@@ -33,18 +33,7 @@ struct Input {
 const TOOLS: [&str; 4] = ["greduce", "picire", "shrinkray", "greduce-grammar"];
 
 /// The JSON the generated documents use, in `greduce::grammar`'s text form.
-const JSON_GRAMMAR: &str = r#"<json>     ::= <ws> <value> <ws>
-<value>    ::= <object> | <array> | <string> | <number> | "true" | "false" | "null"
-<object>   ::= "{" <ws> "}" | "{" <members> "}"
-<members>  ::= <member> | <member> "," <members>
-<member>   ::= <ws> <string> <ws> ":" <json>
-<array>    ::= "[" <ws> "]" | "[" <items> "]"
-<items>    ::= <json> | <json> "," <items>
-<string>   ::= "\"" [a-z0-9 ]* "\""
-<number>   ::= "-"? [0-9]+ <fraction>?
-<fraction> ::= "." [0-9]+
-<ws>       ::= [ \n]*
-"#;
+const JSON_GRAMMAR: &str = include_str!("../../../data/json.grammar");
 
 /// A tool's run on one input.
 struct Outcome {
