@@ -27,10 +27,10 @@ outermost first; delete chunks of lines; of tokens (words, runs of spaces, singl
 symbols); of characters. Chunks are halves of the parts, then quarters, down to single
 parts. A comma left before a closing bracket goes too.
 
-With --grammar G, a pass after the brackets reduces FILE through its parse tree
-(Perses): each node, largest first, is replaced by the smallest node of the same
-nonterminal inside it (or its empty expansion) that stays interesting, so every candidate
-of that pass is derived by the grammar. G is a grammar in greduce's text form (`greduce::grammar`), one rule per
+With --grammar G, a last pass reduces FILE through its parse tree (Perses): each node,
+largest first, is replaced by the smallest node of the same nonterminal inside it (or its
+empty expansion) that stays interesting, so every candidate of that pass is derived by
+the grammar. G is a grammar in greduce's text form (`greduce::grammar`), one rule per
 line, the first rule's nonterminal the start:
 
     <json>    ::= <ws> <value> <ws>
@@ -52,8 +52,8 @@ OPTIONS:
         --grammar G     reduce by FILE's parse tree with the grammar in file G first
                         (see above)
         --passes LIST   which passes, in order, from grammar,brackets,lines,tokens,
-                        chars (default: brackets,lines,tokens,chars; with --grammar,
-                        brackets,grammar,lines,tokens,chars)
+                        chars (default: brackets,lines,tokens,chars, and grammar
+                        last with --grammar)
     -q, --quiet         no progress line
     -h, --help          this text
     -V, --version       the version
@@ -204,14 +204,20 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Request, String> {
             return Err("the `grammar` pass needs a grammar: add `--grammar G`".to_string());
         }
         Some(passes) => passes,
-        // With a grammar, its pass runs after the brackets: on the dd-bench's `json-1k`
-        // (BENCHMARKS.md) Perses on the whole file first took 2238 tests to the same size
-        // this order reaches in 453, as every node of the large tree has many candidates.
-        None => [Granularity::Brackets]
-            .into_iter()
-            .chain(grammar.iter().map(|_| Granularity::Grammar))
-            .chain([Granularity::Lines, Granularity::Tokens, Granularity::Chars])
-            .collect(),
+        // With a grammar, its pass runs last, on a text the others have made small: Perses
+        // tests each node's candidates, smallest first, until one is interesting, so on a
+        // large tree it runs thousands of tests. On the dd-bench's JSON (BENCHMARKS.md),
+        // first it took 2238 tests on `json-1k`; after the brackets, 451 there but 300 s
+        // without finishing on `json-100k`.
+        None => [
+            Granularity::Brackets,
+            Granularity::Lines,
+            Granularity::Tokens,
+            Granularity::Chars,
+        ]
+        .into_iter()
+        .chain(grammar.iter().map(|_| Granularity::Grammar))
+        .collect(),
     };
     Ok(Request::Reduce(Options {
         file,
@@ -266,7 +272,7 @@ mod tests {
             panic!("not parsed");
         };
         assert_eq!(o.grammar, Some(PathBuf::from("j.g")));
-        assert_eq!(o.passes[..2], [Granularity::Brackets, Granularity::Grammar]);
+        assert_eq!(o.passes[3..], [Granularity::Chars, Granularity::Grammar]);
     }
 
     #[test]
