@@ -239,7 +239,7 @@ fn quantifiers_and_classes() {
     assert_eq!(g.to_string().parse::<Grammar>().unwrap(), g);
     assert_eq!(
         r"<a> ::= [x\q]".parse::<Grammar>().unwrap_err().to_string(),
-        r"line 1, column 11: unknown escape in a class (use \n, \t, \r, \\, \] or \-)"
+        r#"line 1, column 11: unknown escape in a class (use \n, \t, \r, \", \\, \] or \-)"#
     );
 }
 

@@ -43,14 +43,15 @@ line, the first rule's nonterminal the start:
 
 When the file as reduced so far does not parse with G (the file itself, or a text an
 earlier pass left that the command accepted), greduce says where and goes on without the
-grammar pass.
+grammar pass. So with a command that does not check the syntax itself, put the grammar
+pass first or alone (`--passes grammar,lines,tokens,chars`, `--passes grammar`).
 
 OPTIONS:
     -j, --jobs N        tests run at once (default: the number of cores)
     -t, --timeout SECS  a test running longer is stopped and counts as uninteresting
                         (default: 60)
-        --grammar G     reduce by FILE's parse tree with the grammar in file G first
-                        (see above)
+        --grammar G     also reduce by FILE's parse tree with the grammar in file G
+                        (a last pass by default; see above)
         --passes LIST   which passes, in order, from grammar,brackets,lines,tokens,
                         chars (default: brackets,lines,tokens,chars, and grammar
                         last with --grammar)
@@ -70,8 +71,10 @@ EXAMPLE:
     # Any command works: shrink notes.txt while it still contains both words.
     greduce reduce notes.txt -- sh -c 'grep -q alpha notes.txt && grep -q omega notes.txt'
 
-    # Keep data.json parsing (every grammar-pass candidate does) and holding `-0.5`.
-    greduce reduce --grammar json.grammar data.json -- sh -c 'grep -q -- -0.5 data.json'
+    # Shrink data.json while it holds `-0.5`, every candidate parsing with the grammar
+    # (only the grammar pass runs: the others may leave text that does not parse).
+    greduce reduce --grammar json.grammar --passes grammar data.json -- \\
+        sh -c 'grep -q -- -0.5 data.json'
 
 EXIT STATUS:
     0 when FILE was reduced (or could not be reduced further); 1 when CMD is not

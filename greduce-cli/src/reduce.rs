@@ -56,9 +56,11 @@ impl<'a> Reducer<'a> {
         improved: &mut dyn FnMut(&str) -> io::Result<()>,
     ) -> io::Result<String> {
         let mut text = text;
-        // The empty file first: when it is interesting, nothing else is needed (not when a
-        // grammar is given that does not derive it: every candidate should then parse).
-        let empty_derived = self.grammar.is_none_or(|g| g.parse("").is_ok());
+        // The empty file first: when it is interesting, nothing else is needed (not when the
+        // grammar pass runs and its grammar does not derive it: then a `--passes grammar`
+        // run shows the command only texts that parse).
+        let empty_derived = !passes.contains(&Granularity::Grammar)
+            || self.grammar.is_none_or(|g| g.parse("").is_ok());
         if !text.is_empty() && empty_derived && self.interesting(1, &|_| String::new())?.is_some() {
             improved("")?;
             return Ok(String::new());

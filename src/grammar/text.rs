@@ -275,7 +275,7 @@ impl Lexer {
                     let c = self.escape(
                         j,
                         &['\\', ']', '-', '"'],
-                        "unknown escape in a class (use \\n, \\t, \\r, \\\\, \\] or \\-)",
+                        "unknown escape in a class (use \\n, \\t, \\r, \\\", \\\\, \\] or \\-)",
                     )?;
                     inner.push((c, true));
                     j += 2;
