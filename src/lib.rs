@@ -767,6 +767,7 @@
 //! ```
 //! use greduce::grammar::{Condition, Fuzzer, Grammar, generalise, specialise};
 //! use greduce::Reducer;
+//! use rand::SeedableRng;
 //!
 //! let g: Grammar = r#"
 //!     <expr> ::= <term> "+" <expr> | <term>
@@ -790,7 +791,6 @@
 //! // A grammar that never derives it: testing can look for other bugs now.
 //! let avoiding = specialise(&g, &!Condition::contains(pattern.clone())).unwrap();
 //! let mut rng = rand::rngs::StdRng::seed_from_u64(1);
-//! # use rand::SeedableRng;
 //! for _ in 0..100 {
 //!     let text = Fuzzer::new(&avoiding).generate(&mut rng).text();
 //!     assert!(!pattern.found_in(&g.parse(&text).unwrap()));

@@ -1,5 +1,5 @@
-//! The reduction: Perses on the parse tree when a grammar is given, then sweeps deleting
-//! chunks of bracketed constructs, lines, tokens and characters; the candidates of each
+//! The reduction: sweeps deleting chunks of bracketed constructs, lines, tokens and
+//! characters, and Perses on the parse tree when a grammar is given; the candidates of each
 //! step are tested in parallel and the first interesting one in order is taken, so the
 //! result does not depend on how many jobs run.
 
@@ -14,7 +14,7 @@ use std::io;
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 /// Reduces text by running the interestingness command on candidates.
@@ -23,8 +23,6 @@ pub(crate) struct Reducer<'a> {
     dirs: &'a [PathBuf],
     /// The grammar of `--grammar`.
     grammar: Option<&'a Grammar>,
-    /// Whether the grammar pass is off: a later pass left a text it does not derive.
-    underived: AtomicBool,
     /// Verdicts by a 128-bit hash of the candidate: 17 bytes a test.
     cache: Mutex<HashMap<u128, Verdict>>,
     progress: &'a Progress,
@@ -41,7 +39,6 @@ impl<'a> Reducer<'a> {
             command,
             dirs,
             grammar,
-            underived: AtomicBool::new(false),
             cache: Mutex::new(HashMap::new()),
             progress,
         }
@@ -56,6 +53,8 @@ impl<'a> Reducer<'a> {
         improved: &mut dyn FnMut(&str) -> io::Result<()>,
     ) -> io::Result<String> {
         let mut text = text;
+        // The grammar the grammar pass reduces by; none once a text does not parse.
+        let mut grammar = self.grammar;
         // The empty file first: when it is interesting, nothing else is needed (not when the
         // grammar pass runs and its grammar does not derive it: then a `--passes grammar`
         // run shows the command only texts that parse).
@@ -70,7 +69,7 @@ impl<'a> Reducer<'a> {
             for &pass in passes {
                 self.progress.pass(pass.name());
                 text = match pass {
-                    Granularity::Grammar => self.perses(text, improved)?,
+                    Granularity::Grammar => self.grammar_pass(&mut grammar, text, improved)?,
                     Granularity::Brackets => {
                         // Outermost constructs first: whole functions or members go in a
                         // few tests before anything inside them is tried.
@@ -98,24 +97,22 @@ impl<'a> Reducer<'a> {
         }
     }
 
-    /// Perses on the text's parse tree (see `greduce::grammar::perses_with`); the text
-    /// unchanged when there is no grammar or it does not derive the text.
-    fn perses(
+    /// Perses on the parse tree of `text` (see `greduce::grammar::perses_with`) with
+    /// `grammar`, if any. When `text` does not parse there is no tree to reduce by: the
+    /// pass turns itself off (`grammar` becomes `None`) and says so.
+    fn grammar_pass(
         &self,
+        grammar: &mut Option<&Grammar>,
         text: String,
         improved: &mut dyn FnMut(&str) -> io::Result<()>,
     ) -> io::Result<String> {
-        let Some(grammar) = self
-            .grammar
-            .filter(|_| !self.underived.load(Ordering::Relaxed))
-        else {
+        let Some(g) = *grammar else {
             return Ok(text);
         };
-        // Without a tree there is nothing to reduce by: the pass is off from here on.
-        let tree = match grammar.parse(&text) {
+        let tree = match g.parse(&text) {
             Ok(tree) => tree,
             Err(e) => {
-                self.underived.store(true, Ordering::Relaxed);
+                *grammar = None;
                 self.progress.note(&format!(
                     "the grammar pass is off: the file as reduced so far ({} bytes) does not \
                      parse with the grammar: {e}",
@@ -124,7 +121,7 @@ impl<'a> Reducer<'a> {
                 return Ok(text);
             }
         };
-        let reduced = perses_with(grammar, &tree, |count, candidate| {
+        let reduced = perses_with(g, &tree, |count, candidate| {
             let Some(j) = self.interesting(count, candidate)? else {
                 return Ok::<_, io::Error>(None);
             };

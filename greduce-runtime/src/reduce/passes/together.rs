@@ -3,11 +3,11 @@
 //! - **duplicates**: decisions with equal arguments and equal values lowered together (a
 //!   failure that needs two equal elements);
 //! - **redistribute**: an amount moved from one number (not a `match` arm) to a later one,
-//!   at most 4 decisions apart (a failure that needs a sum above a threshold), or from the later to the earlier
-//!   (which only a size measure of the user's can prefer); two negative numbers both moved
-//!   to the other side of zero (a sum's overflow: `(-1, i32::MIN)` becomes
-//!   `(1, i32::MAX)`); and iterations moved from one
-//!   loop to a later loop of the same site (a failure that needs enough elements in all,
+//!   at most 4 decisions apart (a failure that needs a sum above a threshold), or from the
+//!   later to the earlier (which only a size measure of the user's can prefer); two
+//!   negative numbers both moved to the other side of zero (a sum's overflow:
+//!   `(-1, i32::MIN)` becomes `(1, i32::MAX)`); and iterations moved from one loop to a
+//!   later loop of the same site (a failure that needs enough elements in all,
 //!   however they are split);
 //! - **lower together**: two numbers (integers, `match` arms) at most 4 decisions apart
 //!   lowered by the same amount (a failure that needs a difference; an operator and its
