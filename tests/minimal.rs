@@ -158,6 +158,37 @@ fn a_match_ends_on_the_lowest_arm_that_still_fails() {
 }
 
 #[test]
+fn a_lower_arm_keeps_the_payload_drawn_at_its_own_site() {
+    // Every arm but 0 fails on a payload of 40 or more. Each arm draws its payload at a site
+    // of its own, so switching arms re-aligns nothing: the payload is carried by position.
+    let fails = |(k, p): &(u8, u32)| *k > 0 && *p >= 40;
+    for run in failing(kind, |(k, p)| *k == 3 && *p >= 40, 20) {
+        let reduced = Reducer::new(kind).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, (1, 40), "from {:?}", run.output);
+    }
+}
+
+/// A short or a long code of digits, each drawn where its arm draws.
+#[generator]
+fn code<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, Vec<u32>) {
+    match rng.random_range(0..2) {
+        0 => (0, (0..3).map(|_| rng.random_range(0..10)).collect()),
+        _ => (1, (0..4).map(|_| rng.random_range(0..10)).collect()),
+    }
+}
+
+#[test]
+fn a_shorter_arm_keeps_the_last_digits() {
+    // Fails when the code ends in 7. The short code draws one digit fewer: it is simpler,
+    // and reached by carrying the long code's digits after deleting its first one.
+    let fails = |(_, digits): &(u8, Vec<u32>)| digits.last() == Some(&7);
+    for run in failing(code, |(k, d)| *k == 1 && d.last() == Some(&7), 20) {
+        let reduced = Reducer::new(code).reduce(&run.trace, fails);
+        assert_eq!(reduced.output, (0, vec![0, 0, 7]), "from {:?}", run.output);
+    }
+}
+
+#[test]
 fn structure_only_keeps_the_values_it_had() {
     // The paper's algorithm removes parts but never changes a value.
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);

@@ -132,6 +132,10 @@ pub(crate) struct Notes {
     pub(crate) lines: Vec<String>,
     /// All of them.
     pub(crate) count: usize,
+    /// Decisions that aligned with nothing where the block's next recorded operation was a
+    /// decision of another site: those whose value [`Edit::carry`](crate::edit::Edit) would
+    /// have carried (or, with it, did).
+    pub(crate) carriable: usize,
 }
 
 impl Notes {
@@ -321,6 +325,20 @@ impl Aligner {
                 self.notes
                     .push(|| format!("{}; runs unaligned in its place", why()));
                 return Ok(None);
+            }
+        }
+        // Carry: a decision of another site stands where this one runs; with the edit's
+        // leave, this one takes its value (when legal) and the replay moves on past it.
+        if op == Op::Decision
+            && let Some(c) = expected
+            && matches!(trace.kind(c), Kind::Decision { .. })
+        {
+            self.notes.carriable += 1;
+            if self.overlay.carries() {
+                self.move_to(trace.node(c).end);
+                self.notes
+                    .push(|| format!("{}; takes its value by position", why()));
+                return Ok(Some(c));
             }
         }
         // Nothing recorded here: a selection, switch or call runs its operations against the

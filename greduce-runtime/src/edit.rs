@@ -44,6 +44,11 @@ pub(crate) struct Edit {
     /// Generator calls replayed as another recorded call of the same generator (a nested
     /// one: hoisting; a sibling: swapping): `(call, recorded)`. Sorted by call.
     pub(crate) hoists: Vec<(NodeId, NodeId)>,
+    /// Re-align carries recorded values by position: a decision that aligns with nothing
+    /// takes the value of the recorded decision at its place in the block (another site's:
+    /// a `match` arm switched to one whose digits are drawn elsewhere keeps the digits), and
+    /// the replay moves on past it. Without it, such a decision takes its simplest value.
+    pub(crate) carry: bool,
 }
 
 impl Edit {
@@ -108,14 +113,15 @@ impl Edit {
         for (call, recorded) in &self.hoists {
             h.word(u64::from(*call) | (u64::from(*recorded) << 32));
         }
+        h.word(u64::from(self.carry));
         h.finish128()
     }
 }
 
 impl Edit {
     /// The edit as text, one change per line (`removed FIRST LAST COUNT`, `value NODE
-    /// VALUE`, `hoist CALL RECORDED`): how a fork-mode child is told which candidate to
-    /// replay.
+    /// VALUE`, `hoist CALL RECORDED`, `carry`): how a fork-mode child is told which
+    /// candidate to replay.
     pub(crate) fn to_text(&self) -> String {
         use std::fmt::Write as _;
         let mut out = String::new();
@@ -131,6 +137,9 @@ impl Edit {
         }
         for (call, recorded) in &self.hoists {
             let _ = writeln!(out, "hoist {call} {recorded}");
+        }
+        if self.carry {
+            out.push_str("carry\n");
         }
         out
     }
@@ -159,6 +168,7 @@ impl Edit {
                     edit.values.push((number(1)?, value));
                 }
                 Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),
+                Some("carry") if words.len() == 1 => edit.carry = true,
                 _ => return Err(bad()),
             }
         }
@@ -248,6 +258,8 @@ pub(crate) struct Overlay {
     deletes: bool,
     values: Vec<(NodeId, Value)>,
     hoists: Vec<(NodeId, NodeId)>,
+    /// [`Edit::carry`].
+    carry: bool,
 }
 
 impl Overlay {
@@ -269,6 +281,7 @@ impl Overlay {
         self.deletes = edit.removed.iter().any(|run| !trace.is_part(run.first));
         self.values.clone_from(&edit.values);
         self.hoists.clone_from(&edit.hoists);
+        self.carry = edit.carry;
     }
 
     /// Makes the overlay clear again, in O(change).
@@ -277,6 +290,7 @@ impl Overlay {
         self.deletes = false;
         self.values.clear();
         self.hoists.clear();
+        self.carry = false;
     }
 
     /// Removes one more node (bypass removes the part that encloses an infeasible
@@ -329,6 +343,12 @@ impl Overlay {
         self.deletes
     }
 
+    /// Whether re-align carries recorded values by position ([`Edit::carry`]).
+    #[inline]
+    pub(crate) fn carries(&self) -> bool {
+        self.carry
+    }
+
     /// The value forced on the decision at `node`, if any.
     #[inline]
     pub(crate) fn value(&self, node: NodeId) -> Option<&Value> {
@@ -375,8 +395,10 @@ mod tests {
                 (11, Value::Indices(Box::new(vec![1, 0]))),
             ],
             hoists: vec![(12, 15)],
+            carry: true,
         };
         assert_eq!(Edit::parse(&edit.to_text()), Ok(edit));
+        assert!(Edit::parse("carry 1").is_err());
         assert!(Edit::parse("removed 1").is_err());
         assert!(Edit::parse("value x offset:1").is_err());
     }

@@ -12,7 +12,7 @@
 use super::cache::{self, Keys, Outcomes};
 use super::log::{Attempt, Log, Verdict, cut};
 use super::order::cmp_decisions;
-use super::passes::{self, Limits, Pass, Probe, Search};
+use super::passes::{self, Limits, Pass, Probe, Replayed, Search};
 use super::{Progress, Property, ReduceError, Reducer, Reduction, budget_for};
 use crate::align::{Notes, Strategy, describe, describe_parts, describe_run};
 use crate::edit::{Edit, Overlay};
@@ -101,6 +101,7 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         stall: None,
         improved_at: 0,
         longest_gap: 0,
+        last: Replayed::default(),
     };
     let reproduced = shrinker.initial();
     if reproduced {
@@ -158,6 +159,8 @@ struct Shrinker<'a, 'g, 'p, T, R, S> {
     improved_at: u64,
     /// The most property calls between two improvements.
     longest_gap: u64,
+    /// What the last candidate's replay did.
+    last: Replayed,
 }
 
 impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R, S> {
@@ -229,6 +232,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     }
 
     fn try_edit(&mut self, base: &Trace, generation: u64, edit: &Edit) -> bool {
+        self.last = Replayed::default();
         self.check_limits();
         if self.stopped || edit.is_empty() || !Self::fits(base, edit) {
             return false;
@@ -253,6 +257,13 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             Vec::new()
         };
         let (result, bypassed, notes) = self.replay(base, edit);
+        self.last = Replayed {
+            carriable: notes.carriable,
+            lost: result.as_ref().map_or(0, |run| {
+                base.decision_count()
+                    .saturating_sub(run.trace.decision_count())
+            }),
+        };
         if !bypassed.is_empty() {
             // Bypass removed more: the edit it ended with is tried too.
             let wider = bypassed
@@ -556,6 +567,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
     fn pause(&mut self, at: usize) {
         self.limits.pause(at);
     }
+
+    fn last_replay(&self) -> Replayed {
+        self.last
+    }
 }
 
 /// Calls the property on a run (timed, panics caught and returned as their message).
@@ -603,6 +618,9 @@ fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
             describe(base, *call),
             describe(base, *nested)
         ));
+    }
+    if edit.carry {
+        out.push("re-align carries recorded values by position".to_owned());
     }
     bounded(out)
 }

@@ -18,9 +18,17 @@
 //!
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
+//!
+//! A decision that picks a shape (a `match` arm, an `if`, a `choose`, a call's first
+//! decision) runs other code when changed, whose decisions are often drawn at other sites
+//! than the recorded ones: re-align answers them with their simplest values and the data
+//! that failed is lost. When that happens, the same value is tried again with the recorded
+//! values carried by position ([`Edit::carry`]), and when the other shape draws fewer
+//! decisions, with as many of the first ones after the changed decision deleted (a `+49`
+//! number draws one digit fewer than a `+86` one, and keeps the last digit that fails).
 
 use super::{Cursor, Pass, Probe, bisect, find_integer, value_nodes};
-use crate::edit::Edit;
+use crate::edit::{Edit, Run};
 use crate::reduce::order::{Line, simplest};
 use crate::trace::{Kind, NodeId};
 use crate::value::{Args, FloatTy, Prim, Value};
@@ -50,8 +58,13 @@ fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool, first_calls: &m
         return;
     };
     if let Some(line) = Line::of(&decision.args, &decision.value) {
+        let shape = picks_shape(probe.current(), node);
         shrink_line(probe, &line, &mut |probe, value| {
-            probe.consider(Edit::setting(vec![(node, value)]))
+            if shape {
+                set_carrying(probe, node, value)
+            } else {
+                probe.consider(Edit::setting(vec![(node, value)]))
+            }
         });
         if thorough {
             small_values(probe, node);
@@ -205,6 +218,74 @@ fn first_of_call(trace: &crate::trace::Trace, node: NodeId) -> bool {
         && matches!(trace.kind(parent), Kind::Scope { .. })
 }
 
+/// Whether the decision at `node` picks the shape of what follows: a `match` arm, an `if`,
+/// a `choose`, a call's first decision ([`first_of_call`]). Another value there runs other
+/// code, whose decisions may be drawn at other sites than the recorded ones.
+fn picks_shape(trace: &crate::trace::Trace, node: NodeId) -> bool {
+    match trace.kind(node) {
+        Kind::Switch { .. } | Kind::Selection { .. } => true,
+        Kind::Decision { decision } => {
+            matches!(decision.value, Value::Index(_)) || first_of_call(trace, node)
+        }
+        _ => false,
+    }
+}
+
+/// The most decisions [`set_carrying`] deletes after a changed value.
+const LOST: usize = 4;
+
+/// Sets the decision at `node` (one that [`picks_shape`]) to `value`. When that is not
+/// accepted and re-align answered simplest values where the trace had other sites'
+/// decisions (the other shape draws its values elsewhere), tries again with those values
+/// carried by position ([`Edit::carry`]); when that is not accepted either and the replay
+/// made fewer decisions, also deletes as many decisions right after `node` (the other shape
+/// draws fewer: which of the recorded values it no longer needs, position alone cannot
+/// tell, and the first ones are the likeliest to be its own).
+fn set_carrying(probe: &mut dyn Probe, node: NodeId, value: Value) -> bool {
+    let mut edit = Edit::setting(vec![(node, value)]);
+    if probe.consider(edit.clone()) {
+        return true;
+    }
+    if probe.last_replay().carriable == 0 || probe.give_up() {
+        return false;
+    }
+    edit.carry = true;
+    if probe.consider(edit.clone()) {
+        return true;
+    }
+    let fewer = probe.last_replay().lost;
+    if fewer == 0 || fewer > LOST || probe.give_up() {
+        return false;
+    }
+    // The decisions right after `node`: a `match`'s or an `if`'s are the first ones of
+    // the arm or branch it took (its one child); a plain decision's are its next siblings.
+    let trace = probe.current();
+    let (first, end) = match trace.kind(node) {
+        Kind::Switch { .. } | Kind::Selection { .. } if node + 1 < trace.node(node).end => {
+            (node + 2, trace.node(node + 1).end)
+        }
+        _ => (
+            trace.node(node).end,
+            trace.node(trace.node(node).parent).end,
+        ),
+    };
+    let mut last = first;
+    for i in 0..fewer {
+        if last >= end || !matches!(trace.kind(last), Kind::Decision { .. }) {
+            return false;
+        }
+        if i + 1 < fewer {
+            last = trace.node(last).end;
+        }
+    }
+    edit.removed = vec![Run {
+        first,
+        last,
+        count: fewer as u32,
+    }];
+    probe.consider(edit)
+}
+
 /// The values tried above a call's first decision ([`first_of_call`]).
 const FIRST: u128 = 4;
 /// The calls whose first decision one run of the pass raises: a trace of thousands of
@@ -237,7 +318,7 @@ fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId, arms: u128) {
         let Some(value) = line.at(false, up) else {
             return;
         };
-        if probe.consider(Edit::setting(vec![(node, value)])) {
+        if set_carrying(probe, node, value) {
             return;
         }
     }

@@ -93,7 +93,10 @@ impl Passes {
     /// ```
     pub const TRIVIAL: Passes = Passes(1 << 1);
     /// Lower each decision's value: the simplest value first, then a search towards it
-    /// (halving, then subtracting, then bisecting).
+    /// (halving, then subtracting, then bisecting). Where the decision picks a shape (a
+    /// `match` arm, an `if`, a `choose`) and the other shape draws its values at other
+    /// sites, the values that followed are also carried over by position, and, when the
+    /// other shape draws fewer, with as many of the first ones deleted.
     ///
     /// ```
     /// use greduce::{Passes, Reducer, generator};
@@ -460,6 +463,20 @@ pub(crate) trait Probe {
     /// short): the next limited round starts it there, so that a pass whose first targets
     /// fail does not spend every round on them.
     fn pause(&mut self, at: usize);
+
+    /// What the replay of the last candidate considered did (all zero when it was not
+    /// replayed).
+    fn last_replay(&self) -> Replayed;
+}
+
+/// What one candidate's replay did, for a pass deciding what to try next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Replayed {
+    /// Decisions that re-align answered with their simplest value where the reduced trace
+    /// had a decision of another site in their place ([`Edit::carry`] would carry it).
+    pub(crate) carriable: usize,
+    /// How many fewer decisions the replay made than the trace it edited.
+    pub(crate) lost: usize,
 }
 
 /// Walks the nodes of the current trace with a [`Cursor`] (so from where the pass stopped
