@@ -48,6 +48,8 @@ pub(crate) struct Edit {
     /// takes the value of the recorded decision at its place in the block (another site's:
     /// a `match` arm switched to one whose digits are drawn elsewhere keeps the digits), and
     /// the replay moves on past it. Without it, such a decision takes its simplest value.
+    /// Only re-align ([`Strategy::Realign`](crate::align::Strategy)) carries: the strict
+    /// strategies stop there either way.
     pub(crate) carry: bool,
 }
 

@@ -19,8 +19,7 @@
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
 //!
-//! A decision that picks a shape (a `match` arm, an `if`, a `choose`, a call's first
-//! decision) runs other code when changed, whose decisions are often drawn at other sites
+//! A decision that picks a shape (a `match` arm, a `choose`, a call's first decision) runs other code when changed, whose decisions are often drawn at other sites
 //! than the recorded ones: re-align answers them with their simplest values and the data
 //! that failed is lost. When that happens, the same value is tried again with the recorded
 //! values carried by position ([`Edit::carry`]), and when the other shape draws fewer
@@ -218,12 +217,14 @@ fn first_of_call(trace: &crate::trace::Trace, node: NodeId) -> bool {
         && matches!(trace.kind(parent), Kind::Scope { .. })
 }
 
-/// Whether the decision at `node` picks the shape of what follows: a `match` arm, an `if`,
-/// a `choose`, a call's first decision ([`first_of_call`]). Another value there runs other
-/// code, whose decisions may be drawn at other sites than the recorded ones.
+/// Whether the decision at `node` picks the shape of what follows: a `match` arm, a
+/// `choose`, a call's first decision ([`first_of_call`]). Another value there runs other
+/// code, whose decisions may be drawn at other sites than the recorded ones. (An `if`'s
+/// condition is not a value this pass changes: removing its `then` block is the
+/// structural pass's.)
 fn picks_shape(trace: &crate::trace::Trace, node: NodeId) -> bool {
     match trace.kind(node) {
-        Kind::Switch { .. } | Kind::Selection { .. } => true,
+        Kind::Switch { .. } => true,
         Kind::Decision { decision } => {
             matches!(decision.value, Value::Index(_)) || first_of_call(trace, node)
         }
@@ -257,11 +258,11 @@ fn set_carrying(probe: &mut dyn Probe, node: NodeId, value: Value) -> bool {
     if fewer == 0 || fewer > LOST || probe.give_up() {
         return false;
     }
-    // The decisions right after `node`: a `match`'s or an `if`'s are the first ones of
-    // the arm or branch it took (its one child); a plain decision's are its next siblings.
+    // The decisions right after `node`: a `match`'s are the first ones of the arm it took
+    // (its one child); a plain decision's are its next siblings.
     let trace = probe.current();
     let (first, end) = match trace.kind(node) {
-        Kind::Switch { .. } | Kind::Selection { .. } if node + 1 < trace.node(node).end => {
+        Kind::Switch { .. } if node + 1 < trace.node(node).end => {
             (node + 2, trace.node(node + 1).end)
         }
         _ => (

@@ -94,7 +94,7 @@ impl Passes {
     pub const TRIVIAL: Passes = Passes(1 << 1);
     /// Lower each decision's value: the simplest value first, then a search towards it
     /// (halving, then subtracting, then bisecting). Where the decision picks a shape (a
-    /// `match` arm, an `if`, a `choose`) and the other shape draws its values at other
+    /// `match` arm, a `choose`) and the other shape draws its values at other
     /// sites, the values that followed are also carried over by position, and, when the
     /// other shape draws fewer, with as many of the first ones deleted.
     ///
@@ -472,10 +472,12 @@ pub(crate) trait Probe {
 /// What one candidate's replay did, for a pass deciding what to try next.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Replayed {
-    /// Decisions that re-align answered with their simplest value where the reduced trace
-    /// had a decision of another site in their place ([`Edit::carry`] would carry it).
+    /// Decisions that aligned with nothing where the reduced trace had a decision of
+    /// another site in their place: answered with their simplest value, or carried when
+    /// the edit had [`Edit::carry`].
     pub(crate) carriable: usize,
-    /// How many fewer decisions the replay made than the trace it edited.
+    /// How many fewer decisions the replay made than the trace it edited (in the whole
+    /// trace: a change elsewhere that the replay made counts too).
     pub(crate) lost: usize,
 }
 
