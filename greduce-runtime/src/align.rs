@@ -327,8 +327,8 @@ impl Aligner {
                 return Ok(None);
             }
         }
-        // Carry: a decision of another site stands where this one runs; with the edit's
-        // leave, this one takes its value (when legal) and the replay moves on past it.
+        // Carry: a decision of another site stands where this one runs. When the edit
+        // carries, this one takes its value (if legal) and the replay moves on past it.
         if op == Op::Decision
             && let Some(c) = expected
             && matches!(trace.kind(c), Kind::Decision { .. })

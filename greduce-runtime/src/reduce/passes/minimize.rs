@@ -19,9 +19,10 @@
 //! Replay re-aligns whatever follows a changed value, so a value can be lowered even when
 //! later decisions depend on it (a count, a range bound).
 //!
-//! A decision that picks a shape (a `match` arm, a `choose`, a call's first decision) runs other code when changed, whose decisions are often drawn at other sites
-//! than the recorded ones: re-align answers them with their simplest values and the data
-//! that failed is lost. When that happens, the same value is tried again with the recorded
+//! A decision that picks a shape (a `match` arm, a `choose`, a call's first decision) runs
+//! other code when changed, whose decisions are often drawn at other sites than the
+//! recorded ones: re-align answers them with their simplest values and the data that
+//! failed is lost. When that happens, the same value is tried again with the recorded
 //! values carried by position ([`Edit::carry`]), and when the other shape draws fewer
 //! decisions, with as many of the first ones after the changed decision deleted (a `+49`
 //! number draws one digit fewer than a `+86` one, and keeps the last digit that fails).
