@@ -29,9 +29,9 @@
 //! runs until the next `<name> ::=`, so alternatives may continue on the next lines.
 //! Terminals are double-quoted (escapes `\n`, `\t`, `\r`, `\"`, `\\`); `""` is the empty
 //! alternative. `[a-z_]` is one character of a class (the same escapes work inside, and
-//! `\]` and `\-`). An item may be followed by a
-//! quantifier (`*`, `+`, `?`) and then by a hook label (`@name`, see [`Context`]). The
-//! first rule's nonterminal is the start symbol.
+//! `\]` and `\-`). An item may be followed by a quantifier (`*`, `+`, `?`) and then by a
+//! hook label (`@name`, see [`Context`]). The first rule's nonterminal is the start
+//! symbol.
 //!
 //! ```
 //! use greduce::grammar::Grammar;
