@@ -57,7 +57,9 @@ pub(crate) struct Bounded<V> {
 impl<V> Default for Bounded<V> {
     fn default() -> Self {
         Bounded {
-            young: HashMap::default(),
+            // Most reductions try a few hundred candidates: room for them from the start
+            // saves the rehashes of growing to it (a few KiB).
+            young: HashMap::with_capacity_and_hasher(256, BuildHasherDefault::default()),
             old: HashMap::default(),
         }
     }

@@ -230,18 +230,19 @@ impl Runs {
     /// The runs of the removed positions `gaps` (sorted, disjoint).
     fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Run> {
         // Removed positions, split where runs must end and at empty blocks' edges.
-        let mut pieces: Vec<Range<usize>> = Vec::new();
+        let mut pieces: Vec<Range<usize>> =
+            Vec::with_capacity(gaps.len() + self.breaks.len().min(8));
         for gap in gaps {
             let mut start = gap.start;
             let from = self.breaks.partition_point(|b| *b <= gap.start);
             for &b in self.breaks[from..].iter().take_while(|b| **b < gap.end) {
-                pieces.extend(self.at_blocks(start..b));
+                self.at_blocks(start..b, &mut pieces);
                 start = b;
             }
-            pieces.extend(self.at_blocks(start..gap.end));
+            self.at_blocks(start..gap.end, &mut pieces);
         }
         // Within an empty block, the removed count is what matters: the block's last ones.
-        let mut out: Vec<Run> = Vec::new();
+        let mut out: Vec<Run> = Vec::with_capacity(pieces.len());
         let mut i = 0;
         while i < pieces.len() {
             let piece = pieces[i].clone();
@@ -264,9 +265,8 @@ impl Runs {
         out
     }
 
-    /// `range` split at the edges of empty blocks.
-    fn at_blocks(&self, range: Range<usize>) -> Vec<Range<usize>> {
-        let mut out = Vec::new();
+    /// `range` split at the edges of empty blocks, pushed to `out`.
+    fn at_blocks(&self, range: Range<usize>, out: &mut Vec<Range<usize>>) {
         let mut start = range.start;
         let from = self.empty.partition_point(|b| b.end <= range.start);
         for block in self.empty[from..]
@@ -281,7 +281,6 @@ impl Runs {
             }
         }
         out.push(start..range.end);
-        out
     }
 }
 
