@@ -188,6 +188,40 @@ fn a_shorter_arm_keeps_the_last_digits() {
     }
 }
 
+/// Up to 12 steps, each of a kind in `0..4` reading the output of an earlier step (0: the
+/// input), picked by its place among the outputs so far, newest first: `(step, kind, read)`.
+#[generator]
+fn steps<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(usize, u8, usize)> {
+    let mut out = Vec::new();
+    for step in 1..=rng.random_range(1..=12) {
+        let kind = rng.random_range(0..4);
+        let back = rng.random_range(0..step);
+        out.push((step, kind, step - 1 - back));
+    }
+    out
+}
+
+#[test]
+fn a_pick_from_the_outputs_so_far_follows_its_step_when_an_earlier_one_goes() {
+    // Removing a step between the two that fail moves the reader's pick (a place among the
+    // outputs, newest first) onto another output; the sweep tries it moved down by one.
+    // Fails when a step of kind 3 reads the output of a step of kind 2.
+    let three_reads_two = |steps: &Vec<(usize, u8, usize)>| {
+        steps
+            .iter()
+            .any(|&(_, kind, read)| kind == 3 && read > 0 && steps[read - 1].1 == 2)
+    };
+    for run in failing(steps, three_reads_two, 20) {
+        let reduced = Reducer::new(steps).reduce(&run.trace, three_reads_two);
+        assert_eq!(
+            reduced.output,
+            vec![(1, 2, 0), (2, 3, 1)],
+            "from {:?}",
+            run.output
+        );
+    }
+}
+
 #[test]
 fn structure_only_keeps_the_values_it_had() {
     // The paper's algorithm removes parts but never changes a value.

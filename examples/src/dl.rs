@@ -23,6 +23,7 @@
 
 use greduce::generator;
 use rand::RngExt;
+use rand::seq::IndexedRandom;
 use std::fmt;
 
 /// The operators, sorted by name: the first draw of a step indexes this list.
@@ -196,6 +197,18 @@ impl fmt::Debug for Model {
 struct State {
     model: Model,
     pool: Vec<usize>,
+    /// How operands are picked from the pool.
+    pick: Pick,
+}
+
+/// How [`isra_with`] and [`isra_keyed`] pick an existing tensor as an operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pick {
+    /// As the artifact: shuffle the pool (the two newest first, most of the time) and take
+    /// the first that fits.
+    Shuffled,
+    /// The same distribution, drawn as a place among the fitting tensors, newest first.
+    Keyed,
 }
 
 impl State {
@@ -246,24 +259,21 @@ enum Want {
 #[generator]
 fn new_or_reuse<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, want: &Want) -> usize {
     if rng.random_range(0..100_000) < 95_000 {
-        let order = if rng.random_range(0..30) > 0 {
-            ran_ord_b(rng, st.pool.len())
-        } else {
-            ran_ord(rng, st.pool.len())
-        };
-        let found = order.into_iter().map(|i| st.pool[i]).find(|&t| {
-            let shape = st.shape(t);
-            match want {
-                Want::Ranks(ranks) => ranks.contains(&shape.len()),
-                Want::Shape(dims) => {
-                    dims.len() == shape.len()
-                        && dims
-                            .iter()
-                            .zip(shape)
-                            .all(|(d, s)| d.is_none_or(|d| d == *s))
-                }
+        let found = match st.pick {
+            Pick::Shuffled => {
+                let newest_first = rng.random_range(0..30) > 0;
+                let order = if newest_first {
+                    ran_ord_b(rng, st.pool.len())
+                } else {
+                    ran_ord(rng, st.pool.len())
+                };
+                order
+                    .into_iter()
+                    .map(|i| st.pool[i])
+                    .find(|&t| fits(st.shape(t), want))
             }
-        });
+            Pick::Keyed => pick_keyed(rng, st, want),
+        };
         if let Some(t) = found {
             return t;
         }
@@ -284,6 +294,57 @@ fn new_or_reuse<R: rand::Rng + ?Sized>(rng: &mut R, st: &mut State, want: &Want)
         shape.push(d);
     }
     st.tensor(shape, Source::Input)
+}
+
+/// Whether a tensor of `shape` is what `want` asks for.
+fn fits(shape: &[usize], want: &Want) -> bool {
+    match want {
+        Want::Ranks(ranks) => ranks.contains(&shape.len()),
+        Want::Shape(dims) => {
+            dims.len() == shape.len()
+                && dims
+                    .iter()
+                    .zip(shape)
+                    .all(|(d, s)| d.is_none_or(|d| d == *s))
+        }
+    }
+}
+
+/// [`Pick::Keyed`]: a tensor of the pool that fits, with the probability the artifact's
+/// shuffle gives it, drawn as one weighted choice among all that fit, newest first. The
+/// artifact takes, 29 times in 30, the first that fits in an order that puts the two newest
+/// of the pool first (so one of those two that fit, uniformly, when one does), else the
+/// first that fits in a uniform order (uniformly among all that fit): each tensor's weight
+/// here is the sum of those two chances. Removing an earlier step takes its outputs out of
+/// the list, so a later pick names the tensor it named, or one as many places further on
+/// (then the reducer's sweep tries the pick moved down by as many: its shifting edit).
+#[generator]
+fn pick_keyed<R: rand::Rng + ?Sized>(rng: &mut R, st: &State, want: &Want) -> Option<usize> {
+    let l = st.pool.len();
+    let newest = l.saturating_sub(2);
+    let fitting: Vec<(usize, bool)> = (0..l)
+        .rev()
+        .filter(|&i| fits(st.shape(st.pool[i]), want))
+        .map(|i| (st.pool[i], i >= newest && l > 2))
+        .collect();
+    if fitting.is_empty() {
+        return None;
+    }
+    let (all, new) = (
+        fitting.len() as f64,
+        fitting.iter().filter(|(_, n)| *n).count() as f64,
+    );
+    let weight = |&(_, is_new): &(usize, bool)| {
+        let first = if new == 0.0 {
+            1.0 / all
+        } else if is_new {
+            1.0 / new
+        } else {
+            0.0
+        };
+        29.0 / 30.0 * first + 1.0 / 30.0 / all
+    };
+    fitting.choose_weighted(rng, weight).ok().map(|(t, _)| *t)
 }
 
 /// The ranks an operator's first operand may have.
@@ -336,9 +397,36 @@ pub fn isra<R: rand::Rng + ?Sized>(rng: &mut R) -> Model {
 /// ```
 #[generator]
 pub fn isra_with<R: rand::Rng + ?Sized>(rng: &mut R, ops: &[&'static str]) -> Model {
+    isra_picking(rng, ops, Pick::Shuffled)
+}
+
+/// An Isra model as [`isra_with`] makes it, in distribution, but with each operand drawn
+/// as its place among the tensors that fit, newest first, where the artifact shuffles the
+/// pool and takes the first that fits. The artifact's draws shrink badly: removing an
+/// earlier step changes the pool, so every later shuffle picks other operands. Here a later
+/// step's draw names the same tensor when no tensor that fits between it and the newest is
+/// removed, and otherwise names it once moved down by the tensors removed, which the
+/// reducer's sweep tries. The paper-table and `hunt tract` keep the artifact's draws (the
+/// findings were shrunk with them).
+///
+/// ```
+/// # use rand::SeedableRng;
+/// use greduce_examples::dl::isra_keyed;
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+/// let model = isra_keyed(&mut rng, &["Add", "Relu"]);
+/// assert!(model.nodes.iter().all(|n| matches!(n.op, "Add" | "Relu")));
+/// ```
+#[generator]
+pub fn isra_keyed<R: rand::Rng + ?Sized>(rng: &mut R, ops: &[&'static str]) -> Model {
+    isra_picking(rng, ops, Pick::Keyed)
+}
+
+#[generator]
+fn isra_picking<R: rand::Rng + ?Sized>(rng: &mut R, ops: &[&'static str], pick: Pick) -> Model {
     let mut st = State {
         model: Model::default(),
         pool: Vec::new(),
+        pick,
     };
     let steps = rng.random_range(1..101);
     let rank = rng.random_range(1..6);

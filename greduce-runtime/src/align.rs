@@ -136,6 +136,9 @@ pub(crate) struct Notes {
     /// decision of another site: those whose value [`Edit::carry`](crate::edit::Edit) would
     /// have carried (or, with it, did).
     pub(crate) carriable: usize,
+    /// Recorded picks whose range lost choices and whose value
+    /// [`Edit::shift`](crate::edit::Edit) would have moved down (or, with it, did).
+    pub(crate) shiftable: usize,
 }
 
 impl Notes {
@@ -196,6 +199,16 @@ impl Aligner {
     /// The overlay the replay read, given back for the next candidate.
     pub(crate) fn into_overlay(self) -> Overlay {
         self.overlay
+    }
+
+    /// `shifted`: a recorded pick moved down because its range lost choices
+    /// ([`Args::shifted`](crate::value::Args::shifted)), if it could be. Counts it, and
+    /// gives it back when the edit shifts ([`Edit::shift`](crate::edit::Edit)).
+    #[inline]
+    pub(crate) fn take_shift(&mut self, shifted: Option<Value>) -> Option<Value> {
+        let shifted = shifted?;
+        self.notes.shiftable += 1;
+        self.overlay.shifts().then_some(shifted)
     }
 
     /// The value an edit forces on the decision at `node`, if any.

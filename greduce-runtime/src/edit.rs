@@ -51,6 +51,14 @@ pub(crate) struct Edit {
     /// Only re-align ([`Strategy::Realign`](crate::align::Strategy)) carries: the strict
     /// strategies stop there either way.
     pub(crate) carry: bool,
+    /// Re-align moves a recorded pick down when its range lost choices: a decision that
+    /// now has `k` choices fewer than recorded (a shorter `random_range` from the same
+    /// start, a shorter list to `choose` from) and recorded a value of at least `k` takes
+    /// the value `k` lower ([`Args::shifted`](crate::value::Args::shifted)). Tried when
+    /// removing a part failed and some pick lost choices by it: a pick from a pool of the
+    /// tensors made so far then still names the tensor it named when the removed part's
+    /// tensor came before it.
+    pub(crate) shift: bool,
 }
 
 impl Edit {
@@ -115,14 +123,14 @@ impl Edit {
         for (call, recorded) in &self.hoists {
             h.word(u64::from(*call) | (u64::from(*recorded) << 32));
         }
-        h.word(u64::from(self.carry));
+        h.word(u64::from(self.carry) | (u64::from(self.shift) << 1));
         h.finish128()
     }
 }
 
 impl Edit {
     /// The edit as text, one change per line (`removed FIRST LAST COUNT`, `value NODE
-    /// VALUE`, `hoist CALL RECORDED`, `carry`): how a fork-mode child is told which
+    /// VALUE`, `hoist CALL RECORDED`, `carry`, `shift`): how a fork-mode child is told which
     /// candidate to replay.
     pub(crate) fn to_text(&self) -> String {
         use std::fmt::Write as _;
@@ -142,6 +150,9 @@ impl Edit {
         }
         if self.carry {
             out.push_str("carry\n");
+        }
+        if self.shift {
+            out.push_str("shift\n");
         }
         out
     }
@@ -171,6 +182,7 @@ impl Edit {
                 }
                 Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),
                 Some("carry") if words.len() == 1 => edit.carry = true,
+                Some("shift") if words.len() == 1 => edit.shift = true,
                 _ => return Err(bad()),
             }
         }
@@ -262,6 +274,8 @@ pub(crate) struct Overlay {
     hoists: Vec<(NodeId, NodeId)>,
     /// [`Edit::carry`].
     carry: bool,
+    /// [`Edit::shift`].
+    shift: bool,
 }
 
 impl Overlay {
@@ -284,6 +298,7 @@ impl Overlay {
         self.values.clone_from(&edit.values);
         self.hoists.clone_from(&edit.hoists);
         self.carry = edit.carry;
+        self.shift = edit.shift;
     }
 
     /// Makes the overlay clear again, in O(change).
@@ -293,6 +308,7 @@ impl Overlay {
         self.values.clear();
         self.hoists.clear();
         self.carry = false;
+        self.shift = false;
     }
 
     /// Removes one more node (bypass removes the part that encloses an infeasible
@@ -351,6 +367,12 @@ impl Overlay {
         self.carry
     }
 
+    /// Whether re-align moves picks that lost choices down ([`Edit::shift`]).
+    #[inline]
+    pub(crate) fn shifts(&self) -> bool {
+        self.shift
+    }
+
     /// The value forced on the decision at `node`, if any.
     #[inline]
     pub(crate) fn value(&self, node: NodeId) -> Option<&Value> {
@@ -398,9 +420,11 @@ mod tests {
             ],
             hoists: vec![(12, 15)],
             carry: true,
+            shift: true,
         };
         assert_eq!(Edit::parse(&edit.to_text()), Ok(edit));
         assert!(Edit::parse("carry 1").is_err());
+        assert!(Edit::parse("shift 2").is_err());
         assert!(Edit::parse("removed 1").is_err());
         assert!(Edit::parse("value x offset:1").is_err());
     }

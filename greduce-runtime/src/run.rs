@@ -413,7 +413,7 @@ fn decide_replaying<T>(
         if run.fault.is_some() || run.decisions >= run.budget {
             return None;
         }
-        let aligner = run.aligner.as_ref()?;
+        let aligner = run.aligner.as_mut()?;
         let (at, node) = aligner.next_node(Tag::Decision)?;
         if node.linked || aligner.forced(at).is_some() {
             // A loop count (its value is adjusted for the removed iterations), or a value
@@ -424,7 +424,12 @@ fn decide_replaying<T>(
         if recorded.site != site || !recorded.args.same_kind(&args) {
             return None;
         }
-        Some((at, node.end, recorded.value.clone()))
+        let (value, shifted) = (
+            recorded.value.clone(),
+            args.shifted(&recorded.args, &recorded.value),
+        );
+        let value = aligner.take_shift(shifted).unwrap_or(value);
+        Some((at, node.end, value))
     });
     // `read` runs outside the run, as on the general path: it may call user code (the
     // weights of `choose_weighted`).
@@ -466,7 +471,12 @@ fn decide_replaying<T>(
                 } else if let Some(forced) = aligner.forced(node) {
                     Some(forced.clone())
                 } else if link == NONE {
-                    Some(decision.value.clone())
+                    let (value, shifted) = (
+                        decision.value.clone(),
+                        args.shifted(&decision.args, &decision.value),
+                    );
+                    let aligner = run.aligner.as_mut().expect("replaying");
+                    Some(aligner.take_shift(shifted).unwrap_or(value))
                 } else {
                     // `let n = <decision>; for _ in 0..n`: n shrinks by the removed iterations.
                     let removed = aligner.removed_iterations(link);

@@ -438,6 +438,34 @@ impl Args {
         Some(prim.to_string())
     }
 
+    /// How many choices fewer a decision with these arguments has than the recorded one
+    /// with `recorded` (the same range start and a shorter range, or a shorter list to
+    /// choose from), and the recorded `value` moved down by that many, when it is at least
+    /// that: the value [`Edit::shift`](crate::edit::Edit) replays. A pick from a pool that
+    /// lost `k` members names, `k` places lower, the member it named, when the lost ones
+    /// came before it.
+    pub(crate) fn shifted(&self, recorded: &Args, value: &Value) -> Option<Value> {
+        match (recorded, self, value) {
+            (
+                Args::Int { lo, span, ty },
+                Args::Int {
+                    lo: now_lo,
+                    span: now_span,
+                    ty: now_ty,
+                },
+                Value::Offset(v),
+            ) if lo == now_lo && ty == now_ty && now_span < span => {
+                v.checked_sub(span - now_span).map(Value::Offset)
+            }
+            (Args::Index { len }, Args::Index { len: now }, Value::Index(v))
+                if *len != UNKNOWN && *now != UNKNOWN && now < len =>
+            {
+                v.checked_sub(len - now).map(Value::Index)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether two argument lists describe the same kind of decision (same method, same
     /// type); only then can a recorded value be read back.
     #[inline]
@@ -562,5 +590,23 @@ mod tests {
             Args::int(u128::MAX - 4, 9, IntTy::I128).as_int(),
             Some((u128::MAX - 4, 9, IntTy::I128))
         );
+    }
+
+    #[test]
+    fn a_pick_moves_down_by_the_choices_its_range_lost() {
+        let range = |lo: u128, span: u128| Args::int(lo, span, IntTy::Usize);
+        // `0..5` recorded 3; now `0..3`: two choices fewer.
+        let shifted = range(0, 2).shifted(&range(0, 4), &Value::Offset(3));
+        assert_eq!(shifted, Some(Value::Offset(1)));
+        // Below the loss, another start, a longer range, another type: nothing to move.
+        assert_eq!(range(0, 2).shifted(&range(0, 4), &Value::Offset(1)), None);
+        assert_eq!(range(1, 2).shifted(&range(0, 4), &Value::Offset(3)), None);
+        assert_eq!(range(0, 4).shifted(&range(0, 2), &Value::Offset(1)), None);
+        let bytes = Args::int(0, 2, IntTy::U8);
+        assert_eq!(bytes.shifted(&range(0, 4), &Value::Offset(3)), None);
+        // `choose` from a shorter list.
+        let (was, now) = (Args::Index { len: 6 }, Args::Index { len: 5 });
+        assert_eq!(now.shifted(&was, &Value::Index(4)), Some(Value::Index(3)));
+        assert_eq!(now.shifted(&was, &Value::Index(0)), None);
     }
 }

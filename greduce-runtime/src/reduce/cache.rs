@@ -1,7 +1,8 @@
 //! The reducer's caches, bounded however many candidates a reduction tries.
 //!
-//! - **tried**: the edits already tried on the current input (keyed by the edit, O(change));
-//!   emptied whenever a candidate is accepted, since edits are relative to the input.
+//! - **tried**: the edits already tried on the current input (keyed by the edit, O(change)),
+//!   with what their replay did (a pass asking again learns it); emptied whenever a
+//!   candidate is accepted, since edits are relative to the input.
 //! - **outcomes**: the property's verdict per replayed run, keyed by what the replay
 //!   decided ([`decided`], one pass over the new trace: two replays that made the same
 //!   decisions produced the same output) and, for traces of up to 16 384 nodes, also by the
@@ -18,6 +19,7 @@
 
 use crate::edit::Fast;
 use crate::outcome::Outcome;
+use crate::reduce::passes::Replayed;
 use crate::trace::{NodeId, Trace};
 use crate::value::Value;
 use std::collections::HashMap;
@@ -83,8 +85,8 @@ impl<V: Copy> Bounded<V> {
     }
 }
 
-/// The keys of the edits tried on the current input.
-pub(crate) type Keys = Bounded<()>;
+/// The keys of the edits tried on the current input, with what each one's replay did.
+pub(crate) type Keys = Bounded<Replayed>;
 
 /// Property outcomes by what a replay decided (or its output's `Debug` text).
 pub(crate) type Outcomes = Bounded<Outcome>;

@@ -238,13 +238,15 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             return false;
         }
         let key = Self::key(edit, generation);
-        if self.tried.get(key).is_some() {
+        if let Some(replayed) = self.tried.get(key) {
+            // What its replay did, for a pass that tries a variant when it failed.
+            self.last = replayed;
             self.stats.trace_cache_hits += 1;
             return false;
         }
         if generation == self.generation && !self.changes_something(edit) {
             self.stats.pruned += 1;
-            self.tried.insert(key, ());
+            self.tried.insert(key, Replayed::default());
             return false;
         }
         let pass = self.limits.pass.unwrap_or(Pass::Structure);
@@ -259,6 +261,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         let (result, bypassed, notes) = self.replay(base, edit);
         self.last = Replayed {
             carriable: notes.carriable,
+            shiftable: notes.shiftable,
             lost: result.as_ref().map_or(0, |run| {
                 base.decision_count()
                     .saturating_sub(run.trace.decision_count())
@@ -269,7 +272,8 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             let wider = bypassed
                 .iter()
                 .fold(edit.clone(), |e, p| e.with_removed(*p));
-            self.tried.insert(Self::key(&wider, generation), ());
+            self.tried
+                .insert(Self::key(&wider, generation), Replayed::default());
         }
         let mut output = None;
         let verdict = match result {
@@ -292,7 +296,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         };
         let accepted = verdict == Verdict::Accepted;
         if !accepted {
-            self.tried.insert(key, ());
+            self.tried.insert(key, self.last);
         }
         self.count(pass, self.stats.property_calls - calls_before, accepted);
         self.log.push(Attempt {
@@ -621,6 +625,9 @@ fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
     }
     if edit.carry {
         out.push("re-align carries recorded values by position".to_owned());
+    }
+    if edit.shift {
+        out.push("re-align moves picks that lost choices down by as many".to_owned());
     }
     bounded(out)
 }

@@ -8,8 +8,9 @@
 //! The structural pass (the paper's ddmin or HDD over reducible parts) runs first: alone,
 //! as the paper's algorithm, it repeats HDD rounds to its own fixpoint; with value passes,
 //! it makes one HDD round. The value passes then run in rounds, each pass in turn, each
-//! round ending with a sweep of the structure (each part tried removed alone) when the
-//! round changed something, until a round changes nothing:
+//! round ending with a sweep of the structure (each part tried removed alone; when that
+//! fails and a pick from a pool lost choices by it, also with such picks moved down:
+//! [`Edit::shift`]) when the round changed something, until a round changes nothing:
 //!
 //! - a *limited* round gives each pass a number of failing candidates in a row before it
 //!   moves on (fewer for a pass that has never succeeded), so that passes that do not fit
@@ -479,6 +480,9 @@ pub(crate) struct Replayed {
     /// How many fewer decisions the replay made than the trace it edited (in the whole
     /// trace: a change elsewhere that the replay made counts too).
     pub(crate) lost: usize,
+    /// Recorded picks whose range lost choices, which [`Edit::shift`] would move down (or,
+    /// with it, did).
+    pub(crate) shiftable: usize,
 }
 
 /// Walks the nodes of the current trace with a [`Cursor`] (so from where the pass stopped

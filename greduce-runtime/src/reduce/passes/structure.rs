@@ -68,6 +68,13 @@ pub(super) fn run(probe: &mut dyn Probe, rounds: bool) -> bool {
 /// and when that works, with as many of its following siblings as still works (O(log)
 /// tries). Cheaper than a fresh ddmin on an input that is 1-minimal already, and it keeps
 /// it so: a sweep that removes nothing has tried every part alone.
+///
+/// A part whose removal failed while some later pick lost choices by it (a
+/// `random_range(0..pool.len())`, a `choose` from the outputs made so far) is tried again
+/// with those picks moved down by the choices lost ([`Edit::shift`]): a generator that
+/// names an operand by its place among the outputs, newest first, then still names the
+/// same one when an output made between the two goes. Neither edit is always right (the
+/// removed output may come after the pick's, in its order), so both are tried.
 pub(super) fn sweep(probe: &mut dyn Probe) {
     let mut parts: (u64, Vec<NodeId>) = (u64::MAX, Vec::new());
     let mut cursor = Cursor::new(probe);
@@ -91,7 +98,16 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
         }
         let generation = probe.generation();
         if !probe.consider_on(&base, generation, Edit::removing(vec![part])) {
-            continue;
+            // Picks from a pool the removed part added to name other members now: try
+            // again with them moved down ([`Edit::shift`]).
+            if probe.last_replay().shiftable == 0 || probe.give_up() {
+                continue;
+            }
+            let mut shifting = Edit::removing(vec![part]);
+            shifting.shift = true;
+            if !probe.consider_on(&base, generation, shifting) {
+                continue;
+            }
         }
         // The part that follows the removed ones takes their place: visit it next.
         cursor.again();
