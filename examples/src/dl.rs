@@ -321,11 +321,12 @@ fn fits(shape: &[usize], want: &Want) -> bool {
 #[generator]
 fn pick_keyed<R: rand::Rng + ?Sized>(rng: &mut R, st: &State, want: &Want) -> Option<usize> {
     let l = st.pool.len();
-    let newest = l.saturating_sub(2);
+    // The two newest are favoured only when there are more than two.
+    let newest = if l > 2 { l - 2 } else { l };
     let fitting: Vec<(usize, bool)> = (0..l)
         .rev()
         .filter(|&i| fits(st.shape(st.pool[i]), want))
-        .map(|i| (st.pool[i], i >= newest && l > 2))
+        .map(|i| (st.pool[i], i >= newest))
         .collect();
     if fitting.is_empty() {
         return None;

@@ -99,7 +99,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
         let generation = probe.generation();
         if !probe.consider_on(&base, generation, Edit::removing(vec![part])) {
             // Picks from a pool the removed part added to name other members now: try
-            // again with them moved down ([`Edit::shift`]).
+            // again with them moved down (`Edit::shift`).
             if probe.last_replay().shiftable == 0 || probe.give_up() {
                 continue;
             }
@@ -246,8 +246,8 @@ impl Runs {
     /// The runs of the removed positions `gaps` (sorted, disjoint).
     fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Run> {
         // Removed positions, split where runs must end and at empty blocks' edges.
-        let mut pieces: Vec<Range<usize>> =
-            Vec::with_capacity(gaps.len() + self.breaks.len().min(8));
+        // At least one piece per gap.
+        let mut pieces: Vec<Range<usize>> = Vec::with_capacity(gaps.len());
         for gap in gaps {
             let mut start = gap.start;
             let from = self.breaks.partition_point(|b| *b <= gap.start);
