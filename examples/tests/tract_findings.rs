@@ -153,6 +153,42 @@ fn optimising_a_strided_slice_after_expand_fails() {
     assert!(message.contains("Downsample over"), "{message}");
 }
 
+/// T1 at its smallest, (4, 6): a `Conv` with stride 2 and a kernel of 1 over an `Expand` of
+/// a `[1, 1, 1]` input to `[1, 1, 2]`, the input itself as the weight. Declutter makes the
+/// stride a `Downsample` and pulls it above the `Expand` (`MultiBroadcastTo`) with the
+/// wrong shape. The unoptimised model gives `x * x` (the kernel of 1 sees the first of the
+/// two copies). Fixed when `into_optimized` succeeds.
+#[test]
+fn optimising_a_strided_conv_of_an_expand_fails() {
+    let model = Model {
+        tensors: vec![
+            tensor(&[1, 1, 1], Source::Input),
+            tensor(&[3], Source::Constant(vec![1, 1, 2])),
+            tensor(&[1, 1, 2], Source::Output),
+            tensor(&[1, 1, 1], Source::Output),
+        ],
+        nodes: vec![
+            node("Expand", &[0, 1], 2),
+            Node {
+                attrs: vec![
+                    ("kernel_shape", Attr::Ints(vec![1])),
+                    ("strides", Attr::Ints(vec![2])),
+                    ("group", Attr::Int(1)),
+                ],
+                ..node("Conv", &[2, 0], 3)
+            },
+        ],
+    };
+    let typed = typed(&model);
+    assert_eq!(run(typed.clone(), &[-2.0]), [4.0]);
+    let message = format!("{:#}", typed.into_optimized().expect_err("fails today"));
+    assert!(
+        message.contains("Downsample over")
+            && message.contains("MultiBroadcastTo: Trying to substitute a 1,1,1,F32 by 1,1,2,F32"),
+        "{message}"
+    );
+}
+
 fn conv(inputs: &[usize], output: usize) -> Node {
     Node {
         attrs: vec![
@@ -221,7 +257,7 @@ fn optimising_a_strided_slice_of_a_softmax_changes_it() {
 /// T5: `MatMul` whose left operand is an `Expand` of a `[2, 1]` tensor to `[2, 2]`: the
 /// optimised model drops a term of each dot product. With `x = [1.5, 0.5]`, `Expand(x)` is
 /// `[[1.5, 1.5], [0.5, 0.5]]` and `MatMul(Expand(x), x)` is `[3, 1]`; optimised it is
-/// `[2.25, 0.75]` (one term each). Fixed when both agree.
+/// `[2.25, 0.75]` (one term each). `Conv` does the same. Fixed when both agree.
 #[test]
 fn optimising_a_matmul_of_an_expand_drops_terms() {
     let model = Model {
@@ -237,6 +273,32 @@ fn optimising_a_matmul_of_an_expand_drops_terms() {
     assert_eq!(run(typed.clone(), &[1.5, 0.5]), [3.0, 1.0]);
     let optimised = typed.into_optimized().expect("optimises");
     assert_eq!(run(optimised, &[1.5, 0.5]), [2.25, 0.75]);
+    // The same with `Conv`: `e = Expand(x)` of a `[2, 1, 1]` input to `[2, 2, 1]` is both
+    // the convolution's input and its weight, so the output is `2 x_n x_m`; optimised, it
+    // is `x_n x_m`.
+    let model = Model {
+        tensors: vec![
+            tensor(&[2, 1, 1], Source::Input),
+            tensor(&[3], Source::Constant(vec![1, 2, 1])),
+            tensor(&[2, 2, 1], Source::Output),
+            tensor(&[2, 2, 1], Source::Output),
+        ],
+        nodes: vec![
+            node("Expand", &[0, 1], 2),
+            Node {
+                attrs: vec![
+                    ("kernel_shape", Attr::Ints(vec![1])),
+                    ("strides", Attr::Ints(vec![1])),
+                    ("group", Attr::Int(1)),
+                ],
+                ..node("Conv", &[2, 2], 3)
+            },
+        ],
+    };
+    let conv = self::typed(&model);
+    assert_eq!(run(conv.clone(), &[1.5, 0.5]), [4.5, 1.5, 1.5, 0.5]);
+    let optimised = conv.into_optimized().expect("optimises");
+    assert_eq!(run(optimised, &[1.5, 0.5]), [2.25, 0.75, 0.75, 0.25]);
 }
 
 /// T6: `HardSigmoid` of NaN is 1 as tract runs it alone (the clamp drops the NaN), but NaN
@@ -270,4 +332,165 @@ fn hardsigmoid_of_nan_depends_on_fusion() {
     assert_eq!(run(typed_model.clone(), &[-2.0]), [0.0]);
     let optimised = typed_model.into_optimized().expect("optimises");
     assert!(run(optimised, &[-2.0])[0].is_nan());
+}
+
+/// T7: `MatMul(x, Expand(x))` with `x` of shape `[1, 3]` expanded to `[3, 3]`: the model
+/// optimises, but running the optimised model panics in tract's `EinSum` evaluation
+/// (`assertion failed: end <= axis_len`, an out-of-range slice), where the unoptimised model
+/// gives `x * sum(x)`. Fixed when the optimised model runs and gives the same.
+#[test]
+fn running_an_optimised_matmul_of_an_expand_panics() {
+    let model = Model {
+        tensors: vec![
+            tensor(&[1, 3], Source::Input),
+            tensor(&[2], Source::Constant(vec![3, 1])),
+            tensor(&[3, 3], Source::Output),
+            tensor(&[1, 3], Source::Output),
+        ],
+        nodes: vec![node("Expand", &[0, 1], 2), node("MatMul", &[0, 2], 3)],
+    };
+    let typed = typed(&model);
+    assert_eq!(run(typed.clone(), &[1.0, 2.0, 3.0]), [6.0, 12.0, 18.0]);
+    let optimised = typed.into_optimized().expect("optimises");
+    let panic = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run(optimised, &[1.0, 2.0, 3.0])
+    }))
+    .expect_err("the optimised model panics today");
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    assert!(message.contains("end <= axis_len"), "{message}");
+}
+
+/// T8: `into_optimized` fails in codegen on `MatMul(Flatten(Expand(x)), w)`: `x` of shape
+/// `[1, 2]` expanded to `[2, 2]`, flattened to `[1, 4]`, times a `[4, 1]` input. Folding the
+/// contracted axis (`fold_k_in_input_1`) reshapes away the expanded axis of size 2
+/// ("Removing non-trivial axis"). The unoptimised model runs. Fixed when `into_optimized`
+/// succeeds.
+#[test]
+fn optimising_a_matmul_of_a_flattened_expand_fails() {
+    let model = Model {
+        tensors: vec![
+            tensor(&[1, 2], Source::Input),
+            tensor(&[2], Source::Constant(vec![2, 2])),
+            tensor(&[2, 2], Source::Output),
+            tensor(&[1, 4], Source::Output),
+            tensor(&[4, 1], Source::Input),
+            tensor(&[1, 1], Source::Output),
+        ],
+        nodes: vec![
+            node("Expand", &[0, 1], 2),
+            Node {
+                attrs: vec![("axis", Attr::Int(0))],
+                ..node("Flatten", &[2], 3)
+            },
+            node("MatMul", &[3, 4], 5),
+        ],
+    };
+    let typed = typed(&model);
+    let message = format!("{:#}", typed.into_optimized().expect_err("fails today"));
+    assert!(
+        message.contains("fold_k_in_input_1: Reshape: Removing non-trivial axis"),
+        "{message}"
+    );
+}
+
+/// A model of `Abs` (unary) and `Add` (binary) nodes over one `[1]` input, each node's
+/// operands named by tensor number (0 is the input, `k` the `k`-th node's output).
+fn abs_add(nodes: &[(&'static str, &[usize])]) -> Model {
+    let mut tensors = vec![tensor(&[1], Source::Input)];
+    tensors.extend((0..nodes.len()).map(|_| tensor(&[1], Source::Output)));
+    Model {
+        tensors,
+        nodes: nodes
+            .iter()
+            .enumerate()
+            .map(|(i, (op, inputs))| node(op, inputs, i + 1))
+            .collect(),
+    }
+}
+
+/// Every model of `n` nodes, each an `Abs` or (with `binary`) an `Add` of earlier tensors.
+fn all_abs_add(n: usize, binary: bool) -> Vec<Vec<(&'static str, Vec<usize>)>> {
+    let mut models = vec![Vec::new()];
+    for k in 0..n {
+        let mut next = Vec::new();
+        for m in &models {
+            for a in 0..=k {
+                let mut abs = m.clone();
+                abs.push(("Abs", vec![a]));
+                next.push(abs);
+                for b in (0..=k).filter(|_| binary) {
+                    let mut add = m.clone();
+                    add.push(("Add", vec![a, b]));
+                    next.push(add);
+                }
+            }
+        }
+        models = next;
+    }
+    models
+}
+
+/// Whether tract's optimised `model` fails to run with its `Dummy` op error.
+fn evaluates_a_dummy(model: &Model) -> bool {
+    let optimised = typed(model).into_optimized().expect("optimises");
+    let input = tract_onnx::prelude::Tensor::from_shape(&[1], &[-2.0f32]).expect("shape");
+    let runnable = optimised.into_runnable().expect("runnable");
+    match runnable.run(tvec![input.into_tvalue()]) {
+        Ok(_) => false,
+        Err(e) => {
+            let message = format!("{e:#}");
+            assert!(message.contains("eval() called on a Dummy op"), "{message}");
+            true
+        }
+    }
+}
+
+/// T9: four `Abs` nodes, `a = |x|`, `b = |x|`, `c = |a|`, `d = |x|` (outputs `b`, `c`,
+/// `d`): the model runs unoptimised, but the optimised model fails to run: `Evaluating #3
+/// "n0" Dummy: eval() called on a Dummy op. This is a bug.` (`Relu` and `Neg` in place of
+/// `Abs` do the same). The smallest such model: of all the models of at most three nodes
+/// made of `Abs` and `Add` over the input (158), none fails; of the 24 of four `Abs` nodes,
+/// this one and its mirror (`c = |b|`) fail. Fixed when the optimised model runs (this test
+/// then fails at its first check of it).
+#[test]
+fn the_optimised_model_of_four_abs_evaluates_a_dummy_op() {
+    let found = abs_add(&[("Abs", &[0]), ("Abs", &[0]), ("Abs", &[1]), ("Abs", &[0])]);
+    assert_eq!(run(typed(&found), &[-2.0]), [2.0]);
+    assert!(evaluates_a_dummy(&found));
+    let fail = |n: usize, binary: bool| -> Vec<Vec<(&'static str, Vec<usize>)>> {
+        all_abs_add(n, binary)
+            .into_iter()
+            .filter(|nodes| {
+                let nodes: Vec<(&str, &[usize])> =
+                    nodes.iter().map(|(op, i)| (*op, i.as_slice())).collect();
+                evaluates_a_dummy(&abs_add(&nodes))
+            })
+            .collect()
+    };
+    for n in 1..=3 {
+        assert_eq!(all_abs_add(n, true).len(), [2, 12, 144][n - 1]);
+        assert!(fail(n, true).is_empty(), "{n} nodes");
+    }
+    assert_eq!(all_abs_add(4, false).len(), 24);
+    assert_eq!(
+        fail(4, false),
+        [
+            vec![
+                ("Abs", vec![0]),
+                ("Abs", vec![0]),
+                ("Abs", vec![1]),
+                ("Abs", vec![0])
+            ],
+            vec![
+                ("Abs", vec![0]),
+                ("Abs", vec![0]),
+                ("Abs", vec![2]),
+                ("Abs", vec![0])
+            ],
+        ]
+    );
 }

@@ -25,11 +25,11 @@
 //! small directed graphs exhaustively for the smallest failure of each finding's property
 //! (`examples/FINDINGS.md`). `hunt tract [--cases N]`: five checks of the tract ONNX runtime
 //! on generated DL models (loads, shapes, optimises, runs, same outputs optimised or not),
-//! 2000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
-//! [--cases N]` generates `100 N` models and runs the checks on those of at most two nodes,
-//! printing the smallest failure of each finding it sees (sampling, not exhaustive).
-//! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N]` run the findings'
-//! properties under proptest, for the comparison in `examples/FINDINGS.md`.
+//! 6000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
+//! [--cases N]` generates `10 N` models of one node and as many of two and runs the checks on
+//! them, printing the smallest failure of each finding it sees (sampling, not exhaustive).
+//! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N] [--findings T1,T7]` run the
+//! findings' properties under proptest, for the comparison in `examples/FINDINGS.md`.
 //!
 //! `stateful N`: the stateful example (an LRU cache against its model) from `N` seeds, by
 //! greduce and by proptest-state-machine (see `stateful.rs`).
@@ -250,23 +250,34 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
 /// `hunt petgraph|tract|petgraph-minimal|tract-minimal [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
-    // Models are slower to check than graphs, but the tract hunt's second finding needs
-    // more cases than 200 (2000 run in about 15 s).
+    // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
+    // three of its findings (T7 to T9) first fail after 4000 cases (6000 run in about 5
+    // minutes on one core).
     let mut cases = if target.starts_with("tract") {
-        2000
+        6000
     } else {
         200
     };
+    let mut only = Vec::new();
     while let Some(arg) = args.next() {
-        match (arg.as_str(), args.next().map(|n| n.parse::<u64>())) {
-            ("--cases", Some(Ok(n))) if n > 0 => cases = n,
+        let value = args.next();
+        match (arg.as_str(), value) {
+            ("--cases", Some(n)) if n.parse::<u64>().is_ok_and(|n| n > 0) => {
+                cases = n.parse().expect("checked");
+            }
+            ("--findings", Some(names)) if target == "tract-proptest" => {
+                only = names.split(',').map(str::to_string).collect();
+            }
             _ => {
-                eprintln!("{USAGE}\n--cases takes a positive number");
+                eprintln!(
+                    "{USAGE}\n--cases takes a positive number; --findings (tract-proptest \
+                     only) a list such as T1,T7"
+                );
                 std::process::exit(2);
             }
         }
@@ -306,18 +317,18 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         let cases = u32::try_from(cases).unwrap_or(u32::MAX);
         print!(
             "{}",
-            greduce_examples::hunt_tract::proptest_findings(cases, 3)
+            greduce_examples::hunt_tract::proptest_findings(cases, 3, &only)
         );
         return;
     }
     if target == "tract-minimal" {
-        // Models of one node are about 1 % of the generator's, of two about 1 % more.
-        let samples = 100 * cases;
+        // Each seed gives one model of one operator step and one of two.
+        let samples = 10 * cases;
         let (by_nodes, found) = greduce_examples::hunt_tract::small_failures(samples, 2);
-        let (kept, one) = (by_nodes.iter().sum::<u64>(), by_nodes[0] + by_nodes[1]);
         println!(
-            "{kept} models of at most 2 nodes ({one} of one node) among {samples} generated; \
-             failures among them: {}",
+            "{} models of one node and {} of two ({samples} seeds); failures among them: {}",
+            by_nodes[1],
+            by_nodes[2],
             found.len()
         );
         for (name, size, model) in found {
