@@ -167,17 +167,7 @@ fn optimising_a_strided_conv_of_an_expand_fails() {
             tensor(&[1, 1, 2], Source::Output),
             tensor(&[1, 1, 1], Source::Output),
         ],
-        nodes: vec![
-            node("Expand", &[0, 1], 2),
-            Node {
-                attrs: vec![
-                    ("kernel_shape", Attr::Ints(vec![1])),
-                    ("strides", Attr::Ints(vec![2])),
-                    ("group", Attr::Int(1)),
-                ],
-                ..node("Conv", &[2, 0], 3)
-            },
-        ],
+        nodes: vec![node("Expand", &[0, 1], 2), conv_1d(&[2, 0], 3, 2)],
     };
     let typed = typed(&model);
     assert_eq!(run(typed.clone(), &[-2.0]), [4.0]);
@@ -187,6 +177,18 @@ fn optimising_a_strided_conv_of_an_expand_fails() {
             && message.contains("MultiBroadcastTo: Trying to substitute a 1,1,1,F32 by 1,1,2,F32"),
         "{message}"
     );
+}
+
+/// A `Conv` over one spatial axis with a kernel of 1 and the given stride.
+fn conv_1d(inputs: &[usize], output: usize, stride: i64) -> Node {
+    Node {
+        attrs: vec![
+            ("kernel_shape", Attr::Ints(vec![1])),
+            ("strides", Attr::Ints(vec![stride])),
+            ("group", Attr::Int(1)),
+        ],
+        ..node("Conv", inputs, output)
+    }
 }
 
 fn conv(inputs: &[usize], output: usize) -> Node {
@@ -283,17 +285,7 @@ fn optimising_a_matmul_of_an_expand_drops_terms() {
             tensor(&[2, 2, 1], Source::Output),
             tensor(&[2, 2, 1], Source::Output),
         ],
-        nodes: vec![
-            node("Expand", &[0, 1], 2),
-            Node {
-                attrs: vec![
-                    ("kernel_shape", Attr::Ints(vec![1])),
-                    ("strides", Attr::Ints(vec![1])),
-                    ("group", Attr::Int(1)),
-                ],
-                ..node("Conv", &[2, 2], 3)
-            },
-        ],
+        nodes: vec![node("Expand", &[0, 1], 2), conv_1d(&[2, 2], 3, 1)],
     };
     let conv = self::typed(&model);
     assert_eq!(run(conv.clone(), &[1.5, 0.5]), [4.5, 1.5, 1.5, 0.5]);
