@@ -539,7 +539,9 @@ pub const KNOWN: [Known; 9] = [
         name: "T7: the optimised EinSum of an Expand panics",
         check: "same outputs",
         matches: |_, message| {
-            message.starts_with(FAILS_TO_RUN) && message.contains("end <= axis_len")
+            // ndarray's slicing assertion, as its release and its debug build word it.
+            message.starts_with(FAILS_TO_RUN)
+                && (message.contains("end <= axis_len") || message.contains("past end of axis"))
         },
     },
     Known {
