@@ -406,7 +406,7 @@ pub fn same_outputs_prop(case: &Case) -> Result<(), String> {
     };
     // A model that does not optimise is check 3's failure; one that optimises but then
     // fails to run (an error or a panic) where the unoptimised model ran is this check's.
-    let Ok(optimised) = guarded(|| typed.clone().into_optimized().map_err(|e| format!("{e:#}")))
+    let Ok(optimised) = guarded(move || typed.into_optimized().map_err(|e| format!("{e:#}")))
     else {
         return Ok(());
     };
@@ -664,17 +664,12 @@ pub type Smallest = (String, (usize, usize), Model);
 /// example. Sampling, not an exhaustive search: a size it does not see can still fail.
 #[must_use]
 pub fn small_failures(samples: u64, max_steps: u32) -> (Vec<u64>, Vec<Smallest>) {
-    use rand::SeedableRng;
     let mut checked = vec![0; max_steps as usize + 1];
     let mut smallest: Vec<Smallest> = Vec::new();
     for seed in 0..samples {
         for steps in 1..=max_steps {
-            let mut rng = Steps {
-                first: Some(Steps::draw(steps)),
-                rest: rand::rngs::StdRng::seed_from_u64(0x5a11_0000 + seed),
-            };
-            let model = dl::isra_with(&mut rng, &TRACT_OPS);
-            checked[model.nodes.len().min(max_steps as usize)] += 1;
+            let model = dl::isra_with(&mut Steps::new(steps, 0x5a11_0000 + seed), &TRACT_OPS);
+            checked[model.nodes.len()] += 1;
             let case = Case(model);
             for (check, prop) in CHECKS {
                 if let Err(message) = prop(&case) {
@@ -703,6 +698,16 @@ struct Steps {
 }
 
 impl Steps {
+    /// The generator seeded with `seed`, but for its first draw, which makes the Isra
+    /// generator take `steps` operator steps (one node each).
+    fn new(steps: u32, seed: u64) -> Steps {
+        use rand::SeedableRng;
+        Steps {
+            first: Some(Steps::draw(steps)),
+            rest: rand::rngs::StdRng::seed_from_u64(seed),
+        }
+    }
+
     /// The word that `random_range(1..101)` maps to `steps`: it takes the high half of the
     /// word times 100, so the middle of the `steps - 1`-th hundredth of the words (the
     /// middle, so that the low half is far from the edge where it would draw again).
@@ -861,14 +866,9 @@ mod tests {
 
     #[test]
     fn a_forced_first_draw_sets_the_step_count() {
-        use rand::SeedableRng;
         for steps in 1..=100 {
             for seed in 0..3 {
-                let mut rng = Steps {
-                    first: Some(Steps::draw(steps)),
-                    rest: rand::rngs::StdRng::seed_from_u64(seed),
-                };
-                let model = dl::isra_with(&mut rng, &TRACT_OPS);
+                let model = dl::isra_with(&mut Steps::new(steps, seed), &TRACT_OPS);
                 assert_eq!(model.nodes.len(), steps as usize, "seed {seed}");
             }
         }
