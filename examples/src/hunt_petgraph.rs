@@ -1681,24 +1681,28 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
     rows
 }
 
-/// The smallest directed graph (fewest vertices, then fewest edges; at most `max_nodes`
-/// and `max_edges`, edge weights `0..=9`, parallel edges and self-loops allowed) on which
-/// `property` fails, by exhaustive search: how a finding's minimal input is known to be the
-/// true minimum.
-pub fn smallest_directed_failure(
-    property: fn(&GnmGraph<Directed>) -> Outcome,
+/// The smallest graph (fewest vertices, then fewest edges; at most `max_nodes` and
+/// `max_edges`, edge weights `0..=9`, parallel edges and self-loops allowed), directed or
+/// undirected as `Ty`, on which `property` fails, by exhaustive search: how a finding's
+/// minimal input is known to be the true minimum.
+pub fn smallest_failure<Ty: EdgeType>(
+    property: fn(&GnmGraph<Ty>) -> Outcome,
     max_nodes: usize,
     max_edges: usize,
-) -> Option<GnmGraph<Directed>> {
+) -> Option<GnmGraph<Ty>> {
     for n in 1..=max_nodes {
-        let pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).collect();
+        // An undirected edge is one pair, its smaller end first.
+        let pairs: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (0..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| Ty::is_directed() || a <= b)
+            .collect();
         for e in 0..=max_edges {
             // Multisets of `e` pairs (non-decreasing indices), then every weighting.
             let mut chosen = vec![0usize; e];
             loop {
                 let weightings = 10usize.pow(u32::try_from(e).unwrap_or(u32::MAX));
                 for mut code in 0..weightings {
-                    let mut g = GnmGraph::<Directed>::default();
+                    let mut g = GnmGraph::<Ty>::default();
                     for id in 0..n {
                         g.add_node(u32::try_from(id).unwrap_or(u32::MAX) + 1);
                     }

@@ -482,7 +482,7 @@ pub struct Known {
 }
 
 /// The findings written up so far.
-pub const KNOWN: [Known; 9] = [
+pub const KNOWN: [Known; 10] = [
     Known {
         name: "T1: Downsample pulled up wrongly",
         check: "optimises",
@@ -556,6 +556,11 @@ pub const KNOWN: [Known; 9] = [
             message.starts_with(FAILS_TO_RUN) && message.contains("eval() called on a Dummy op")
         },
     },
+    Known {
+        name: "T10: a Sub or Div by a Conv folded into its kernel and bias",
+        check: "same outputs",
+        matches: |model, message| differs(message) && by_conv(model),
+    },
 ];
 
 /// How [`same_outputs_prop`]'s message starts when the optimised model fails to run.
@@ -583,6 +588,18 @@ fn downstream_of(model: &Model, op: &str, of: &str, inputs: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether `model` subtracts or divides by a `Conv`'s output (T10's pattern): a `Sub` or
+/// `Div` whose second input a `Conv` computes.
+fn by_conv(model: &Model) -> bool {
+    model.nodes.iter().any(|n| {
+        matches!(n.op, "Sub" | "Div")
+            && model
+                .nodes
+                .iter()
+                .any(|c| c.op == "Conv" && c.outputs.contains(&n.inputs[1]))
+    })
 }
 
 /// Whether `model` squares a `Sqrt` (T2's pattern): a `Mul` of two `Sqrt`s of one tensor,
@@ -791,6 +808,10 @@ pub fn proptest_findings(cases: u32, seeds: u8, only: &[String]) -> String {
     use proptest::prelude::*;
     use proptest::test_runner::TestError;
     let mut out = String::new();
+    // The checks catch tract's panics; proptest does not silence them, and printing each
+    // one (with a backtrace, under `RUST_BACKTRACE`) would cost more than the check.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
     let chosen = |k: &&Known| {
         only.is_empty()
             || only
@@ -851,6 +872,7 @@ pub fn proptest_findings(cases: u32, seeds: u8, only: &[String]) -> String {
         }
         let _ = writeln!(out, "{}: {}", k.name, shown.join("; "));
     }
+    std::panic::set_hook(hook);
     out
 }
 

@@ -32,20 +32,30 @@ fn typed(model: &Model) -> TypedModel {
         .expect("tract types the model")
 }
 
+/// Runs `model` on `input`: its inputs' values one after the other, in order. Returns the
+/// first output.
 fn run(model: TypedModel, input: &[f32]) -> Vec<f32> {
-    let shape: Vec<usize> = model
-        .input_fact(0)
-        .expect("an input")
-        .shape
-        .as_concrete()
-        .expect("concrete")
-        .to_vec();
-    let input =
-        tract_onnx::prelude::Tensor::from_shape(&shape, input).expect("input of the model's shape");
+    let mut rest = input;
+    let mut inputs = tvec![];
+    for i in 0..model.inputs.len() {
+        let shape: Vec<usize> = model
+            .input_fact(i)
+            .expect("an input")
+            .shape
+            .as_concrete()
+            .expect("concrete")
+            .to_vec();
+        let (values, more) = rest.split_at(shape.iter().product());
+        rest = more;
+        let value = tract_onnx::prelude::Tensor::from_shape(&shape, values)
+            .expect("input of the model's shape");
+        inputs.push(value.into_tvalue());
+    }
+    assert!(rest.is_empty(), "values left over");
     let outputs = model
         .into_runnable()
         .expect("runnable")
-        .run(tvec![input.into_tvalue()])
+        .run(inputs)
         .expect("runs");
     outputs[0]
         .to_plain_array_view::<f32>()
@@ -489,5 +499,88 @@ fn the_optimised_model_of_four_abs_evaluates_a_dummy_op() {
                 ("Abs", vec![0])
             ],
         ]
+    );
+}
+
+/// T10: declutter folds a `Sub` or `Div` whose second operand is a `Conv` into the
+/// `Conv`'s kernel and bias as if the `Conv` were the first operand. `y - conv(x)` becomes
+/// `conv(x) + (y - bias)` (the kernel keeps its sign), and `y / conv(x)` becomes a `Conv`
+/// with kernel `y / w` and bias `y / bias` (division does not distribute that way; with no
+/// bias given it is 0, so `y / 0`). Here `x = [2, 3]` is both the input and the kernel of
+/// a `Conv` of width 2 (`conv(x) = 2 * 2 + 3 * 3 = 13`) and `y = 5`: `y - conv(x)` is -8,
+/// optimised 18; `y / conv(x)` is 5/13, optimised infinite. A `Conv` of one weight is
+/// rewritten to an `EinSum` before this rule, so it needs a wider kernel (or a stride,
+/// dilation or padding). Fixed when the optimised models agree with the unoptimised ones.
+#[test]
+fn subtracting_or_dividing_by_a_conv_is_folded_wrongly() {
+    let model = |op| Model {
+        tensors: vec![
+            tensor(&[1, 1, 2], Source::Input),
+            tensor(&[1, 1, 1], Source::Output),
+            tensor(&[1], Source::Input),
+            tensor(&[1, 1, 1], Source::Output),
+        ],
+        nodes: vec![
+            Node {
+                attrs: vec![
+                    ("kernel_shape", Attr::Ints(vec![2])),
+                    ("strides", Attr::Ints(vec![1])),
+                    ("group", Attr::Int(1)),
+                ],
+                ..node("Conv", &[0, 0], 1)
+            },
+            node(op, &[2, 1], 3),
+        ],
+    };
+    let input = [2.0, 3.0, 5.0];
+    let sub = typed(&model("Sub"));
+    assert_eq!(run(sub.clone(), &input), [-8.0]);
+    assert_eq!(
+        run(sub.into_optimized().expect("optimises"), &input),
+        [18.0]
+    );
+    let div = typed(&model("Div"));
+    assert_eq!(run(div.clone(), &input), [5.0 / 13.0]);
+    let optimised = run(div.into_optimized().expect("optimises"), &input);
+    assert_eq!(optimised, [f32::INFINITY]);
+    // The first operand the other way round is right.
+    let mut other_way = model("Sub");
+    other_way.nodes[1].inputs = vec![1, 2];
+    let other_way = typed(&other_way);
+    assert_eq!(run(other_way.clone(), &input), [8.0]);
+    assert_eq!(
+        run(other_way.into_optimized().expect("optimises"), &input),
+        [8.0]
+    );
+}
+
+/// T10 at (3, 6), outside what the generator makes (it gives `Conv` no padding): `x -
+/// conv(x)` with `x` of one element padded on the right to a width of 2, `x = 3`: `[3 - 9,
+/// 3 - 0]` unoptimised, `[3 + 9, 3]` optimised. Fixed when they agree.
+#[test]
+fn subtracting_a_padded_conv_of_the_input_is_folded_wrongly() {
+    let model = Model {
+        tensors: vec![
+            tensor(&[1, 1, 1], Source::Input),
+            tensor(&[1, 1, 2], Source::Output),
+            tensor(&[1, 1, 2], Source::Output),
+        ],
+        nodes: vec![
+            Node {
+                attrs: vec![
+                    ("kernel_shape", Attr::Ints(vec![1])),
+                    ("pads", Attr::Ints(vec![0, 1])),
+                    ("group", Attr::Int(1)),
+                ],
+                ..node("Conv", &[0, 0], 1)
+            },
+            node("Sub", &[0, 1], 2),
+        ],
+    };
+    let typed = typed(&model);
+    assert_eq!(run(typed.clone(), &[3.0]), [-6.0, 3.0]);
+    assert_eq!(
+        run(typed.into_optimized().expect("optimises"), &[3.0]),
+        [12.0, 3.0]
     );
 }

@@ -22,8 +22,8 @@
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
 //! references, `N` cases each (200 by default); prints a summary table and each failure's
 //! shrunk input (see `greduce_examples::hunt_petgraph`). `hunt petgraph-minimal` searches
-//! small directed graphs exhaustively for the smallest failure of each finding's property
-//! (`examples/FINDINGS.md`). `hunt tract [--cases N]`: five checks of the tract ONNX runtime
+//! small graphs exhaustively for the smallest failure of each finding's property
+//! (`examples/FINDINGS.md`; directed for F1 to F4, undirected for F5 and F6). `hunt tract [--cases N]`: five checks of the tract ONNX runtime
 //! on generated DL models (loads, shapes, optimises, runs, same outputs optimised or not),
 //! 6000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
 //! [--cases N]` generates `10 N` models of one node and as many of two and runs the checks on
@@ -298,11 +298,14 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         ];
         // Up to 4 vertices and 4 edges; then 2 vertices and 5 edges.
         for (name, prop) in props {
-            let found = h::smallest_directed_failure(prop, 4, 4);
+            let found = h::smallest_failure(prop, 4, 4);
             println!("{name}: {found:?}");
-            let two = h::smallest_directed_failure(prop, 2, 5);
+            let two = h::smallest_failure(prop, 2, 5);
             println!("{name}, 2 vertices, up to 5 edges: {two:?}");
         }
+        // Undirected: F5 and F6.
+        let steiner = h::smallest_failure(h::steiner_tree_prop, 4, 4);
+        println!("steiner_tree: {steiner:?}");
         return;
     }
     if target == "petgraph-proptest" {
