@@ -23,6 +23,7 @@
 //!    `a * (1 / b)`, for one), and a later cancellation can blow one ulp up into anything
 //!    (`(x - y) / (x - y)` is NaN when `x = y` exactly and 1 otherwise). So the unoptimised
 //!    model also runs with every node's output scaled by `1 + 2^-20` and by `1 - 2^-20`
+//!    (and moved by `±2^-80`, so that a zero made by a cancellation counts as unstable too)
 //!    ([`perturbed`]); a value that either run moves beyond the tolerance is numerically
 //!    unstable, and a difference there is not a bug.
 //!
@@ -268,42 +269,56 @@ pub fn inputs(typed: &TypedModel) -> Result<TVec<TValue>, String> {
 }
 
 /// The model as ONNX bytes (outputs untyped) with every node's output multiplied by
-/// `factor` before anything uses it: what a rounding difference of `factor - 1` at every
-/// node would do.
+/// `factor` and moved by `2^-80` the same way (up when `factor > 1`) before anything uses
+/// it: what a rounding difference of `factor - 1` at every node would do. The move makes
+/// an exact zero unstable where it comes from a cancellation (the mean of values
+/// symmetric about 0, then its `Sign`): scaling alone leaves a zero as it is.
 #[must_use]
 pub fn perturbed(model: &Model, factor: f32) -> Vec<u8> {
     let mut proto = untyped_proto(model);
     if let Some(graph) = &mut proto.graph {
-        graph.initializer.push(onnx::TensorProto {
+        let constant = |name: &str, value: f32| onnx::TensorProto {
             dims: Vec::new(),
             data_type: 1,
-            float_data: vec![factor],
-            name: "factor".to_string(),
+            float_data: vec![value],
+            name: name.to_string(),
             ..onnx::TensorProto::default()
-        });
+        };
+        graph.initializer.push(constant("factor", factor));
+        graph
+            .initializer
+            .push(constant("nudge", NUDGE.copysign(factor - 1.0)));
+        let step = |op: &str, input: String, by: &str, output: String| onnx::NodeProto {
+            name: format!("{output}.{op}"),
+            input: vec![input, by.to_string()],
+            output: vec![output],
+            op_type: op.to_string(),
+            attribute: Vec::new(),
+        };
         let mut nodes = Vec::new();
         for mut node in std::mem::take(&mut graph.node) {
-            let scaled: Vec<onnx::NodeProto> = node
-                .output
-                .iter_mut()
-                .map(|out| {
-                    let name = std::mem::replace(out, format!("{out}.raw"));
-                    onnx::NodeProto {
-                        input: vec![format!("{name}.raw"), "factor".to_string()],
-                        output: vec![name.clone()],
-                        name: format!("{name}.scaled"),
-                        op_type: "Mul".to_string(),
-                        attribute: Vec::new(),
-                    }
-                })
-                .collect();
+            let mut moved = Vec::new();
+            for out in &mut node.output {
+                let name = std::mem::replace(out, format!("{out}.raw"));
+                moved.push(step(
+                    "Mul",
+                    format!("{name}.raw"),
+                    "factor",
+                    format!("{name}.scaled"),
+                ));
+                moved.push(step("Add", format!("{name}.scaled"), "nudge", name));
+            }
             nodes.push(node);
-            nodes.extend(scaled);
+            nodes.extend(moved);
         }
         graph.node = nodes;
     }
     proto.encode_to_vec()
 }
+
+/// The absolute move of [`perturbed`] runs: `2^-80`, far below any rounding of the values
+/// the seeded inputs make, but not zero.
+const NUDGE: f32 = 1.0 / (1u128 << 80) as f32;
 
 /// Runs `typed` on the seeded inputs.
 pub fn run(typed: &TypedModel) -> Result<Vec<Tensor>, String> {
@@ -499,18 +514,26 @@ pub const KNOWN: [Known; 10] = [
         matches: |_, message| message.contains("EinSum: Trying to substitute"),
     },
     Known {
-        name: "T4: strided Slice moved above Softmax",
-        check: "same outputs",
-        matches: |model, message| differs(message) && downstream_of(model, "Slice", "Softmax", 1),
-    },
-    Known {
-        name: "T5: MatMul, Gemm or Conv of an Expand drops terms",
+        name: "T4: strided Slice or Conv moved above Softmax",
         check: "same outputs",
         matches: |model, message| {
             differs(message)
-                && ["MatMul", "Gemm", "Conv"]
+                && ["Slice", "Conv"]
                     .iter()
-                    .any(|op| downstream_of(model, op, "Expand", 2))
+                    .any(|op| downstream_of(model, op, "Softmax", 1))
+        },
+    },
+    Known {
+        name: "T5: MatMul, Gemm or Conv of an Expand (or Tile) drops terms",
+        check: "same outputs",
+        matches: |model, message| {
+            // A `Tile` that repeats only axes of size 1 becomes the same broadcast.
+            differs(message)
+                && ["MatMul", "Gemm", "Conv"].iter().any(|op| {
+                    ["Expand", "Tile"]
+                        .iter()
+                        .any(|of| downstream_of(model, op, of, 2))
+                })
         },
     },
     Known {
@@ -547,7 +570,8 @@ pub const KNOWN: [Known; 10] = [
     Known {
         name: "T8: EinSum codegen removes a broadcast axis",
         check: "optimises",
-        matches: |_, message| message.contains("Removing non-trivial axis"),
+        // "Removing non-trivial axis", or "Incompatible reshape" one rank up.
+        matches: |_, message| message.contains("fold_k_in_input"),
     },
     Known {
         name: "T9: the optimised model evaluates a Dummy op",
@@ -894,6 +918,43 @@ mod tests {
                 assert_eq!(model.nodes.len(), steps as usize, "seed {seed}");
             }
         }
+    }
+
+    /// A false positive of a 20 000-case run: the mean of `Softsign` over seeded inputs
+    /// symmetric about 0 is exactly 0 unoptimised and a rounding away from it optimised, and
+    /// `Sign` turns that into 0 against 1. The perturbed runs' nudge marks it unstable.
+    #[test]
+    fn the_sign_of_a_cancelled_mean_is_not_compared() {
+        use crate::dl::{Node, Tensor};
+        let tensor = |shape: &[usize], source| Tensor {
+            shape: shape.to_vec(),
+            source,
+        };
+        let node = |op, input, output, attrs| Node {
+            op,
+            inputs: vec![input],
+            outputs: vec![output],
+            attrs,
+        };
+        let model = Model {
+            tensors: vec![
+                tensor(&[3, 2, 4, 5], Source::Input),
+                tensor(&[3, 2, 4, 5], Source::Output),
+                tensor(&[3, 1, 1, 1], Source::Output),
+                tensor(&[3, 1, 1, 1], Source::Output),
+            ],
+            nodes: vec![
+                node("Softsign", 0, 1, Vec::new()),
+                node(
+                    "ReduceMean",
+                    1,
+                    2,
+                    vec![("axes", Attr::Ints(vec![1, 2, 3]))],
+                ),
+                node("Sign", 2, 3, Vec::new()),
+            ],
+        };
+        assert_eq!(same_outputs_prop(&Case(model)), Ok(()));
     }
 
     #[test]

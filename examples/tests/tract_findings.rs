@@ -266,6 +266,36 @@ fn optimising_a_strided_slice_of_a_softmax_changes_it() {
     assert_eq!(run(optimised, &[-2.0, -0.25]), [1.0]);
 }
 
+/// T4 at its smallest, (4, 5): a `Conv` with a kernel of 1 and stride 2 (a `Downsample`
+/// too) over a `Softmax` along the same axis, the weight `w` a second input. On `x = [-2,
+/// -0.25]` and `w = -0.5` the unoptimised model gives `0.148 * -0.5` and the optimised one
+/// `1 * -0.5`. Strided `MaxPool` and `AveragePool` in its place are right. Fixed when the
+/// optimised model gives `-0.074` too.
+#[test]
+fn optimising_a_strided_conv_of_a_softmax_changes_it() {
+    let model = Model {
+        tensors: vec![
+            tensor(&[1, 1, 2], Source::Input),
+            tensor(&[1, 1, 2], Source::Output),
+            tensor(&[1, 1, 1], Source::Input),
+            tensor(&[1, 1, 1], Source::Output),
+        ],
+        nodes: vec![
+            Node {
+                attrs: vec![("axis", Attr::Int(2))],
+                ..node("Softmax", &[0], 1)
+            },
+            conv_1d(&[1, 2], 3, 2),
+        ],
+    };
+    let input = [-2.0, -0.25, -0.5];
+    let typed = typed(&model);
+    let plain = run(typed.clone(), &input);
+    assert!((plain[0] + 0.074_023_6).abs() < 1e-6, "{plain:?}");
+    let optimised = typed.into_optimized().expect("optimises");
+    assert_eq!(run(optimised, &input), [-0.5]);
+}
+
 /// T5: `MatMul` whose left operand is an `Expand` of a `[2, 1]` tensor to `[2, 2]`: the
 /// optimised model drops a term of each dot product. With `x = [1.5, 0.5]`, `Expand(x)` is
 /// `[[1.5, 1.5], [0.5, 0.5]]` and `MatMul(Expand(x), x)` is `[3, 1]`; optimised it is
@@ -301,6 +331,21 @@ fn optimising_a_matmul_of_an_expand_drops_terms() {
     assert_eq!(run(conv.clone(), &[1.5, 0.5]), [4.5, 1.5, 1.5, 0.5]);
     let optimised = conv.into_optimized().expect("optimises");
     assert_eq!(run(optimised, &[1.5, 0.5]), [2.25, 0.75, 0.75, 0.25]);
+    // And with `Tile` in place of `Expand`: a `Tile` that repeats only axes of size 1 is
+    // rewritten to the same `MultiBroadcastTo`.
+    let model = Model {
+        tensors: vec![
+            tensor(&[2, 1], Source::Input),
+            tensor(&[2], Source::Constant(vec![1, 2])),
+            tensor(&[2, 2], Source::Output),
+            tensor(&[2, 1], Source::Output),
+        ],
+        nodes: vec![node("Tile", &[0, 1], 2), node("MatMul", &[2, 0], 3)],
+    };
+    let tiled = self::typed(&model);
+    assert_eq!(run(tiled.clone(), &[1.5, 0.5]), [3.0, 1.0]);
+    let optimised = tiled.into_optimized().expect("optimises");
+    assert_eq!(run(optimised, &[1.5, 0.5]), [2.25, 0.75]);
 }
 
 /// T6: `HardSigmoid` of NaN is 1 as tract runs it alone (the clamp drops the NaN), but NaN
@@ -396,10 +441,35 @@ fn optimising_a_matmul_of_a_flattened_expand_fails() {
             node("MatMul", &[3, 4], 5),
         ],
     };
-    let typed = typed(&model);
-    let message = format!("{:#}", typed.into_optimized().expect_err("fails today"));
+    let message = format!(
+        "{:#}",
+        typed(&model).into_optimized().expect_err("fails today")
+    );
     assert!(
         message.contains("fold_k_in_input_1: Reshape: Removing non-trivial axis"),
+        "{message}"
+    );
+    // One rank up, `x` of `[1, 2, 2]` expanded to `[2, 2, 2]` and flattened to `[1, 8]`, the
+    // same fold fails with another message.
+    let model = Model {
+        tensors: vec![
+            tensor(&[1, 2, 2], Source::Input),
+            tensor(&[3], Source::Constant(vec![2, 1, 1])),
+            tensor(&[2, 2, 2], Source::Output),
+            tensor(&[1, 8], Source::Output),
+            tensor(&[8, 1], Source::Input),
+            tensor(&[1, 1], Source::Output),
+        ],
+        nodes: model.nodes,
+    };
+    let rank_three = typed(&model);
+    assert_eq!(run(rank_three.clone(), &[1.0; 12]), [8.0]);
+    let message = format!(
+        "{:#}",
+        rank_three.into_optimized().expect_err("fails today")
+    );
+    assert!(
+        message.contains("fold_k_in_input_1: Reshape: Incompatible reshape"),
         "{message}"
     );
 }
