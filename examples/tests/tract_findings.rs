@@ -302,7 +302,7 @@ fn optimising_a_strided_conv_of_a_softmax_changes_it() {
 /// `[2.25, 0.75]` (one term each). `Conv` does the same. Fixed when both agree.
 #[test]
 fn optimising_a_matmul_of_an_expand_drops_terms() {
-    let model = Model {
+    let expanded = Model {
         tensors: vec![
             tensor(&[2, 1], Source::Input),
             tensor(&[2], Source::Constant(vec![1, 2])),
@@ -311,7 +311,7 @@ fn optimising_a_matmul_of_an_expand_drops_terms() {
         ],
         nodes: vec![node("Expand", &[0, 1], 2), node("MatMul", &[2, 0], 3)],
     };
-    let typed = typed(&model);
+    let typed = typed(&expanded);
     assert_eq!(run(typed.clone(), &[1.5, 0.5]), [3.0, 1.0]);
     let optimised = typed.into_optimized().expect("optimises");
     assert_eq!(run(optimised, &[1.5, 0.5]), [2.25, 0.75]);
@@ -331,16 +331,11 @@ fn optimising_a_matmul_of_an_expand_drops_terms() {
     assert_eq!(run(conv.clone(), &[1.5, 0.5]), [4.5, 1.5, 1.5, 0.5]);
     let optimised = conv.into_optimized().expect("optimises");
     assert_eq!(run(optimised, &[1.5, 0.5]), [2.25, 0.75, 0.75, 0.25]);
-    // And with `Tile` in place of `Expand`: a `Tile` that repeats only axes of size 1 is
-    // rewritten to the same `MultiBroadcastTo`.
+    // And with `Tile` in place of `Expand` (repeats `[1, 2]`, the same `[2, 2]`): a `Tile`
+    // that repeats only axes of size 1 is rewritten to the same `MultiBroadcastTo`.
     let model = Model {
-        tensors: vec![
-            tensor(&[2, 1], Source::Input),
-            tensor(&[2], Source::Constant(vec![1, 2])),
-            tensor(&[2, 2], Source::Output),
-            tensor(&[2, 1], Source::Output),
-        ],
         nodes: vec![node("Tile", &[0, 1], 2), node("MatMul", &[2, 0], 3)],
+        ..expanded
     };
     let tiled = self::typed(&model);
     assert_eq!(run(tiled.clone(), &[1.5, 0.5]), [3.0, 1.0]);
