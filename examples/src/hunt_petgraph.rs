@@ -1376,14 +1376,13 @@ pub fn dinics_prop(g: &GnmGraph<Directed>) -> Outcome {
 /// the graph without them is acyclic.
 pub fn greedy_feedback_arc_set_prop(g: &GnmGraph<Directed>) -> Outcome {
     use petgraph::visit::EdgeRef;
-    let removed: BTreeSet<usize> = algo::greedy_feedback_arc_set(g)
+    let answer: Vec<usize> = algo::greedy_feedback_arc_set(g)
         .map(|e| e.id().index())
         .collect();
-    let count = algo::greedy_feedback_arc_set(g).count();
+    let removed: BTreeSet<usize> = answer.iter().copied().collect();
     ensure!(
-        removed.len() == count,
-        "greedy_feedback_arc_set: {count} edges, {} distinct",
-        removed.len()
+        removed.len() == answer.len() && answer.iter().all(|&i| i < g.edge_count()),
+        "greedy_feedback_arc_set: {answer:?} are not distinct edges of the graph"
     );
     let mut rest = Vec::new();
     for (i, e) in g.raw_edges().iter().enumerate() {
@@ -1809,7 +1808,9 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
 /// The smallest graph (fewest vertices, then fewest edges; at most `max_nodes` and
 /// `max_edges`, edge weights `0..=9`, parallel edges and self-loops allowed), directed or
 /// undirected as `Ty`, on which `property` fails, by exhaustive search: how a finding's
-/// minimal input is known to be the true minimum.
+/// minimal input is known to be the true minimum. Exhaustive up to the order of the edges
+/// (each multiset of edges is built once, in one order) and, undirected, the way each edge
+/// is stored (smaller end first).
 pub fn smallest_failure<Ty: EdgeType>(
     property: fn(&GnmGraph<Ty>) -> Outcome,
     max_nodes: usize,

@@ -299,7 +299,8 @@ fn optimising_a_strided_conv_of_a_softmax_changes_it() {
 /// T5: `MatMul` whose left operand is an `Expand` of a `[2, 1]` tensor to `[2, 2]`: the
 /// optimised model drops a term of each dot product. With `x = [1.5, 0.5]`, `Expand(x)` is
 /// `[[1.5, 1.5], [0.5, 0.5]]` and `MatMul(Expand(x), x)` is `[3, 1]`; optimised it is
-/// `[2.25, 0.75]` (one term each). `Conv` does the same. Fixed when both agree.
+/// `[2.25, 0.75]` (one term each). `Conv`, and `Tile` in place of `Expand`, do the same.
+/// Fixed when the optimised models agree with the unoptimised ones.
 #[test]
 fn optimising_a_matmul_of_an_expand_drops_terms() {
     let expanded = Model {
@@ -574,8 +575,8 @@ fn the_optimised_model_of_four_abs_evaluates_a_dummy_op() {
 /// bias given it is 0, so `y / 0`). Here `x = [2, 3]` is both the input and the kernel of
 /// a `Conv` of width 2 (`conv(x) = 2 * 2 + 3 * 3 = 13`) and `y = 5`: `y - conv(x)` is -8,
 /// optimised 18; `y / conv(x)` is 5/13, optimised infinite. A `Conv` of one weight is
-/// rewritten to an `EinSum` before this rule, so it needs a wider kernel (or a stride,
-/// dilation or padding). Fixed when the optimised models agree with the unoptimised ones.
+/// rewritten to an `EinSum` before this rule, so it needs a wider kernel (or, with one
+/// weight, a dilation or padding). Fixed when the optimised models agree with the unoptimised ones.
 #[test]
 fn subtracting_or_dividing_by_a_conv_is_folded_wrongly() {
     let model = |op| Model {

@@ -23,7 +23,7 @@
 //! references, `N` cases each (200 by default); prints a summary table and each failure's
 //! shrunk input (see `greduce_examples::hunt_petgraph`). `hunt petgraph-minimal` searches
 //! small graphs exhaustively for the smallest failure of each finding's property
-//! (`examples/FINDINGS.md`; directed for F1 to F4, undirected for F5 and F6); `hunt
+//! (`examples/FINDINGS.md`; directed for F1 to F4, undirected for F5); `hunt
 //! petgraph-simple` searches simple graphs for F6, which fails by chance. `hunt tract [--cases N]`: five checks of the tract ONNX runtime
 //! on generated DL models (loads, shapes, optimises, runs, same outputs optimised or not),
 //! 6000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
@@ -260,7 +260,7 @@ fn petgraph_minimal(simple: bool) {
     if simple {
         // F6 (`steiner_tree` returns a cycle on a simple graph with ties), which fails by
         // chance: no parallel edges or self-loops, weights 0 or 1, several calls per graph.
-        // About 15 minutes, most of it on the 6-vertex graphs.
+        // About 11 minutes, most of it on the 6-vertex graphs; 7 vertices with weight 0 only.
         let searches = [(3, 1, 20), (4, 1, 20), (5, 1, 20), (6, 1, 8), (7, 0, 20)];
         let found = h::smallest_simple_failure(h::steiner_tree_prop, &searches);
         println!("steiner_tree, simple graphs {searches:?}: {found:?}");
@@ -290,11 +290,13 @@ fn petgraph_minimal(simple: bool) {
     println!("steiner_tree: {steiner:?}");
 }
 
-/// `hunt petgraph|tract|petgraph-minimal|tract-minimal [--cases N]`.
+/// `hunt petgraph|tract [--cases N]`, `hunt petgraph-minimal|petgraph-simple` (no case
+/// count: exhaustive searches), `hunt tract-minimal [--cases N]`, `hunt
+/// petgraph-proptest|tract-proptest [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
     // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
-    // three of its findings (T7 to T9) first fail after 4000 cases (6000 run in about 5
+    // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5
     // minutes on one core).
     let mut cases = if target.starts_with("tract") {
         6000
