@@ -42,7 +42,7 @@
 use crate::dl::{self, Attr, Model, OPS, Source};
 pub use crate::hunt::Row;
 use crate::hunt::hunt;
-use crate::{dl_shapes, onnx};
+use crate::{dl_shapes, onnx, small_models};
 use greduce::generator;
 use prost::Message;
 use std::fmt::{self, Write as _};
@@ -803,23 +803,63 @@ pub fn small_failures(samples: u64, max_steps: u32) -> (Vec<u64>, Vec<Smallest>)
         for steps in 1..=max_steps {
             let model = dl::isra_with(&mut Steps::new(steps, 0x5a11_0000 + seed), &TRACT_OPS);
             checked[model.nodes.len()] += 1;
-            let case = Case(model);
-            for (check, prop) in CHECKS {
-                if let Err(message) = prop(&case) {
-                    let name = classify(check, &case.0, &message)
-                        .map_or_else(|| format!("other {check}"), str::to_string);
-                    let size = case.0.size();
-                    match smallest.iter_mut().find(|(n, _, _)| *n == name) {
-                        Some(entry) if size < entry.1 => *entry = (name, size, case.0.clone()),
-                        Some(_) => {}
-                        None => smallest.push((name, size, case.0.clone())),
-                    }
-                }
-            }
+            note_failures(&model, &mut smallest);
         }
     }
     smallest.sort_by(|a, b| a.0.cmp(&b.0));
     (checked, smallest)
+}
+
+/// Runs every check on `model`; keeps it in `smallest` for each finding (or `"other
+/// <check>"`) it fails where it is the smallest failure of that finding so far.
+fn note_failures(model: &Model, smallest: &mut Vec<Smallest>) {
+    let case = Case(model.clone());
+    for (check, prop) in CHECKS {
+        if let Err(message) = prop(&case) {
+            let name = classify(check, model, &message)
+                .map_or_else(|| format!("other {check}"), str::to_string);
+            let size = model.size();
+            match smallest.iter_mut().find(|(n, _, _)| *n == name) {
+                Some(entry) if size < entry.1 => *entry = (name, size, model.clone()),
+                Some(_) => {}
+                None => smallest.push((name, size, model.clone())),
+            }
+        }
+    }
+}
+
+/// For the minimality of the findings, exhaustively: every model within `bounds`
+/// ([`small_models::each_model`], which says what "every" leaves out) through every
+/// check. Returns the walk and, per finding (or `"other <check>"`), the smallest failure
+/// with an example. Tract's panics are caught and not printed.
+#[must_use]
+pub fn exhaustive_failures(bounds: &small_models::Bounds) -> (small_models::Walk, Vec<Smallest>) {
+    let mut smallest: Vec<Smallest> = Vec::new();
+    let walk = silenced(|| {
+        small_models::each_model(&TRACT_OPS, bounds, |model| {
+            note_failures(model, &mut smallest);
+        })
+    });
+    smallest.sort_by(|a, b| a.0.cmp(&b.0));
+    (walk, smallest)
+}
+
+/// Runs `f` with a panic hook that prints only the panics [`guarded`] does not catch (the
+/// checks catch tract's; printing each, with a backtrace under `RUST_BACKTRACE`, costs
+/// more than the check), then puts the previous hook back.
+fn silenced<T>(f: impl FnOnce() -> T) -> T {
+    let previous: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync> =
+        std::sync::Arc::from(std::panic::take_hook());
+    let printing = std::sync::Arc::clone(&previous);
+    std::panic::set_hook(Box::new(move |info| {
+        if GUARDED.with(std::cell::Cell::get) == 0 {
+            printing(info);
+        }
+    }));
+    let out = f();
+    drop(std::panic::take_hook());
+    std::panic::set_hook(Box::new(move |info| previous(info)));
+    out
 }
 
 /// A seeded generator whose first 32-bit draw is given: the Isra generator's first draw is
@@ -921,20 +961,14 @@ impl rand::TryRng for Words<'_> {
 /// all of them when empty.
 #[must_use]
 pub fn proptest_findings(cases: u32, seeds: u8, only: &[String]) -> String {
+    silenced(|| proptest_rows(cases, seeds, only))
+}
+
+/// [`proptest_findings`], with tract's panics printed.
+fn proptest_rows(cases: u32, seeds: u8, only: &[String]) -> String {
     use proptest::prelude::*;
     use proptest::test_runner::TestError;
     let mut out = String::new();
-    // The checks catch tract's panics; proptest does not silence them, and printing each
-    // one (with a backtrace, under `RUST_BACKTRACE`) would cost more than the check. Other
-    // panics are printed as before.
-    let previous: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync> =
-        std::sync::Arc::from(std::panic::take_hook());
-    let printing = std::sync::Arc::clone(&previous);
-    std::panic::set_hook(Box::new(move |info| {
-        if GUARDED.with(std::cell::Cell::get) == 0 {
-            printing(info);
-        }
-    }));
     let chosen = |k: &&Known| {
         only.is_empty()
             || only
@@ -995,8 +1029,6 @@ pub fn proptest_findings(cases: u32, seeds: u8, only: &[String]) -> String {
         }
         let _ = writeln!(out, "{}: {}", k.name, shown.join("; "));
     }
-    drop(std::panic::take_hook());
-    std::panic::set_hook(Box::new(move |info| previous(info)));
     out
 }
 

@@ -18,6 +18,8 @@
 //! - [`onnx`]: export of the DL models to ONNX files.
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 //! - [`lru`]: an LRU cache with a bug and its model, for the stateful example.
+//! - [`small_models`]: every small model of the Isra generator, enumerated through its draws
+//!   (`bench -- hunt tract-exhaustive`).
 
 pub mod biconnectivity;
 pub mod challenges;
@@ -36,6 +38,7 @@ pub mod lca;
 pub mod lru;
 pub mod onnx;
 pub mod proptest_baseline;
+pub mod small_models;
 
 /// The graph library the generators build with, for code that names its types.
 pub use petgraph;

@@ -29,6 +29,8 @@
 //! 6000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
 //! [--cases N]` generates `10 N` models of one node and as many of two and runs the checks on
 //! them, printing the smallest failure of each finding it sees (sampling, not exhaustive).
+//! `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--draws K]` checks
+//! every model within those bounds (`greduce_examples::small_models`), exhaustively.
 //! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N] [--findings T1,T7]` run the
 //! findings' properties under proptest, for the comparison in `examples/FINDINGS.md`.
 //!
@@ -251,7 +253,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-exhaustive [--steps S --size T,E --rank R --dims D --draws K] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -290,11 +292,69 @@ fn petgraph_minimal(simple: bool) {
     println!("steiner_tree: {steiner:?}");
 }
 
+/// `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--draws K]`: every
+/// model within the bounds through every check (`greduce_examples::small_models`); 2 steps,
+/// size (4, 6), rank 2, dimensions 2 and 16 draws by default.
+fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
+    use greduce_examples::small_models::Bounds;
+    let mut bounds = Bounds {
+        steps: 2,
+        size: (4, 6),
+        rank: 2,
+        dims: 2,
+        max_draws: 16,
+    };
+    let number = |v: Option<&str>| v.and_then(|v| v.parse::<u64>().ok()).filter(|n| *n > 0);
+    while let Some(arg) = args.next() {
+        let value = args.next();
+        let ok = match arg.as_str() {
+            "--steps" => number(value.as_deref()).map(|n| bounds.steps = n as u32),
+            "--rank" => number(value.as_deref()).map(|n| bounds.rank = n),
+            "--dims" => number(value.as_deref()).map(|n| bounds.dims = n),
+            "--draws" => number(value.as_deref()).map(|n| bounds.max_draws = n as usize),
+            "--size" => value
+                .as_deref()
+                .and_then(|v| v.split_once(','))
+                .and_then(|(t, e)| Some((t.parse().ok()?, e.parse().ok()?)))
+                .map(|size| bounds.size = size),
+            _ => None,
+        };
+        if ok.is_none() {
+            eprintln!(
+                "{USAGE}
+--steps, --rank, --dims and --draws take positive numbers, --size two (4,6)"
+            );
+            std::process::exit(2);
+        }
+    }
+    let start = Instant::now();
+    let (walk, found) = greduce_examples::hunt_tract::exhaustive_failures(&bounds);
+    println!(
+        "{bounds:?}: {} models checked, {} runs of the generator, {} runs cut at {} draws, {:.0} s; failures among them: {}",
+        walk.models,
+        walk.replays,
+        walk.cut,
+        bounds.max_draws,
+        start.elapsed().as_secs_f64(),
+        found.len()
+    );
+    for (name, size, model) in found {
+        println!(
+            "{name}: {size:?}\n{}",
+            greduce_examples::hunt_tract::listing(&model)
+        );
+    }
+}
+
 /// `hunt petgraph|tract [--cases N]`, `hunt petgraph-minimal|petgraph-simple` (no case
 /// count: exhaustive searches), `hunt tract-minimal [--cases N]`, `hunt
 /// petgraph-proptest|tract-proptest [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
+    if target == "tract-exhaustive" {
+        tract_exhaustive(args);
+        return;
+    }
     // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
     // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5
     // minutes on one core).
