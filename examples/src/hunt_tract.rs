@@ -964,7 +964,7 @@ pub fn proptest_findings(cases: u32, seeds: u8, only: &[String]) -> String {
     silenced(|| proptest_rows(cases, seeds, only))
 }
 
-/// [`proptest_findings`], with tract's panics printed.
+/// The rows of [`proptest_findings`], which silences tract's caught panics around this.
 fn proptest_rows(cases: u32, seeds: u8, only: &[String]) -> String {
     use proptest::prelude::*;
     use proptest::test_runner::TestError;

@@ -321,8 +321,8 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
         };
         if ok.is_none() {
             eprintln!(
-                "{USAGE}
---steps, --rank, --dims and --draws take positive numbers, --size two (4,6)"
+                "{USAGE}\n--steps, --rank, --dims and --draws take positive numbers, --size \
+                 two (4,6)"
             );
             std::process::exit(2);
         }
