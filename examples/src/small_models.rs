@@ -77,6 +77,7 @@ pub fn each_model(ops: &[&'static str], bounds: &Bounds, mut visit: impl FnMut(&
     let mut walk = Walk::default();
     let mut models = 0;
     let mut seen = HashSet::new();
+    let mut grown = HashSet::new();
     // The draws and sizes of the models of the last level that can still grow; the first
     // step reads one tensor at least.
     let mut growing: Vec<(Vec<u64>, (usize, usize))> = vec![(vec![0], (1, 0))];
@@ -86,10 +87,15 @@ pub fn each_model(ops: &[&'static str], bounds: &Bounds, mut visit: impl FnMut(&
             prefix[0] = steps - 1;
             let mut leaf = |model: Model, draws: &[u64]| {
                 let (tensors, edges) = model.size();
-                if steps < u64::from(bounds.steps) && (tensors + 1, edges + 2) <= bounds.size {
+                // Two runs that made the same model (tensors left unused included) go on
+                // alike: one of them grows.
+                if steps < u64::from(bounds.steps)
+                    && (tensors + 1, edges + 2) <= bounds.size
+                    && grown.insert(format!("{:?} {:?}", model.tensors, model.nodes))
+                {
                     next.push((draws.to_vec(), (tensors, edges)));
                 }
-                if model.size() <= bounds.size && seen.insert(fingerprint(&model)) {
+                if (tensors, edges) <= bounds.size && seen.insert(fingerprint(&model)) {
                     models += 1;
                     visit(&model);
                 }
@@ -168,22 +174,16 @@ impl Step<'_> {
 /// another only by one is the same model), their shapes and values, the nodes and their
 /// attributes.
 fn fingerprint(model: &Model) -> u64 {
-    let mut number = vec![None; model.tensors.len()];
+    let mut used = vec![false; model.tensors.len()];
     for n in &model.nodes {
         for &t in n.inputs.iter().chain(&n.outputs) {
-            number[t] = Some(());
+            used[t] = true;
         }
     }
-    let mut next = 0;
-    let number: Vec<Option<usize>> = number
-        .iter()
-        .map(|used| {
-            used.map(|()| {
-                next += 1;
-                next - 1
-            })
-        })
-        .collect();
+    let mut number = vec![None; model.tensors.len()];
+    for (n, t) in (0..model.tensors.len()).filter(|t| used[*t]).enumerate() {
+        number[t] = Some(n);
+    }
     let mut h = DefaultHasher::new();
     for (t, tensor) in model.tensors.iter().enumerate() {
         if number[t].is_some() {
