@@ -211,8 +211,26 @@ enum Pick {
     Keyed,
 }
 
+thread_local! {
+    /// The graph inputs the current run of the generator has made so far. A run whose
+    /// draws ran out stops without returning its model; this count is what
+    /// [`crate::small_models`] learns from it (how many inputs the step under way has
+    /// made, a bound on the size of every model the run could still make). A counter, not
+    /// the model, so that a plain run pays one store per input.
+    static INPUTS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The graph inputs made so far by the last run of the generator on this thread (see
+/// `INPUTS_MADE`).
+pub(crate) fn inputs_made() -> usize {
+    INPUTS_MADE.get()
+}
+
 impl State {
     fn tensor(&mut self, shape: Vec<usize>, source: Source) -> usize {
+        if matches!(source, Source::Input) {
+            INPUTS_MADE.set(INPUTS_MADE.get() + 1);
+        }
         self.model.tensors.push(Tensor { shape, source });
         self.model.tensors.len() - 1
     }
@@ -349,7 +367,7 @@ fn pick_keyed<R: rand::Rng + ?Sized>(rng: &mut R, st: &State, want: &Want) -> Op
 }
 
 /// The ranks an operator's first operand may have.
-fn ranks(op: &str) -> &'static [usize] {
+pub(crate) fn ranks(op: &str) -> &'static [usize] {
     match op {
         "SpaceToDepth" => &[4],
         "MaxPool" | "AveragePool" | "LpPool" | "GlobalMaxPool" | "GlobalAveragePool" | "Conv"
@@ -429,6 +447,7 @@ fn isra_picking<R: rand::Rng + ?Sized>(rng: &mut R, ops: &[&'static str], pick: 
         pool: Vec::new(),
         pick,
     };
+    INPUTS_MADE.set(0);
     let steps = rng.random_range(1..101);
     let rank = rng.random_range(1..6);
     let mut shape = Vec::new();

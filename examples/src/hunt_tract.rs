@@ -455,13 +455,14 @@ pub fn loads_prop(case: &Case) -> Result<(), String> {
 
 /// Check 2: tract's output shapes equal ours.
 pub fn shapes_prop(case: &Case) -> Result<(), String> {
-    let model = &case.0;
-    let Some(typed) = loaded(model) else {
-        return Ok(());
-    };
+    loaded(&case.0).map_or(Ok(()), |typed| same_shapes(&case.0, &typed))
+}
+
+/// Check 2 on the typed model.
+fn same_shapes(model: &Model, typed: &TypedModel) -> Result<(), String> {
     let ours = dl_shapes::infer(model, dl_shapes::Bugs::default())
         .map_err(|e| format!("our shape inference rejects the model: {e:?}"))?;
-    let theirs = output_shapes(&typed)?;
+    let theirs = output_shapes(typed)?;
     for (i, (t, got)) in onnx::outputs(model).into_iter().zip(theirs).enumerate() {
         if got.as_ref() != ours[t].as_ref() {
             return Err(format!(
@@ -475,20 +476,17 @@ pub fn shapes_prop(case: &Case) -> Result<(), String> {
 
 /// Check 3: the typed model optimises.
 pub fn optimises_prop(case: &Case) -> Result<(), String> {
-    let model = &case.0;
-    let Some(typed) = loaded(model) else {
-        return Ok(());
-    };
-    guarded(|| typed.into_optimized().map_err(|e| format!("{e:#}"))).map(|_| ())
+    loaded(&case.0).map_or(Ok(()), |typed| optimised(typed).map(|_| ()))
+}
+
+/// The typed model optimised (`into_optimized`), a panic caught.
+fn optimised(typed: TypedModel) -> Result<TypedModel, String> {
+    guarded(|| typed.into_optimized().map_err(|e| format!("{e:#}")))
 }
 
 /// Check 4: the typed, unoptimised model runs.
 pub fn runs_prop(case: &Case) -> Result<(), String> {
-    let model = &case.0;
-    let Some(typed) = loaded(model) else {
-        return Ok(());
-    };
-    run(&typed).map(|_| ())
+    loaded(&case.0).map_or(Ok(()), |typed| run(&typed).map(|_| ()))
 }
 
 /// Check 5: the optimised model gives the unoptimised one's outputs.
@@ -502,11 +500,15 @@ pub fn same_outputs_prop(case: &Case) -> Result<(), String> {
     };
     // A model that does not optimise is check 3's failure; one that optimises but then
     // fails to run (an error or a panic) where the unoptimised model ran is this check's.
-    let Ok(optimised) = guarded(move || typed.into_optimized().map_err(|e| format!("{e:#}")))
-    else {
+    let Ok(optimised) = optimised(typed) else {
         return Ok(());
     };
-    let optimised = run(&optimised).map_err(|e| format!("{FAILS_TO_RUN}: {e}"))?;
+    same_outputs(model, &plain, &optimised)
+}
+
+/// Check 5 on the outputs of the unoptimised model and on the optimised model.
+fn same_outputs(model: &Model, plain: &[Tensor], optimised: &TypedModel) -> Result<(), String> {
+    let optimised = run(optimised).map_err(|e| format!("{FAILS_TO_RUN}: {e}"))?;
     // The perturbed runs, made only when a difference needs them.
     let mut perturbed_runs: Option<Vec<Vec<Tensor>>> = None;
     for (i, (a, b)) in plain.iter().zip(&optimised).enumerate() {
@@ -544,6 +546,33 @@ pub fn same_outputs_prop(case: &Case) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Every check of [`CHECKS`] on `model`, in that order, each giving what its property
+/// gives, but loading, optimising and running the model once for all five (a third of
+/// the work of calling the five).
+pub fn all_checks(model: &Model) -> [Result<(), String>; 5] {
+    if !checked(model) {
+        return [const { Ok(()) }; 5];
+    }
+    let typed = match load(model) {
+        Ok(typed) => typed,
+        Err(e) => return [Err(e), Ok(()), Ok(()), Ok(()), Ok(())],
+    };
+    let shapes = same_shapes(model, &typed);
+    let plain = run(&typed);
+    let optimised = optimised(typed);
+    let outputs = match (&plain, &optimised) {
+        (Ok(plain), Ok(optimised)) => same_outputs(model, plain, optimised),
+        _ => Ok(()),
+    };
+    [
+        Ok(()),
+        shapes,
+        optimised.map(|_| ()),
+        plain.map(|_| ()),
+        outputs,
+    ]
 }
 
 /// The relative perturbation of [`perturbed`] runs: `2^-20`, sixteen f32 ulps.
@@ -813,33 +842,63 @@ pub fn small_failures(samples: u64, max_steps: u32) -> (Vec<u64>, Vec<Smallest>)
 /// Runs every check on `model`; keeps it in `smallest` for each finding (or `"other
 /// <check>"`) it fails where it is the smallest failure of that finding so far.
 fn note_failures(model: &Model, smallest: &mut Vec<Smallest>) {
-    let case = Case(model.clone());
-    for (check, prop) in CHECKS {
-        if let Err(message) = prop(&case) {
-            let name = classify(check, model, &message)
-                .map_or_else(|| format!("other {check}"), str::to_string);
-            let size = model.size();
-            match smallest.iter_mut().find(|(n, _, _)| *n == name) {
-                Some(entry) if size < entry.1 => *entry = (name, size, model.clone()),
-                Some(_) => {}
-                None => smallest.push((name, size, model.clone())),
-            }
+    for name in failures(model) {
+        keep_smallest(smallest, name, model);
+    }
+}
+
+/// The findings (or `"other <check>"`) `model` fails, after every check.
+fn failures(model: &Model) -> Vec<String> {
+    CHECKS
+        .iter()
+        .zip(all_checks(model))
+        .filter_map(|((check, _), outcome)| {
+            let message = outcome.err()?;
+            Some(
+                classify(check, model, &message)
+                    .map_or_else(|| format!("other {check}"), str::to_string),
+            )
+        })
+        .collect()
+}
+
+/// Keeps `model` as the example of `name` in `smallest` if it is smaller than the one kept
+/// (of equal size, if its listing comes first: the same example whatever the order the
+/// models come in).
+fn keep_smallest(smallest: &mut Vec<Smallest>, name: String, model: &Model) {
+    let key = |model: &Model| (model.size(), listing(model));
+    match smallest.iter_mut().find(|(n, _, _)| *n == name) {
+        Some(entry) if key(model) < key(&entry.2) => {
+            *entry = (name, model.size(), model.clone());
         }
+        Some(_) => {}
+        None => smallest.push((name, model.size(), model.clone())),
     }
 }
 
 /// For the minimality of the findings, exhaustively: every model within `bounds`
 /// ([`small_models::each_model`], which says what "every" leaves out) through every
-/// check. Returns the walk and, per finding (or `"other <check>"`), the smallest failure
-/// with an example. Tract's panics are caught and not printed.
+/// check, on every core. Returns the walk and, per finding (or `"other <check>"`), the
+/// smallest failure with an example. Tract's panics are caught and not printed.
 #[must_use]
 pub fn exhaustive_failures(bounds: &small_models::Bounds) -> (small_models::Walk, Vec<Smallest>) {
-    let mut smallest: Vec<Smallest> = Vec::new();
+    let smallest = std::sync::Mutex::new(Vec::new());
     let walk = silenced(|| {
         small_models::each_model(&TRACT_OPS, bounds, |model| {
-            note_failures(model, &mut smallest);
+            let names = failures(model);
+            if !names.is_empty() {
+                let mut smallest = smallest
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                for name in names {
+                    keep_smallest(&mut smallest, name, model);
+                }
+            }
         })
     });
+    let mut smallest = smallest
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     smallest.sort_by(|a, b| a.0.cmp(&b.0));
     (walk, smallest)
 }
@@ -1050,6 +1109,55 @@ mod tests {
                 assert_eq!(model.nodes.len(), steps as usize, "seed {seed}");
             }
         }
+    }
+
+    /// `all_checks` gives what the five properties give, one by one: on small generated
+    /// models (some fail a check: `optimises` on the first, `same outputs` on the second).
+    #[test]
+    fn all_checks_agree_with_each_check() {
+        let expand_conv = Model {
+            tensors: vec![
+                tensor(&[1, 1, 1], Source::Input),
+                tensor(&[3], Source::Constant(vec![1, 1, 2])),
+                tensor(&[1, 1, 2], Source::Output),
+                tensor(&[1, 1, 1], Source::Output),
+            ],
+            nodes: vec![
+                node("Expand", &[0, 1], 2, Vec::new()),
+                node(
+                    "Conv",
+                    &[2, 0],
+                    3,
+                    vec![
+                        ("kernel_shape", Attr::Ints(vec![1])),
+                        ("strides", Attr::Ints(vec![2])),
+                        ("group", Attr::Int(1)),
+                    ],
+                ),
+            ],
+        };
+        let sqrt_squared = Model {
+            tensors: vec![
+                tensor(&[2], Source::Input),
+                tensor(&[2], Source::Output),
+                tensor(&[2], Source::Output),
+            ],
+            nodes: vec![
+                node("Sqrt", &[0], 1, Vec::new()),
+                node("Mul", &[1, 1], 2, Vec::new()),
+            ],
+        };
+        let generated = (1..=3).flat_map(|steps| {
+            (0..8).map(move |seed| dl::isra_with(&mut Steps::new(steps, seed), &TRACT_OPS))
+        });
+        let mut failures = 0;
+        for model in [expand_conv, sqrt_squared].into_iter().chain(generated) {
+            let case = Case(model.clone());
+            let each: Vec<_> = CHECKS.iter().map(|(_, prop)| prop(&case)).collect();
+            failures += each.iter().filter(|r| r.is_err()).count();
+            assert_eq!(all_checks(&model).to_vec(), each, "{model:?}");
+        }
+        assert!(failures >= 2);
     }
 
     fn tensor(shape: &[usize], source: Source) -> dl::Tensor {

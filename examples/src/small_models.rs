@@ -2,39 +2,48 @@
 //! behind the minimality of the tract findings (issue 12, `hunt tract-exhaustive`).
 //!
 //! [`each_model`] walks the tree of the generator's draws depth first with
-//! [`greduce::replay_draws`]: a run whose draws run out names the next decision and its
-//! range (`random_range(0..=62)`), and each legal value opens a subtree. Within the
-//! [`Bounds`] the walk is exhaustive: every model of at most `steps` operator steps and
-//! at most `size` (tensors, edges) whose sizes are at most `dims` and whose first tensor
-//! has rank at most `rank`. Four kinds of draw do not take every value, each for a
-//! reason that loses no model:
+//! [`greduce::replay_draws`]: a run whose draws run out names the next decision, its
+//! range (`random_range(0..=62)`) and the line of `dl.rs` that makes it, and each legal
+//! value opens a subtree. Within the [`Bounds`] the walk is exhaustive: every model of at
+//! most `steps` operator steps and at most `size` (tensors, edges) whose graph inputs have
+//! rank at most `rank`, whose sizes drawn in `1..=5` are at most `dims` and whose variadic
+//! operators take at most `extras` extra inputs. Some draws do not take every value, each
+//! for a reason that loses no model:
 //!
 //! - the step count (the first draw) is fixed per level, and a level of `k` steps starts
 //!   from the draws of each model of `k - 1` steps that could still grow into one within
 //!   `size` (a step adds at least one tensor and two edges);
 //! - "reuse a tensor or make a new input" (`random_range(0..100_000) < 95_000`) takes one
-//!   value of each outcome;
+//!   value of each outcome, and so does every other test of a draw against 0
+//!   (`random_range(0..10) > 0`);
 //! - "put the two newest tensors first" (`random_range(0..30) > 0`) takes the uniform
-//!   order only: the orders that put the newest first are among its orders;
-//! - a size drawn in `1..=5` (a new input's dimension, a `Concat` or `Gather` size, a
-//!   `Reshape`'s number of dimensions) is at most `dims`, and the first tensor's rank at
-//!   most `rank`: these two are the search's bounds.
+//!   order only: the orders that put the newest first are among its orders.
 //!
-//! A step that draws more than `max_draws` times is cut, and counted ([`Walk::cut`]): a
-//! `Gather`'s indices, a `Pad`'s or a `Slice`'s values on a tensor of rank 5 take dozens
-//! of draws and millions of models.
+//! The bounds themselves: a graph input's rank (the first tensor's, a new input's, and
+//! a `Gather`'s indices') is at most `rank`; a size drawn in `1..=5` (a dimension, a
+//! `Concat` or `Gather` size, a `Reshape`'s number of dimensions) at most `dims`. A step
+//! that draws more than `max_draws` times is cut, and counted ([`Walk::cut`]).
+//!
+//! A subtree is left out when no model in it fits `size`: once the operator is drawn, the
+//! node will add its constants, its output, the inputs the step has made so far (the
+//! generator counts them, and the run that halted tells) and its edges, at least. That is
+//! what makes two steps feasible: most of the tree makes new inputs, which soon leave no
+//! room.
 //!
 //! ```
 //! use greduce_examples::small_models::{Bounds, each_model};
+//! use std::sync::Mutex;
 //!
-//! // Every model of one `Abs` or `Relu` step. Its operand is the first tensor (rank 1,
-//! // dimension 1 or 2) or a new input (any rank up to 5, dimensions 1 or 2): 62 shapes.
-//! let bounds = Bounds { steps: 1, size: (2, 2), rank: 1, dims: 2, max_draws: 64 };
-//! let mut seen = Vec::new();
-//! let walk = each_model(&["Abs", "Relu"], &bounds, |model| seen.push(model.ops()[0]));
-//! assert_eq!(seen.len(), 2 * 62);
-//! assert!(seen[..62].iter().all(|op| *op == "Abs"));
-//! assert_eq!((walk.models, walk.cut), (124, 0));
+//! // Every model of one `Abs` or `Relu` step. Its operand is the first tensor or a new
+//! // input; either way, of rank 1 or 2 and dimensions 1 or 2: 6 shapes.
+//! let bounds = Bounds { steps: 1, size: (2, 2), rank: 2, dims: 2, extras: 0, max_draws: 64 };
+//! let seen = Mutex::new(Vec::new());
+//! let walk = each_model(&["Abs", "Relu"], &bounds, |model| {
+//!     seen.lock().unwrap().push(model.ops()[0]);
+//! });
+//! let seen = seen.into_inner().unwrap();
+//! assert_eq!(seen.iter().filter(|op| **op == "Abs").count(), 6);
+//! assert_eq!((walk.models, walk.cut, seen.len()), (12, 0, 12));
 //! ```
 
 use crate::dl::{self, Model};
@@ -42,7 +51,8 @@ use crate::dl_shapes;
 use greduce::ReplayError;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 
 /// What [`each_model`] covers.
 #[derive(Clone, Copy, Debug)]
@@ -51,10 +61,15 @@ pub struct Bounds {
     pub steps: u32,
     /// `(tensors, edges)` ([`Model::size`]), at most (in the order of tuples).
     pub size: (usize, usize),
-    /// Rank of the first tensor, at most.
+    /// Rank of every graph input (the first tensor and the new inputs of any step), at
+    /// most.
     pub rank: u64,
     /// Every size drawn in `1..=5` (dimensions above all), at most.
     pub dims: u64,
+    /// Extra inputs of a variadic operator (`Sum`, `Max`, `Min`, `Mean`, `Concat`), at
+    /// most: each can be any tensor of the pool, so the operator alone makes a number of
+    /// models exponential in this bound.
+    pub extras: u64,
     /// Draws of one operator step, at most (the first step's include the first tensor's
     /// rank and dimensions); a step that draws more is cut and counted.
     pub max_draws: usize,
@@ -71,70 +86,149 @@ pub struct Walk {
     pub cut: u64,
 }
 
+/// A model of one level that can grow into the next: its draws, its size and the graph
+/// inputs it made.
+type Growing = (Vec<u64>, (usize, usize), usize);
+
 /// Visits every distinct model of [`dl::isra_with`]`(ops)` within `bounds` (see the module
-/// docs for what "every" leaves out), in the order of the tree of draws, each once.
-pub fn each_model(ops: &[&'static str], bounds: &Bounds, mut visit: impl FnMut(&Model)) -> Walk {
+/// docs for what "every" leaves out), each once. The models of one step are walked in
+/// the order of the tree of draws; each later step's walks, one per model of the step
+/// before, are shared among the machine's cores, so `visit` is called from several
+/// threads at once, in no set order.
+pub fn each_model(ops: &[&'static str], bounds: &Bounds, visit: impl Fn(&Model) + Sync) -> Walk {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let seen = Mutex::new(HashSet::new());
+    let grown = Mutex::new(HashSet::new());
+    let models = AtomicU64::new(0);
     let mut walk = Walk::default();
-    let mut models = 0;
-    let mut seen = HashSet::new();
-    let mut grown = HashSet::new();
-    // The draws and sizes of the models of the last level that can still grow; the first
-    // step reads one tensor at least.
-    let mut growing: Vec<(Vec<u64>, (usize, usize))> = vec![(vec![0], (1, 0))];
+    // Before the first step: no draws but the step count, no node; the first tensor is
+    // made by the first step's draws, and counted as its operand.
+    let mut growing: Vec<Growing> = vec![(vec![0], (0, 0), 1)];
     for steps in 1..=u64::from(bounds.steps) {
-        let mut next = Vec::new();
-        for (mut prefix, base) in std::mem::take(&mut growing) {
-            prefix[0] = steps - 1;
+        let next = Mutex::new(Vec::new());
+        let taken = AtomicUsize::new(0);
+        let last = steps == u64::from(bounds.steps);
+        // A worker: the walks of the models of `growing` no other worker took.
+        let work = || {
+            let mut walk = Walk::default();
             let mut leaf = |model: Model, draws: &[u64]| {
                 let (tensors, edges) = model.size();
                 // Two runs that made the same model (tensors left unused included) go on
                 // alike: one of them grows.
-                if steps < u64::from(bounds.steps)
+                if !last
                     && (tensors + 1, edges + 2) <= bounds.size
-                    && grown.insert(format!("{:?} {:?}", model.tensors, model.nodes))
+                    && lock(&grown).insert(format!("{:?} {:?}", model.tensors, model.nodes))
                 {
-                    next.push((draws.to_vec(), (tensors, edges)));
+                    let inputs = model
+                        .tensors
+                        .iter()
+                        .filter(|t| t.source == dl::Source::Input)
+                        .count();
+                    lock(&next).push((draws.to_vec(), (tensors, edges), inputs));
                 }
-                if (tensors, edges) <= bounds.size && seen.insert(fingerprint(&model)) {
-                    models += 1;
+                if (tensors, edges) <= bounds.size && lock(&seen).insert(fingerprint(&model)) {
+                    models.fetch_add(1, Ordering::Relaxed);
                     visit(&model);
                 }
             };
-            let step = Step {
-                ops,
-                bounds,
-                base,
-                from: prefix.len(),
-            };
-            step.descend(&mut prefix, &mut walk, &mut leaf);
+            while let Some((prefix, base, base_inputs)) =
+                growing.get(taken.fetch_add(1, Ordering::Relaxed))
+            {
+                let mut prefix = prefix.clone();
+                prefix[0] = steps - 1;
+                let step = Step {
+                    ops,
+                    bounds,
+                    base: *base,
+                    base_inputs: *base_inputs,
+                    from: prefix.len(),
+                };
+                step.descend(&mut prefix, Progress::default(), &mut walk, &mut leaf);
+            }
+            walk
+        };
+        let walks: Vec<Walk> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(growing.len()))
+                .map(|_| scope.spawn(work))
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| {
+                    w.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        for w in walks {
+            walk.replays += w.replays;
+            walk.cut += w.cut;
         }
-        growing = next;
+        growing = next.into_inner().unwrap_or_else(PoisonError::into_inner);
     }
-    Walk { models, ..walk }
+    Walk {
+        models: models.into_inner(),
+        ..walk
+    }
 }
 
-/// The line of `dl.rs` where an operator step draws its operator.
-static OPERATOR_LINE: LazyLock<String> = LazyLock::new(|| {
-    let line = include_str!("dl.rs")
-        .lines()
-        .position(|l| l.contains("let op = ops[rng.random_range(0..ops.len())];"))
-        .expect("op_step draws its operator");
-    format!("dl.rs:{}:", line + 1)
-});
+/// The lock of `mutex`, whether or not a panicking worker poisoned it (the sets hold
+/// whole entries either way).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The lines of `dl.rs`, where the generator's draws are made.
+static SOURCE: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| include_str!("dl.rs").lines().collect());
+
+/// The line of code that makes the decision a halted run names (`... @
+/// examples/src/dl.rs:464:22`), or `""` if the message names no line of `dl.rs`.
+fn source_line(why: &str) -> &'static str {
+    why.rsplit_once(" @ ")
+        .and_then(|(_, site)| {
+            let mut parts = site.split(':');
+            let file = parts.next()?;
+            let line: usize = parts.next()?.parse().ok()?;
+            file.ends_with("dl.rs")
+                .then(|| SOURCE.get(line - 1))
+                .flatten()
+        })
+        .copied()
+        .unwrap_or("")
+}
 
 /// The walk of one operator step's draws, from the draws of a model one step shorter.
 struct Step<'a> {
     ops: &'a [&'static str],
     bounds: &'a Bounds,
-    /// The size of the model before the step.
+    /// The size of the model before the step (`(0, 0)` before the first).
     base: (usize, usize),
+    /// The graph inputs made before the step (on the first, the first tensor, which its
+    /// draws make).
+    base_inputs: usize,
     /// Where the step's draws begin.
     from: usize,
 }
 
+/// What the draws of the step so far have decided.
+#[derive(Clone, Copy, Default)]
+struct Progress {
+    /// The operator, once drawn.
+    op: Option<&'static str>,
+    /// A variadic operator's extra inputs, once drawn.
+    extras: usize,
+}
+
 impl Step<'_> {
-    /// The subtree of `prefix`: its model if the draws make one, else each legal next draw.
-    fn descend(&self, prefix: &mut Vec<u64>, walk: &mut Walk, leaf: &mut dyn FnMut(Model, &[u64])) {
+    /// The subtree of `prefix`: its model if the draws make one, else each legal next draw
+    /// whose subtree can hold a model within the bounds.
+    fn descend(
+        &self,
+        prefix: &mut Vec<u64>,
+        progress: Progress,
+        walk: &mut Walk,
+        leaf: &mut dyn FnMut(Model, &[u64]),
+    ) {
         walk.replays += 1;
         match greduce::replay_draws(|rng| dl::isra_with(rng, self.ops), prefix) {
             Ok(run) => leaf(run.output, prefix),
@@ -142,17 +236,43 @@ impl Step<'_> {
                 let Some((lo, hi)) = next_range(&why) else {
                     panic!("an enumerated draw is legal: {why}");
                 };
+                // Read at once: the count of the run that just halted.
+                let made = dl::inputs_made().saturating_sub(self.base_inputs);
+                if progress
+                    .op
+                    .is_some_and(|op| !self.fits(op, made, progress.extras))
+                {
+                    return;
+                }
                 if prefix.len() - self.from >= self.bounds.max_draws {
                     walk.cut += 1;
                     return;
                 }
-                let operator = prefix.len() >= self.from && why.contains(&*OPERATOR_LINE);
-                for v in values(prefix.len(), lo, hi, self.bounds) {
-                    if operator && !self.fits(self.ops[v as usize]) {
+                let code = source_line(&why);
+                let operator = prefix.len() >= self.from && code.contains("let op = ops[");
+                let extras =
+                    progress.op.is_some() && code.contains("let extra = rng.random_range(0..9)");
+                let rank = progress.op.filter(|_| code.contains("let rank = ranks["));
+                for v in values(code, prefix.len(), lo, hi, self.bounds) {
+                    if extras && v > self.bounds.extras {
+                        continue;
+                    }
+                    // A new input's rank, an index into the ranks its operator takes.
+                    if rank.is_some_and(|op| dl::ranks(op)[v as usize] as u64 > self.bounds.rank) {
+                        continue;
+                    }
+                    let mut next = progress;
+                    if operator {
+                        next.op = Some(self.ops[v as usize]);
+                    }
+                    if extras {
+                        next.extras = v as usize;
+                    }
+                    if next.op.is_some_and(|op| !self.fits(op, made, next.extras)) {
                         continue;
                     }
                     prefix.push(v);
-                    self.descend(prefix, walk, leaf);
+                    self.descend(prefix, next, walk, leaf);
                     prefix.pop();
                 }
             }
@@ -160,12 +280,21 @@ impl Step<'_> {
         }
     }
 
-    /// Whether a node of `op` can keep the model within the bounds: it adds its constants
-    /// and an output at least, and an edge per input and output.
-    fn fits(&self, op: &str) -> bool {
+    /// Whether a node of `op` can keep the model within the bounds, given the graph
+    /// inputs the step has `made` and the `extras` inputs it has drawn: the node adds those
+    /// inputs, its constants and an output at least, and an edge per input and output. Its
+    /// first operand is one tensor more on the first step (the first tensor or a new
+    /// input); on a later step it can be the first tensor, unused so far, which this
+    /// bound does not count.
+    fn fits(&self, op: &str, made: usize, extras: usize) -> bool {
         let constants = dl_shapes::constant_inputs(op).len();
         let inputs = dl_shapes::input_count(op).0;
-        (self.base.0 + constants + 1, self.base.1 + inputs + 1) <= self.bounds.size
+        let operands = if self.base == (0, 0) {
+            made.max(1)
+        } else {
+            self.base.0 + made
+        };
+        (operands + constants + 1, self.base.1 + inputs + extras + 1) <= self.bounds.size
     }
 }
 
@@ -212,15 +341,28 @@ fn next_range(why: &str) -> Option<(u64, u64)> {
 }
 
 /// The draws (offsets from `lo`) the walk takes for the decision at `at` of range
-/// `lo..=hi` (the module docs say why).
-fn values(at: usize, lo: u64, hi: u64, bounds: &Bounds) -> Vec<u64> {
+/// `lo..=hi`, made by the line `code` (the module docs say why).
+fn values(code: &str, at: usize, lo: u64, hi: u64, bounds: &Bounds) -> Vec<u64> {
     let all = hi - lo + 1;
-    match (at, lo, hi) {
-        (1, 1, 5) => (0..all.min(bounds.rank)).collect(),
-        (_, 0, 99_999) => vec![0, 95_000],
-        (_, 0, 29) => vec![0],
-        (_, 1, 5) => (0..all.min(bounds.dims)).collect(),
-        _ => (0..all).collect(),
+    if code.contains("< 95_000") {
+        // Reuse a tensor of the pool, or make a new input.
+        vec![0, 95_000]
+    } else if code.contains("random_range(0..30) > 0") {
+        // The uniform order, among whose orders are those that put the newest first.
+        vec![0]
+    } else if code.contains(") > 0") {
+        // A test of a draw against 0: two outcomes.
+        (0..all.min(2)).collect()
+    } else if code.contains("let index_rank") {
+        // The rank of a `Gather`'s indices, bounded as an input's.
+        (0..all.min(bounds.rank)).collect()
+    } else if (at, lo, hi) == (1, 1, 5) {
+        // The first tensor's rank.
+        (0..all.min(bounds.rank)).collect()
+    } else if (lo, hi) == (1, 5) {
+        (0..all.min(bounds.dims)).collect()
+    } else {
+        (0..all).collect()
     }
 }
 
@@ -240,27 +382,61 @@ mod tests {
         let bounds = Bounds {
             steps: 2,
             size: (4, 4),
-            rank: 1,
+            rank: 2,
             dims: 2,
+            extras: 8,
             max_draws: 64,
         };
-        let (mut one_input, mut all) = (0, 0);
+        let counts = Mutex::new((0, 0));
         let walk = each_model(&["Abs"], &bounds, |m| {
-            all += 1;
             let inputs = crate::hunt_tract::listing(m).matches("input ").count();
+            let mut counts = lock(&counts);
+            counts.0 += 1;
             if m.nodes.len() == 2 && inputs == 1 {
-                one_input += 1;
+                counts.1 += 1;
             }
         });
+        let (all, one_input) = counts.into_inner().unwrap();
         // Each step reads a tensor of the pool (the first input and the outputs so far)
-        // or a new input of rank 1 to 5 and dimensions 1 or 2 (62 shapes); an input no
-        // node reads is not part of the model. One step: `Abs` of an input of each shape
-        // (62). Two steps on one input: `Abs(x), Abs(x)` for x of rank 1 (2) and the
-        // chain `Abs(Abs(x))` for every shape (62). On two inputs: the first node reads
-        // the first input and the second the other (62 x 62), or the other way round,
-        // with the first input of rank 1 (2 x 62).
-        assert_eq!(one_input, 2 + 62);
-        assert_eq!(all, 62 + 2 + 62 + 62 * 62 + 2 * 62);
+        // or a new input; either of rank 1 or 2 and dimensions 1 or 2 (6 shapes). An
+        // input no node reads is not part of the model. One step: `Abs` of an input of
+        // each shape (6). Two steps on one input: `Abs(x), Abs(x)` (6) and the chain
+        // `Abs(Abs(x))` (6). On two inputs: the first node reads the first input and the
+        // second a new one (6 x 6), or the other way round (6 x 6).
+        assert_eq!(one_input, 6 + 6);
+        assert_eq!(all, 6 + 6 + 6 + 6 * 6 + 6 * 6);
         assert_eq!((walk.models, walk.cut), (all, 0));
+    }
+
+    /// The fingerprints of the models of `ops` within `bounds` and of at most `size`.
+    fn models_up_to(ops: &[&'static str], bounds: &Bounds, size: (usize, usize)) -> HashSet<u64> {
+        let found = Mutex::new(HashSet::new());
+        each_model(ops, bounds, |m| {
+            if m.size() <= size {
+                lock(&found).insert(fingerprint(m));
+            }
+        });
+        found.into_inner().unwrap()
+    }
+
+    /// Leaving out the subtrees that cannot fit the size loses no model: a search with
+    /// more room finds no other model of the size. On operators with constants (`Pad`,
+    /// `Expand`), a second operand (`Add`), extra inputs (`Sum`, `Concat`) and indices
+    /// (`Gather`).
+    #[test]
+    fn the_size_bound_leaves_out_no_model_that_fits() {
+        let ops = ["Abs", "Add", "Concat", "Expand", "Gather", "Pad", "Sum"];
+        let bounds = |size| Bounds {
+            steps: 2,
+            size,
+            rank: 1,
+            dims: 2,
+            extras: 1,
+            max_draws: 64,
+        };
+        let tight = models_up_to(&ops, &bounds((4, 5)), (4, 5));
+        let roomy = models_up_to(&ops, &bounds((5, 7)), (4, 5));
+        assert!(tight.len() > 500, "{}", tight.len());
+        assert_eq!(tight, roomy);
     }
 }

@@ -29,8 +29,9 @@
 //! 6000 cases each by default (see `greduce_examples::hunt_tract`). `hunt tract-minimal
 //! [--cases N]` generates `10 N` models of one node and as many of two and runs the checks on
 //! them, printing the smallest failure of each finding it sees (sampling, not exhaustive).
-//! `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--draws K]` checks
-//! every model within those bounds (`greduce_examples::small_models`), exhaustively.
+//! `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--extras X]
+//! [--draws K]` checks every model within those bounds (`greduce_examples::small_models`),
+//! exhaustively, on every core.
 //! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N] [--findings T1,T7]` run the
 //! findings' properties under proptest, for the comparison in `examples/FINDINGS.md`.
 //!
@@ -253,7 +254,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-exhaustive [--steps S --size T,E --rank R --dims D --draws K] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -292,17 +293,19 @@ fn petgraph_minimal(simple: bool) {
     println!("steiner_tree: {steiner:?}");
 }
 
-/// `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--draws K]`: every
-/// model within the bounds through every check (`greduce_examples::small_models`); 2 steps,
-/// size (4, 6), rank 2, dimensions 2 and 16 draws by default.
+/// `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--extras X]
+/// [--draws K]`: every model within the bounds through every check
+/// (`greduce_examples::small_models`); by default 2 steps, size (4, 5), rank 2, dimensions
+/// 2, 1 extra input and 64 draws (the search `examples/FINDINGS.md` reports).
 fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
     use greduce_examples::small_models::Bounds;
     let mut bounds = Bounds {
         steps: 2,
-        size: (4, 6),
+        size: (4, 5),
         rank: 2,
         dims: 2,
-        max_draws: 16,
+        extras: 1,
+        max_draws: 64,
     };
     let number = |v: Option<&str>| v.and_then(|v| v.parse::<u64>().ok()).filter(|n| *n > 0);
     while let Some(arg) = args.next() {
@@ -311,6 +314,10 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
             "--steps" => number(value.as_deref()).map(|n| bounds.steps = n as u32),
             "--rank" => number(value.as_deref()).map(|n| bounds.rank = n),
             "--dims" => number(value.as_deref()).map(|n| bounds.dims = n),
+            "--extras" => value
+                .as_deref()
+                .and_then(|v| v.parse().ok())
+                .map(|n| bounds.extras = n),
             "--draws" => number(value.as_deref()).map(|n| bounds.max_draws = n as usize),
             "--size" => value
                 .as_deref()
@@ -321,8 +328,8 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
         };
         if ok.is_none() {
             eprintln!(
-                "{USAGE}\n--steps, --rank, --dims and --draws take positive numbers, --size \
-                 two (4,6)"
+                "{USAGE}\n--steps, --rank, --dims and --draws take positive numbers, --extras \
+                 a number, --size two (4,5)"
             );
             std::process::exit(2);
         }
