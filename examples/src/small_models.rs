@@ -177,6 +177,12 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// The code of the draws the walk follows (see [`source_line`]): a step's operator, a
+/// variadic operator's number of extra inputs, a new input's rank.
+const OPERATOR_DRAW: &str = "let op = ops[";
+const EXTRAS_DRAW: &str = "let extra = rng.random_range(0..9)";
+const INPUT_RANK_DRAW: &str = "let rank = ranks[";
+
 /// The lines of `dl.rs`, where the generator's draws are made.
 static SOURCE: LazyLock<Vec<&'static str>> =
     LazyLock::new(|| include_str!("dl.rs").lines().collect());
@@ -249,14 +255,10 @@ impl Step<'_> {
                     return;
                 }
                 let code = source_line(&why);
-                let operator = prefix.len() >= self.from && code.contains("let op = ops[");
-                let extras =
-                    progress.op.is_some() && code.contains("let extra = rng.random_range(0..9)");
-                let rank = progress.op.filter(|_| code.contains("let rank = ranks["));
+                let operator = prefix.len() >= self.from && code.contains(OPERATOR_DRAW);
+                let extras = progress.op.is_some() && code.contains(EXTRAS_DRAW);
+                let rank = progress.op.filter(|_| code.contains(INPUT_RANK_DRAW));
                 for v in values(code, prefix.len(), lo, hi, self.bounds) {
-                    if extras && v > self.bounds.extras {
-                        continue;
-                    }
                     // A new input's rank, an index into the ranks its operator takes.
                     if rank.is_some_and(|op| dl::ranks(op)[v as usize] as u64 > self.bounds.rank) {
                         continue;
@@ -353,6 +355,8 @@ fn values(code: &str, at: usize, lo: u64, hi: u64, bounds: &Bounds) -> Vec<u64> 
     } else if code.contains(") > 0") {
         // A test of a draw against 0: two outcomes.
         (0..all.min(2)).collect()
+    } else if code.contains(EXTRAS_DRAW) {
+        (0..all.min(bounds.extras + 1)).collect()
     } else if code.contains("let index_rank") {
         // The rank of a `Gather`'s indices, bounded as an input's.
         (0..all.min(bounds.rank)).collect()
