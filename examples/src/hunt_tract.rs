@@ -879,22 +879,30 @@ fn keep_smallest(smallest: &mut Vec<Smallest>, name: String, model: &Model) {
 /// For the minimality of the findings, exhaustively: every model within `bounds`
 /// ([`small_models::each_model`], which says what "every" leaves out) through every
 /// check, on every core. Returns the walk and, per finding (or `"other <check>"`), the
-/// smallest failure with an example. Tract's panics are caught and not printed.
-#[must_use]
-pub fn exhaustive_failures(bounds: &small_models::Bounds) -> (small_models::Walk, Vec<Smallest>) {
+/// smallest failure with an example. Tract's panics are caught and not printed. `report`
+/// is told how far the walk has come ([`small_models::each_model_reporting`]).
+pub fn exhaustive_failures(
+    bounds: &small_models::Bounds,
+    report: impl Fn(&small_models::Report) + Sync,
+) -> (small_models::Walk, Vec<Smallest>) {
     let smallest = std::sync::Mutex::new(Vec::new());
     let walk = silenced(|| {
-        small_models::each_model(&TRACT_OPS, bounds, |model| {
-            let names = failures(model);
-            if !names.is_empty() {
-                let mut smallest = smallest
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                for name in names {
-                    keep_smallest(&mut smallest, name, model);
+        small_models::each_model_reporting(
+            &TRACT_OPS,
+            bounds,
+            |model| {
+                let names = failures(model);
+                if !names.is_empty() {
+                    let mut smallest = smallest
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    for name in names {
+                        keep_smallest(&mut smallest, name, model);
+                    }
                 }
-            }
-        })
+            },
+            report,
+        )
     });
     let mut smallest = smallest
         .into_inner()

@@ -28,7 +28,9 @@
 //! node will add its constants, its output, the inputs the step has made so far (the
 //! generator counts them, and the run that halted tells) and its edges, at least. That is
 //! what makes two steps feasible: most of the tree makes new inputs, which soon leave no
-//! room.
+//! room. And models of one level that leave the same pool of shapes share one walk of the
+//! next step ([`each_model_reporting`] says why that is sound): a level walks one tree per
+//! pool, not per model.
 //!
 //! ```
 //! use greduce_examples::small_models::{Bounds, each_model};
@@ -86,31 +88,106 @@ pub struct Walk {
     pub cut: u64,
 }
 
-/// A model of one level that can grow into the next: its draws, its size and the graph
-/// inputs it made.
-type Growing = (Vec<u64>, (usize, usize), usize);
+/// A model of one level that can grow into the next.
+struct Growing {
+    /// Its draws.
+    draws: Vec<u64>,
+    /// Its size ([`Model::size`]).
+    size: (usize, usize),
+    /// The graph inputs it made.
+    inputs: usize,
+    /// The shapes of its pool (the first tensor and every output, in order), what the next
+    /// step's draws depend on (see [`each_model_reporting`]), and whether a node reads the
+    /// first tensor (every other tensor of the pool is read: it is an output).
+    pool: (Vec<Vec<usize>>, bool),
+}
+
+/// How far a walk has come, as [`each_model_reporting`] reports it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The level under way: models of this many steps.
+    pub steps: u32,
+    /// Walks of the level done, of `walks`: one per group of models of the level before
+    /// that leave the same pool of shapes (one on the first level).
+    pub done: usize,
+    /// Walks of the level.
+    pub walks: usize,
+    /// Models of the level before that the level grows, all walks together.
+    pub growing: usize,
+    /// The walk so far, all levels together.
+    pub walk: Walk,
+}
 
 /// Visits every distinct model of [`dl::isra_with`]`(ops)` within `bounds` (see the module
 /// docs for what "every" leaves out), each once. The models of one step are walked in
-/// the order of the tree of draws; each later step's walks, one per model of the step
-/// before, are shared among the machine's cores, so `visit` is called from several
-/// threads at once, in no set order.
+/// the order of the tree of draws; each later step's walks are shared among the
+/// machine's cores, so `visit` is called from several threads at once, in no set order.
 pub fn each_model(ops: &[&'static str], bounds: &Bounds, visit: impl Fn(&Model) + Sync) -> Walk {
+    each_model_reporting(ops, bounds, visit, |_| {})
+}
+
+/// [`each_model`], calling `report` as the walk goes: as each level starts, and each time
+/// another hundredth of its walks is done (from the thread that did it), the last time as
+/// it ends.
+///
+/// Models of one level that leave the same pool of shapes and have the same size share
+/// one walk of the next step: the generator's later draws depend on the shapes of its
+/// pool alone (an operand is picked by its shape, and the rest of the step by the
+/// operands'), so their trees of draws are the same. The first model's tree is walked;
+/// every other model replays each of its leaves. A replay that does not make a model
+/// (which would mean the trees differ) falls back to that model's own walk.
+pub fn each_model_reporting(
+    ops: &[&'static str],
+    bounds: &Bounds,
+    visit: impl Fn(&Model) + Sync,
+    report: impl Fn(&Report) + Sync,
+) -> Walk {
+    walk_levels(ops, bounds, &visit, &report, true)
+}
+
+/// [`each_model_reporting`], with models that leave the same pool sharing a walk or not
+/// (`share`: the tests check that sharing finds the same models).
+fn walk_levels(
+    ops: &[&'static str],
+    bounds: &Bounds,
+    visit: &(dyn Fn(&Model) + Sync),
+    report: &(dyn Fn(&Report) + Sync),
+    share: bool,
+) -> Walk {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let seen = Mutex::new(HashSet::new());
     let grown = Mutex::new(HashSet::new());
     let models = AtomicU64::new(0);
-    let mut walk = Walk::default();
+    let replays = AtomicU64::new(0);
+    let cut = AtomicU64::new(0);
     // Before the first step: no draws but the step count, no node; the first tensor is
     // made by the first step's draws, and counted as its operand.
-    let mut growing: Vec<Growing> = vec![(vec![0], (0, 0), 1)];
-    for steps in 1..=u64::from(bounds.steps) {
+    let mut growing = vec![Growing {
+        draws: vec![0],
+        size: (0, 0),
+        inputs: 1,
+        pool: (Vec::new(), false),
+    }];
+    for steps in 1..=bounds.steps {
         let next = Mutex::new(Vec::new());
+        let last = steps == bounds.steps;
+        let growing_count = growing.len();
+        let groups = groups(&mut growing, share);
         let taken = AtomicUsize::new(0);
-        let last = steps == u64::from(bounds.steps);
-        // A worker: the walks of the models of `growing` no other worker took.
+        let done = AtomicUsize::new(0);
+        let so_far = |done: usize| Report {
+            steps,
+            done,
+            walks: groups.len(),
+            growing: growing_count,
+            walk: Walk {
+                replays: replays.load(Ordering::Relaxed),
+                models: models.load(Ordering::Relaxed),
+                cut: cut.load(Ordering::Relaxed),
+            },
+        };
+        // A worker: the walks of the groups no other worker took.
         let work = || {
-            let mut walk = Walk::default();
             let mut leaf = |model: Model, draws: &[u64]| {
                 let (tensors, edges) = model.size();
                 // Two runs that made the same model (tensors left unused included) go on
@@ -119,56 +196,144 @@ pub fn each_model(ops: &[&'static str], bounds: &Bounds, visit: impl Fn(&Model) 
                     && (tensors + 1, edges + 2) <= bounds.size
                     && lock(&grown).insert(format!("{:?} {:?}", model.tensors, model.nodes))
                 {
-                    let inputs = model
-                        .tensors
-                        .iter()
-                        .filter(|t| t.source == dl::Source::Input)
-                        .count();
-                    lock(&next).push((draws.to_vec(), (tensors, edges), inputs));
+                    lock(&next).push(Growing {
+                        draws: draws.to_vec(),
+                        size: (tensors, edges),
+                        inputs: model
+                            .tensors
+                            .iter()
+                            .filter(|t| t.source == dl::Source::Input)
+                            .count(),
+                        pool: pool(&model),
+                    });
                 }
                 if (tensors, edges) <= bounds.size && lock(&seen).insert(fingerprint(&model)) {
                     models.fetch_add(1, Ordering::Relaxed);
                     visit(&model);
                 }
             };
-            while let Some((prefix, base, base_inputs)) =
-                growing.get(taken.fetch_add(1, Ordering::Relaxed))
-            {
-                let mut prefix = prefix.clone();
-                prefix[0] = steps - 1;
-                let step = Step {
-                    ops,
-                    bounds,
-                    base: *base,
-                    base_inputs: *base_inputs,
-                    from: prefix.len(),
-                };
-                step.descend(&mut prefix, Progress::default(), &mut walk, &mut leaf);
+            while let Some(group) = groups.get(taken.fetch_add(1, Ordering::Relaxed)) {
+                let mut walk = Walk::default();
+                walk_group(ops, bounds, steps, group, &mut walk, &mut leaf);
+                replays.fetch_add(walk.replays, Ordering::Relaxed);
+                cut.fetch_add(walk.cut, Ordering::Relaxed);
+                let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if done * 100 / groups.len() != (done - 1) * 100 / groups.len() {
+                    report(&so_far(done));
+                }
             }
-            walk
         };
-        let walks: Vec<Walk> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.min(growing.len()))
+        report(&so_far(0));
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(groups.len()))
                 .map(|_| scope.spawn(work))
                 .collect();
-            workers
-                .into_iter()
-                .map(|w| {
-                    w.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
+            for w in workers {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            }
         });
-        for w in walks {
-            walk.replays += w.replays;
-            walk.cut += w.cut;
-        }
+        drop(groups);
         growing = next.into_inner().unwrap_or_else(PoisonError::into_inner);
     }
     Walk {
+        replays: replays.into_inner(),
         models: models.into_inner(),
-        ..walk
+        cut: cut.into_inner(),
     }
+}
+
+/// The walks of a level: the models of `growing` in groups that share one (see
+/// [`each_model_reporting`]), or, without `share`, one each. Sorts `growing`.
+fn groups(growing: &mut [Growing], share: bool) -> Vec<&[Growing]> {
+    if !share {
+        return growing.chunks(1).collect();
+    }
+    growing.sort_by(|a, b| (&a.pool, a.size).cmp(&(&b.pool, b.size)));
+    growing
+        .chunk_by(|a, b| (&a.pool, a.size) == (&b.pool, b.size))
+        .collect()
+}
+
+/// The shapes of the pool `model` leaves (its first tensor and its outputs, in order) and
+/// whether a node reads the first tensor.
+fn pool(model: &Model) -> (Vec<Vec<usize>>, bool) {
+    let shapes = model
+        .tensors
+        .iter()
+        .enumerate()
+        .filter(|(t, tensor)| *t == 0 || tensor.source == dl::Source::Output)
+        .map(|(_, tensor)| tensor.shape.clone())
+        .collect();
+    (shapes, model.nodes.iter().any(|n| n.inputs.contains(&0)))
+}
+
+/// The step `steps` from each model of `group`, whose trees of draws are the same: the
+/// first model's walk, then each of its leaves from every other model.
+fn walk_group(
+    ops: &[&'static str],
+    bounds: &Bounds,
+    steps: u32,
+    group: &[Growing],
+    walk: &mut Walk,
+    leaf: &mut dyn FnMut(Model, &[u64]),
+) {
+    let Some((first, rest)) = group.split_first() else {
+        return;
+    };
+    // The leaves to replay: one per model the first makes within the size (two runs
+    // that make the same model from it make the same model from any other).
+    let mut suffixes = Vec::new();
+    let mut made = HashSet::new();
+    let from = first.draws.len();
+    walk_from(ops, bounds, steps, first, walk, &mut |model, draws| {
+        if !rest.is_empty()
+            && model.size() <= bounds.size
+            && made.insert(format!("{:?} {:?}", model.tensors, model.nodes))
+        {
+            suffixes.push(draws[from..].to_vec());
+        }
+        leaf(model, draws);
+    });
+    for model in rest {
+        let mut draws = model.draws.clone();
+        draws[0] = u64::from(steps - 1);
+        let from = draws.len();
+        for suffix in &suffixes {
+            draws.truncate(from);
+            draws.extend_from_slice(suffix);
+            walk.replays += 1;
+            if let Ok(run) = greduce::replay_draws(|rng| dl::isra_with(rng, ops), &draws) {
+                leaf(run.output, &draws);
+            } else {
+                // Not the same tree after all: the model's own walk (the leaves visited
+                // already are not visited twice).
+                walk_from(ops, bounds, steps, model, walk, leaf);
+                break;
+            }
+        }
+    }
+}
+
+/// The walk of the step `steps` from the draws of `model`.
+fn walk_from(
+    ops: &[&'static str],
+    bounds: &Bounds,
+    steps: u32,
+    model: &Growing,
+    walk: &mut Walk,
+    leaf: &mut dyn FnMut(Model, &[u64]),
+) {
+    let mut prefix = model.draws.clone();
+    prefix[0] = u64::from(steps - 1);
+    let step = Step {
+        ops,
+        bounds,
+        base: model.size,
+        base_inputs: model.inputs,
+        from: prefix.len(),
+    };
+    step.descend(&mut prefix, Progress::default(), walk, leaf);
 }
 
 /// The lock of `mutex`, whether or not a panicking worker poisoned it (the sets hold
@@ -442,5 +607,53 @@ mod tests {
         let roomy = models_up_to(&ops, &bounds((5, 7)), (4, 5));
         assert!(tight.len() > 500, "{}", tight.len());
         assert_eq!(tight, roomy);
+    }
+
+    /// Models that leave the same pool share one walk of the next step and find what
+    /// their own walks find, with fewer runs; the reports end each level with every walk
+    /// done and end the whole with the walk returned.
+    #[test]
+    fn models_that_leave_the_same_pool_share_a_walk() {
+        let ops = ["Abs", "Add", "Concat", "Expand", "Gather", "Pad", "Sum"];
+        let bounds = Bounds {
+            steps: 2,
+            size: (4, 5),
+            rank: 1,
+            dims: 2,
+            extras: 1,
+            max_draws: 64,
+        };
+        let found = |share| {
+            let found = Mutex::new(HashSet::new());
+            let reports = Mutex::new(Vec::new());
+            let walk = walk_levels(
+                &ops,
+                &bounds,
+                &|m| {
+                    lock(&found).insert(fingerprint(m));
+                },
+                &|r| lock(&reports).push(*r),
+                share,
+            );
+            let reports = reports.into_inner().unwrap();
+            for steps in 1..=2 {
+                let level = reports.iter().filter(|r| r.steps == steps);
+                let end = level.max_by_key(|r| r.done).unwrap();
+                assert_eq!(end.done, end.walks);
+            }
+            assert_eq!(
+                reports.iter().map(|r| r.walk).max_by_key(|w| w.replays),
+                Some(walk)
+            );
+            (walk, found.into_inner().unwrap())
+        };
+        let (shared, shared_models) = found(true);
+        let (own, own_models) = found(false);
+        assert!(shared_models.len() > 500, "{}", shared_models.len());
+        let missed = own_models.difference(&shared_models).count();
+        let more = shared_models.difference(&own_models).count();
+        assert_eq!((missed, more), (0, 0));
+        assert_eq!(shared.models, own.models);
+        assert!(shared.replays * 2 < own.replays, "{shared:?} {own:?}");
     }
 }

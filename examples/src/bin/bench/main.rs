@@ -335,7 +335,21 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
         }
     }
     let start = Instant::now();
-    let (walk, found) = greduce_examples::hunt_tract::exhaustive_failures(&bounds);
+    // Progress on stderr: a long search (rank 3) runs for an hour or more.
+    let report = |r: &greduce_examples::small_models::Report| {
+        eprintln!(
+            "step {}: {} of {} walks ({} models grown), {} models, {} runs, {} cut, {:.0} s",
+            r.steps,
+            r.done,
+            r.walks,
+            r.growing,
+            r.walk.models,
+            r.walk.replays,
+            r.walk.cut,
+            start.elapsed().as_secs_f64()
+        );
+    };
+    let (walk, found) = greduce_examples::hunt_tract::exhaustive_failures(&bounds, report);
     println!(
         "{bounds:?}: {} models checked, {} runs of the generator, {} runs cut at {} draws, {:.0} s; failures among them: {}",
         walk.models,
