@@ -30,8 +30,9 @@
 //! [--cases N]` generates `10 N` models of one node and as many of two and runs the checks on
 //! them, printing the smallest failure of each finding it sees (sampling, not exhaustive).
 //! `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--extras X]
-//! [--draws K]` checks every model within those bounds (`greduce_examples::small_models`),
-//! exhaustively, on every core.
+//! [--draws K] [--count]` checks every model within those bounds
+//! (`greduce_examples::small_models`), exhaustively, on every core; with `--count` it only
+//! counts them, by their operators.
 //! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N] [--findings T1,T7]` run the
 //! findings' properties under proptest, for the comparison in `examples/FINDINGS.md`.
 //!
@@ -254,7 +255,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
+const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -294,9 +295,10 @@ fn petgraph_minimal(simple: bool) {
 }
 
 /// `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--extras X]
-/// [--draws K]`: every model within the bounds through every check
-/// (`greduce_examples::small_models`); by default 2 steps, size (4, 5), rank 2, dimensions
-/// 2, 1 extra input and 64 draws (the search `examples/FINDINGS.md` reports).
+/// [--draws K] [--count]`: every model within the bounds through every check
+/// (`greduce_examples::small_models`), or with `--count` none; by default 2 steps, size
+/// (4, 5), rank 2, dimensions 2, 1 extra input and 64 draws (the search
+/// `examples/FINDINGS.md` reports).
 fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
     use greduce_examples::small_models::Bounds;
     let mut bounds = Bounds {
@@ -308,7 +310,12 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
         max_draws: 64,
     };
     let number = |v: Option<&str>| v.and_then(|v| v.parse::<u64>().ok()).filter(|n| *n > 0);
+    let mut count = false;
     while let Some(arg) = args.next() {
+        if arg == "--count" {
+            count = true;
+            continue;
+        }
         let value = args.next();
         let ok = match arg.as_str() {
             "--steps" => number(value.as_deref()).map(|n| bounds.steps = n as u32),
@@ -349,6 +356,10 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
             start.elapsed().as_secs_f64()
         );
     };
+    if count {
+        count_models(&bounds, report, start);
+        return;
+    }
     let (walk, found) = greduce_examples::hunt_tract::exhaustive_failures(&bounds, report);
     println!(
         "{bounds:?}: {} models checked, {} runs of the generator, {} runs cut at {} draws, {:.0} s; failures among them: {}",
@@ -364,6 +375,45 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
             "{name}: {size:?}\n{}",
             greduce_examples::hunt_tract::listing(&model)
         );
+    }
+}
+
+/// `hunt tract-exhaustive ... --count`: the walk without the checks, what a search within
+/// `bounds` would check: the models by their operators, the most first.
+fn count_models(
+    bounds: &greduce_examples::small_models::Bounds,
+    report: impl Fn(&greduce_examples::small_models::Report) + Sync,
+    start: Instant,
+) {
+    use std::collections::HashMap;
+    let by_ops = std::sync::Mutex::new(HashMap::<Vec<&str>, u64>::new());
+    let walk = greduce_examples::small_models::each_model_reporting(
+        &greduce_examples::hunt_tract::TRACT_OPS,
+        bounds,
+        |model| {
+            *by_ops
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .entry(model.ops())
+                .or_default() += 1;
+        },
+        report,
+    );
+    println!(
+        "{bounds:?}: {} models (not checked), {} runs of the generator, {} runs cut, {:.0} s",
+        walk.models,
+        walk.replays,
+        walk.cut,
+        start.elapsed().as_secs_f64()
+    );
+    let mut by_ops: Vec<_> = by_ops
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .into_iter()
+        .collect();
+    by_ops.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    for (ops, n) in by_ops.iter().take(40) {
+        println!("{n:>10} {}", ops.join(", "));
     }
 }
 
