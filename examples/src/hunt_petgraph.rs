@@ -1404,6 +1404,72 @@ pub fn greedy_feedback_arc_set_prop(g: &GnmGraph<Directed>) -> Outcome {
     Ok(())
 }
 
+/// The damping factor of [`page_rank_prop`], the one the `PageRank` paper and `NetworkX` use.
+const DAMPING: f64 = 0.85;
+
+/// Iterations of [`page_rank_prop`]: both sides start from the uniform ranks and iterate
+/// as many times, so they agree to rounding whether or not the ranks have converged.
+const PAGE_RANK_ITERATIONS: usize = 20;
+
+/// `PageRank` by its definition ([Wikipedia][pr], which `page_rank`'s docs cite; `NetworkX`
+/// does the same): each iteration gives every vertex `(1 - d) / n` from random jumps,
+/// `d * r(w) / out(w)` from each of its in-edges `w -> v` (parallel edges each count, a
+/// self-loop counts), and `d * r(w) / n` from each vertex `w` with no out-edge. The ranks
+/// keep summing to 1.
+///
+/// ```
+/// use greduce_examples::hunt_petgraph::reference_page_rank;
+///
+/// // One edge 0 -> 1 (weights play no part), damping 0.5: r0 = 1/4 + r1/4 and
+/// // r1 = 1/4 + r1/4 + r0/2, so 0.4 and 0.6.
+/// let ranks = reference_page_rank(2, &[(0, 1, 0)], 0.5, 100);
+/// assert!((ranks[0] - 0.4).abs() < 1e-12 && (ranks[1] - 0.6).abs() < 1e-12);
+/// ```
+///
+/// [pr]: https://en.wikipedia.org/wiki/PageRank
+#[must_use]
+pub fn reference_page_rank(
+    n: usize,
+    arcs: &[(usize, usize, i64)],
+    damping: f64,
+    iterations: usize,
+) -> Vec<f64> {
+    let nf = n as f64;
+    let mut out = vec![0usize; n];
+    for &(a, _, _) in arcs {
+        out[a] += 1;
+    }
+    let mut ranks = vec![1.0 / nf; n];
+    for _ in 0..iterations {
+        let dangling: f64 = (0..n).filter(|&w| out[w] == 0).map(|w| ranks[w]).sum();
+        let mut next = vec![(1.0 - damping) / nf + damping * dangling / nf; n];
+        for &(a, b, _) in arcs {
+            next[b] += damping * ranks[a] / out[a] as f64;
+        }
+        ranks = next;
+    }
+    ranks
+}
+
+/// `page_rank` (directed, as documented; damping 0.85): the ranks of
+/// [`reference_page_rank`] after the same number of iterations, within `1e-9`.
+pub fn page_rank_prop(g: &GnmGraph<Directed>) -> Outcome {
+    let n = g.node_count();
+    let got = algo::page_rank(g, DAMPING, PAGE_RANK_ITERATIONS);
+    let want = reference_page_rank(n, &arcs(g, w64), DAMPING, PAGE_RANK_ITERATIONS);
+    for (v, (got, want)) in got.iter().zip(&want).enumerate() {
+        // A NaN is not close.
+        let close = (got - want).abs() <= 1e-9;
+        ensure!(close, "page_rank: vertex {v} ranks {got}, reference {want}");
+    }
+    ensure!(
+        got.len() == n,
+        "page_rank: {} ranks for {n} vertices",
+        got.len()
+    );
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------------
 // Isomorphism.
 
@@ -1802,6 +1868,7 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
         MULTI,
         greedy_feedback_arc_set_prop
     );
+    on_graph!("page_rank", Directed, MULTI, page_rank_prop);
     rows
 }
 
@@ -2047,6 +2114,10 @@ pub fn proptest_findings(cases: u32, seeds: u8) -> String {
                 s,
             )
         }),
+    );
+    line(
+        "F7 page_rank",
+        runs(&|s| proptest_minimal::<Directed>(MULTI, page_rank_prop, cases, s)),
     );
     out
 }

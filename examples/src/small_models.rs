@@ -217,7 +217,8 @@ fn walk_levels(
                 walk_group(ops, bounds, steps, group, &mut walk, &mut leaf);
                 replays.fetch_add(walk.replays, Ordering::Relaxed);
                 cut.fetch_add(walk.cut, Ordering::Relaxed);
-                let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                // After this walk's counts: whoever counts the last walk sees every count.
+                let done = done.fetch_add(1, Ordering::AcqRel) + 1;
                 if done * 100 / groups.len() != (done - 1) * 100 / groups.len() {
                     report(&so_far(done));
                 }
