@@ -1404,6 +1404,151 @@ pub fn greedy_feedback_arc_set_prop(g: &GnmGraph<Directed>) -> Outcome {
     Ok(())
 }
 
+/// The simple paths from `from` to `to` (distinct vertices) over `arcs`, once per choice of
+/// parallel arcs along them, with at least `min` and at most `max` vertices between the
+/// ends, each as its vertices.
+fn reference_simple_paths(
+    n: usize,
+    arcs: &[(usize, usize, i64)],
+    (from, to): (usize, usize),
+    (min, max): (usize, usize),
+) -> Vec<Vec<usize>> {
+    fn extend(
+        out: &[Vec<usize>],
+        path: &mut Vec<usize>,
+        to: usize,
+        (min, max): (usize, usize),
+        found: &mut Vec<Vec<usize>>,
+    ) {
+        let last = path[path.len() - 1];
+        for &next in &out[last] {
+            if path.contains(&next) {
+                continue;
+            }
+            // Vertices between the ends: the path's but its first.
+            let between = path.len() - 1;
+            if next == to {
+                if (min..=max).contains(&between) {
+                    found.push(path.iter().copied().chain([to]).collect());
+                }
+            } else if between < max {
+                path.push(next);
+                extend(out, path, to, (min, max), found);
+                path.pop();
+            }
+        }
+    }
+    let mut out = vec![Vec::new(); n];
+    for &(a, b, _) in arcs {
+        out[a].push(b);
+    }
+    let mut found = Vec::new();
+    extend(&out, &mut vec![from], to, (min, max), &mut found);
+    found
+}
+
+/// `all_simple_paths` (every ordered pair of distinct vertices; at least 0, 1 or 2 and at
+/// most 0, 1, 2 or any number of vertices between the ends): the paths of
+/// [`reference_simple_paths`], as many times each, in any order. Parallel edges make
+/// several paths of the same vertices, as the function's docs show.
+pub fn all_simple_paths_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
+    use std::hash::RandomState;
+    let n = g.node_count();
+    let arcs = arcs(g, w64);
+    for from in 0..n {
+        for to in (0..n).filter(|&to| to != from) {
+            for min in 0..=2 {
+                for max in [Some(0), Some(1), Some(2), None] {
+                    let (a, b) = (NodeIndex::new(from), NodeIndex::new(to));
+                    let mut got: Vec<Vec<usize>> =
+                        algo::all_simple_paths::<Vec<NodeIndex>, _, RandomState>(g, a, b, min, max)
+                            .map(|p| p.iter().map(|v| v.index()).collect())
+                            .collect();
+                    let most = max.unwrap_or(n.saturating_sub(2));
+                    let mut want = reference_simple_paths(n, &arcs, (from, to), (min, most));
+                    got.sort();
+                    want.sort();
+                    ensure!(
+                        got == want,
+                        "all_simple_paths {from} -> {to}, {min} to {max:?} between: {got:?}, \
+                         reference {want:?}"
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tred` on a DAG (its precondition; other graphs pass): `dag_to_toposorted_adjacency_list`
+/// numbers the vertices by the order given (`revmap`) and keeps every edge, neighbours in
+/// that order; `dag_transitive_reduction_closure` gives the reduction (each edge `u -> v`
+/// of the graph with no other path from `u` to `v`, once) and the closure (each pair
+/// `u -> v`, `u != v`, with a path, once).
+pub fn tred_prop(g: &GnmGraph<Directed>) -> Outcome {
+    use petgraph::algo::tred;
+    use petgraph::visit::{EdgeRef, IntoEdgeReferences, IntoNeighbors, NodeCount};
+    let Ok(order) = algo::toposort(g, None) else {
+        return Ok(());
+    };
+    let n = g.node_count();
+    let arcs = arcs(g, w64);
+    let (list, revmap) = tred::dag_to_toposorted_adjacency_list::<_, u32>(g, &order);
+    let rank = |v: usize| revmap[v] as usize;
+    let mut got: Vec<(usize, usize)> = list
+        .edge_references()
+        .map(|e| (e.source() as usize, e.target() as usize))
+        .collect();
+    let mut want: Vec<(usize, usize)> = arcs.iter().map(|&(a, b, _)| (rank(a), rank(b))).collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    ensure!(
+        got == want,
+        "dag_to_toposorted_adjacency_list: edges {got:?}, want {want:?}"
+    );
+    for v in 0..list.node_count() {
+        let next: Vec<u32> = list.neighbors(v as u32).collect();
+        ensure!(
+            next.is_sorted(),
+            "dag_to_toposorted_adjacency_list: neighbours of {v} out of order: {next:?}"
+        );
+    }
+    let (reduction, closure) = tred::dag_transitive_reduction_closure(&list);
+    let reach = reachability(n, &arcs);
+    let edges = |l: &petgraph::adj::UnweightedList<u32>| {
+        let mut e: Vec<(usize, usize)> = l
+            .edge_references()
+            .map(|e| (e.source() as usize, e.target() as usize))
+            .collect();
+        e.sort_unstable();
+        e
+    };
+    let mut want_closure = Vec::new();
+    let mut want_reduction = Vec::new();
+    for u in 0..n {
+        for v in (0..n).filter(|&v| v != u && reach[u][v]) {
+            want_closure.push((rank(u), rank(v)));
+            let direct = arcs.iter().any(|&(a, b, _)| (a, b) == (u, v));
+            let longer = (0..n).any(|w| w != u && w != v && reach[u][w] && reach[w][v]);
+            if direct && !longer {
+                want_reduction.push((rank(u), rank(v)));
+            }
+        }
+    }
+    want_closure.sort_unstable();
+    want_reduction.sort_unstable();
+    let (got_reduction, got_closure) = (edges(&reduction), edges(&closure));
+    ensure!(
+        got_reduction == want_reduction,
+        "transitive reduction: {got_reduction:?}, want {want_reduction:?}"
+    );
+    ensure!(
+        got_closure == want_closure,
+        "transitive closure: {got_closure:?}, want {want_closure:?}"
+    );
+    Ok(())
+}
+
 /// The damping factor of [`page_rank_prop`], the one the `PageRank` paper and `NetworkX` use.
 const DAMPING: f64 = 0.85;
 
@@ -1869,6 +2014,24 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
         greedy_feedback_arc_set_prop
     );
     on_graph!("page_rank", Directed, MULTI, page_rank_prop);
+    on_graph!(
+        "tred (DAGs)",
+        Directed,
+        Shape::new(7, 8, true, false),
+        tred_prop
+    );
+    on_graph!(
+        "all_simple_paths (directed)",
+        Directed,
+        Shape::new(5, 10, true, true),
+        all_simple_paths_prop::<Directed>
+    );
+    on_graph!(
+        "all_simple_paths (undirected)",
+        Undirected,
+        Shape::new(5, 10, true, true),
+        all_simple_paths_prop::<Undirected>
+    );
     rows
 }
 
@@ -2118,6 +2281,10 @@ pub fn proptest_findings(cases: u32, seeds: u8) -> String {
     line(
         "F7 page_rank",
         runs(&|s| proptest_minimal::<Directed>(MULTI, page_rank_prop, cases, s)),
+    );
+    line(
+        "F8 tred",
+        runs(&|s| proptest_minimal::<Directed>(Shape::new(7, 8, true, false), tred_prop, cases, s)),
     );
     out
 }

@@ -109,3 +109,18 @@ fn page_rank_leaves_out_random_jumps_along_edges() {
     let ranks = petgraph::algo::page_rank(&g, 0.5_f64, 100);
     assert!((ranks[1] - ranks[2]).abs() < 1e-12, "{ranks:?}");
 }
+
+/// F8: on a DAG with parallel edges, `tred`'s transitive reduction and closure keep every
+/// copy of an edge: the algorithm marks the vertices reached through a successor, not the
+/// successor itself, so a second edge to it is taken again. Two edges `0 -> 1` give a
+/// reduction and a closure of two edges each. Fixed when each has one.
+#[test]
+fn tred_keeps_parallel_edges() {
+    use petgraph::algo::tred;
+    let g = DiGraph::<(), ()>::from_edges([(0, 1), (0, 1)]);
+    let order = petgraph::algo::toposort(&g, None).unwrap();
+    let (list, _) = tred::dag_to_toposorted_adjacency_list::<_, u32>(&g, &order);
+    let (reduction, closure) = tred::dag_transitive_reduction_closure(&list);
+    assert_eq!(reduction.edge_count(), 2);
+    assert_eq!(closure.edge_count(), 2);
+}

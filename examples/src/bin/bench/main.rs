@@ -257,7 +257,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
 
 const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | hunt petgraph|tract [--cases N] | hunt petgraph-minimal | hunt petgraph-simple | hunt petgraph-proptest [--cases N] | hunt tract-minimal [--cases N] | hunt tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | hunt tract-proptest [--cases N] [--findings T1,T7] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
-/// `hunt petgraph-minimal` (exhaustive searches for F1 to F5 and F7) or, with `simple`, `hunt
+/// `hunt petgraph-minimal` (exhaustive searches for F1 to F5, F7 and F8) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
 fn petgraph_minimal(simple: bool) {
     use greduce_examples::hunt_petgraph as h;
@@ -270,7 +270,7 @@ fn petgraph_minimal(simple: bool) {
         println!("steiner_tree, simple graphs {searches:?}: {found:?}");
         return;
     }
-    let props: [(&str, fn(&_) -> _); 5] = [
+    let props: [(&str, fn(&_) -> _); 6] = [
         (
             "bidirectional_dijkstra (start = goal)",
             h::bidirectional_dijkstra_same_prop,
@@ -282,6 +282,7 @@ fn petgraph_minimal(simple: bool) {
         ),
         ("floyd_warshall", h::floyd_warshall_prop),
         ("page_rank", h::page_rank_prop),
+        ("tred", h::tred_prop),
     ];
     // Up to 4 vertices and 4 edges; then 2 vertices and 5 edges.
     for (name, prop) in props {
