@@ -589,23 +589,30 @@ mod tests {
         found.into_inner().unwrap()
     }
 
-    /// Leaving out the subtrees that cannot fit the size loses no model: a search with
-    /// more room finds no other model of the size. On operators with constants (`Pad`,
-    /// `Expand`), a second operand (`Add`), extra inputs (`Sum`, `Concat`) and indices
-    /// (`Gather`).
-    #[test]
-    fn the_size_bound_leaves_out_no_model_that_fits() {
-        let ops = ["Abs", "Add", "Concat", "Expand", "Gather", "Pad", "Sum"];
-        let bounds = |size| Bounds {
+    /// Operators with constants (`Pad`, `Expand`), a second operand (`Add`), extra inputs
+    /// (`Sum`, `Concat`) and indices (`Gather`).
+    const MIXED: [&str; 7] = ["Abs", "Add", "Concat", "Expand", "Gather", "Pad", "Sum"];
+
+    /// Two steps of [`MIXED`] up to `size`, inputs of rank 1, at most one extra input.
+    fn mixed(size: (usize, usize)) -> Bounds {
+        Bounds {
             steps: 2,
             size,
             rank: 1,
             dims: 2,
             extras: 1,
             max_draws: 64,
-        };
-        let tight = models_up_to(&ops, &bounds((4, 5)), (4, 5));
-        let roomy = models_up_to(&ops, &bounds((5, 7)), (4, 5));
+        }
+    }
+
+    /// Leaving out the subtrees that cannot fit the size loses no model: a search with
+    /// more room finds no other model of the size. On operators with constants (`Pad`,
+    /// `Expand`), a second operand (`Add`), extra inputs (`Sum`, `Concat`) and indices
+    /// (`Gather`).
+    #[test]
+    fn the_size_bound_leaves_out_no_model_that_fits() {
+        let tight = models_up_to(&MIXED, &mixed((4, 5)), (4, 5));
+        let roomy = models_up_to(&MIXED, &mixed((5, 7)), (4, 5));
         assert!(tight.len() > 500, "{}", tight.len());
         assert_eq!(tight, roomy);
     }
@@ -615,15 +622,7 @@ mod tests {
     /// done and end the whole with the walk returned.
     #[test]
     fn models_that_leave_the_same_pool_share_a_walk() {
-        let ops = ["Abs", "Add", "Concat", "Expand", "Gather", "Pad", "Sum"];
-        let bounds = Bounds {
-            steps: 2,
-            size: (4, 5),
-            rank: 1,
-            dims: 2,
-            extras: 1,
-            max_draws: 64,
-        };
+        let (ops, bounds) = (MIXED, mixed((4, 5)));
         let found = |share| {
             let found = Mutex::new(HashSet::new());
             let reports = Mutex::new(Vec::new());
