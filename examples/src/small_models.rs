@@ -606,9 +606,7 @@ mod tests {
     }
 
     /// Leaving out the subtrees that cannot fit the size loses no model: a search with
-    /// more room finds no other model of the size. On operators with constants (`Pad`,
-    /// `Expand`), a second operand (`Add`), extra inputs (`Sum`, `Concat`) and indices
-    /// (`Gather`).
+    /// more room finds no other model of the size, on [`MIXED`].
     #[test]
     fn the_size_bound_leaves_out_no_model_that_fits() {
         let tight = models_up_to(&MIXED, &mixed((4, 5)), (4, 5));
