@@ -299,8 +299,8 @@ fn petgraph_minimal(simple: bool) {
 /// `hunt tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--extras X]
 /// [--draws K] [--count]`: every model within the bounds through every check
 /// (`greduce_examples::small_models`), or with `--count` none; by default 2 steps, size
-/// (4, 5), rank 2, dimensions 2, 1 extra input and 64 draws (the search
-/// `examples/FINDINGS.md` reports).
+/// (4, 5), rank 2, dimensions 2, 1 extra input and 64 draws. `examples/FINDINGS.md`
+/// reports that search (48 s on 2 cores) and the same with `--rank 3` (59 minutes).
 fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
     use greduce_examples::small_models::Bounds;
     let mut bounds = Bounds {
