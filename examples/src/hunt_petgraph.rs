@@ -1449,7 +1449,7 @@ fn reference_simple_paths(
 
 /// `all_simple_paths` (every ordered pair of distinct vertices; at least 0, 1 or 2 and at
 /// most 0, 1, 2 or any number of vertices between the ends): the paths of
-/// [`reference_simple_paths`], as many times each, in any order. Parallel edges make
+/// `reference_simple_paths`, as many times each, in any order. Parallel edges make
 /// several paths of the same vertices, as the function's docs show.
 pub fn all_simple_paths_prop<Ty: EdgeType>(g: &GnmGraph<Ty>) -> Outcome {
     use std::hash::RandomState;
