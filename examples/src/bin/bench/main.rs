@@ -381,7 +381,8 @@ fn tract_exhaustive(mut args: impl Iterator<Item = String>) {
 }
 
 /// `hunt tract-exhaustive ... --count`: the walk without the checks, what a search within
-/// `bounds` would check: the models by their operators, the most first.
+/// `bounds` would check: the number of models, then the 40 lists of operators with the most
+/// models, the most first.
 fn count_models(
     bounds: &greduce_examples::small_models::Bounds,
     report: impl Fn(&greduce_examples::small_models::Report) + Sync,
