@@ -1132,16 +1132,7 @@ mod tests {
             ],
             nodes: vec![
                 node("Expand", &[0, 1], 2, Vec::new()),
-                node(
-                    "Conv",
-                    &[2, 0],
-                    3,
-                    vec![
-                        ("kernel_shape", Attr::Ints(vec![1])),
-                        ("strides", Attr::Ints(vec![2])),
-                        ("group", Attr::Int(1)),
-                    ],
-                ),
+                conv_1d(&[2, 0], 3, 1, 2),
             ],
         };
         let sqrt_squared = Model {
@@ -1173,6 +1164,20 @@ mod tests {
             shape: shape.to_vec(),
             source,
         }
+    }
+
+    /// A `Conv` over one spatial axis, of one group.
+    fn conv_1d(inputs: &[usize], output: usize, kernel: i64, stride: i64) -> dl::Node {
+        node(
+            "Conv",
+            inputs,
+            output,
+            vec![
+                ("kernel_shape", Attr::Ints(vec![kernel])),
+                ("strides", Attr::Ints(vec![stride])),
+                ("group", Attr::Int(1)),
+            ],
+        )
     }
 
     fn node(
@@ -1276,16 +1281,7 @@ mod tests {
                 node("Abs", &[0], 4, Vec::new()),
                 node("Div", &[3, 3], 5, Vec::new()),
                 node("Floor", &[5], 6, Vec::new()),
-                node(
-                    "Conv",
-                    &[6, 7],
-                    8,
-                    vec![
-                        ("kernel_shape", Attr::Ints(vec![2])),
-                        ("strides", Attr::Ints(vec![1])),
-                        ("group", Attr::Int(1)),
-                    ],
-                ),
+                conv_1d(&[6, 7], 8, 2, 1),
             ],
         };
         let (plain, optimised) = plain_and_optimised(&model, 1);
