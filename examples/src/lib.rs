@@ -1,10 +1,9 @@
 //! Domain generators written with `#[generator]`, and the GReduce paper's subjects rebuilt
 //! from its artifact.
 //!
-//! - [`dl`]: DL models (a port of the Isra generator) as computation graphs.
-//! - [`dl_shapes`]: shape inference: the DL validator, and buggy shape rules for oracles.
+//! - [`dl`], [`dl_shapes`], [`grammars`], [`graph`], [`onnx`]: the domain generators, from
+//!   `greduce-domains`.
 //! - [`dl_subjects`]: the paper's twenty TVM subjects, rebuilt from the artifact's draws.
-//! - [`graph`]: random graphs (a port of JQF's FastGnm generator) as `petgraph` graphs.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
 //! - [`hunt_petgraph`]: properties of petgraph's algorithms against brute-force references
@@ -15,7 +14,6 @@
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
-//! - [`onnx`]: export of the DL models to ONNX files.
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 //! - [`lru`]: an LRU cache with a bug and its model, for the stateful example.
 //! - [`small_models`]: every small model of the Isra generator, enumerated through its draws
@@ -23,11 +21,7 @@
 
 pub mod biconnectivity;
 pub mod challenges;
-pub mod dl;
-pub mod dl_shapes;
 pub mod dl_subjects;
-pub mod grammars;
-pub mod graph;
 pub mod graph_oracles;
 pub mod graph_subjects;
 pub mod graph_text;
@@ -36,9 +30,11 @@ pub mod hunt_petgraph;
 pub mod hunt_tract;
 pub mod lca;
 pub mod lru;
-pub mod onnx;
 pub mod proptest_baseline;
 pub mod small_models;
 
 /// The graph library the generators build with, for code that names its types.
 pub use petgraph;
+
+/// The domain generators, now in `greduce-domains`.
+pub use greduce_domains::{dl, dl_shapes, grammars, graph, onnx};

@@ -350,12 +350,15 @@ const OPERATOR_DRAW: &str = "let op = ops[";
 const EXTRAS_DRAW: &str = "let extra = rng.random_range(0..9)";
 const INPUT_RANK_DRAW: &str = "let rank = ranks[";
 
-/// The lines of `dl.rs`, where the generator's draws are made.
-static SOURCE: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| include_str!("dl.rs").lines().collect());
+/// The lines of `dl.rs` (in `greduce-domains`), where the generator's draws are made.
+static SOURCE: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    include_str!("../../greduce-domains/src/dl.rs")
+        .lines()
+        .collect()
+});
 
 /// The line of code that makes the decision a halted run names (`... @
-/// examples/src/dl.rs:464:22`), or `""` if the message names no line of `dl.rs`.
+/// greduce-domains/src/dl.rs:464:22`), or `""` if the message names no line of `dl.rs`.
 fn source_line(why: &str) -> &'static str {
     why.rsplit_once(" @ ")
         .and_then(|(_, site)| {
@@ -543,7 +546,7 @@ mod tests {
 
     #[test]
     fn the_range_is_read_from_the_message() {
-        let why = "the draws ran out at random_range(0..=62) @ examples/src/dl.rs:464:22";
+        let why = "the draws ran out at random_range(0..=62) @ greduce-domains/src/dl.rs:464:22";
         assert_eq!(next_range(why), Some((0, 62)));
         assert_eq!(next_range("the recorded value is not legal"), None);
     }

@@ -163,7 +163,7 @@ pub fn validate(model: &Model) -> Result<(), Invalid> {
 }
 
 /// The inputs of an operator that are int64 constants; every other input is float data.
-pub(crate) fn constant_inputs(op: &str) -> &'static [usize] {
+pub fn constant_inputs(op: &str) -> &'static [usize] {
     match op {
         "ReduceSum" | "Tile" | "Gather" | "Reshape" | "Unsqueeze" | "Expand" | "Pad" | "Split" => {
             &[1]
@@ -175,7 +175,7 @@ pub(crate) fn constant_inputs(op: &str) -> &'static [usize] {
 }
 
 /// How many inputs an operator takes: exactly, or at least (variadic).
-pub(crate) fn input_count(op: &str) -> (usize, bool) {
+pub fn input_count(op: &str) -> (usize, bool) {
     match op {
         "Sum" | "Max" | "Min" | "Mean" | "Concat" => (1, true),
         "Add" | "Sub" | "Mul" | "Div" | "PRelu" | "MatMul" | "Gemm" | "Conv" | "ConvTranspose"

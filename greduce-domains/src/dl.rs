@@ -213,16 +213,17 @@ enum Pick {
 
 thread_local! {
     /// The graph inputs the current run of the generator has made so far. A run whose
-    /// draws ran out stops without returning its model; this count is what
-    /// [`crate::small_models`] learns from it (how many inputs the step under way has
-    /// made, a bound on the size of every model the run could still make). A counter, not
-    /// the model, so that a plain run pays one store per input.
+    /// draws ran out stops without returning its model; this count is what an enumeration
+    /// of the small models (`greduce-hunts`' `small_models`) learns from it (how many
+    /// inputs the step under way has made, a bound on the size of every model the run could
+    /// still make). A counter, not the model, so that a plain run pays one store per input.
     static INPUTS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// The graph inputs made so far by the last run of the generator on this thread (see
-/// `INPUTS_MADE`).
-pub(crate) fn inputs_made() -> usize {
+/// The graph inputs made so far by the last run of the generator on this thread, also by a
+/// run whose draws ran out before it returned a model: a bound on the size of every model
+/// that run could still make, for an enumeration of the small models.
+pub fn inputs_made() -> usize {
     INPUTS_MADE.get()
 }
 
@@ -367,7 +368,7 @@ fn pick_keyed<R: rand::Rng + ?Sized>(rng: &mut R, st: &State, want: &Want) -> Op
 }
 
 /// The ranks an operator's first operand may have.
-pub(crate) fn ranks(op: &str) -> &'static [usize] {
+pub fn ranks(op: &str) -> &'static [usize] {
     match op {
         "SpaceToDepth" => &[4],
         "MaxPool" | "AveragePool" | "LpPool" | "GlobalMaxPool" | "GlobalAveragePool" | "Conv"
@@ -398,7 +399,7 @@ fn ints(values: &[usize]) -> Vec<i64> {
 /// A departure from the artifact: it draws the number of steps in `20..=100`, this draws it
 /// in `1..=100`, so reduction can remove steps below twenty (a count decision must
 /// be able to take the kept number of iterations). Its recorded first draw is shifted by 19
-/// when replayed ([`crate::dl_subjects::DlSubject`]).
+/// when replayed (the paper's subjects, `greduce-bench`'s `dl_subjects`).
 #[generator]
 pub fn isra<R: rand::Rng + ?Sized>(rng: &mut R) -> Model {
     isra_with(rng, &OPS)
@@ -409,7 +410,7 @@ pub fn isra<R: rand::Rng + ?Sized>(rng: &mut R) -> Model {
 ///
 /// ```
 /// # use rand::SeedableRng;
-/// use greduce_examples::dl::isra_with;
+/// use greduce_domains::dl::isra_with;
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
 /// let model = isra_with(&mut rng, &["Add", "Relu"]);
 /// assert!(model.nodes.iter().all(|n| matches!(n.op, "Add" | "Relu")));
@@ -430,7 +431,7 @@ pub fn isra_with<R: rand::Rng + ?Sized>(rng: &mut R, ops: &[&'static str]) -> Mo
 ///
 /// ```
 /// # use rand::SeedableRng;
-/// use greduce_examples::dl::isra_keyed;
+/// use greduce_domains::dl::isra_keyed;
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
 /// let model = isra_keyed(&mut rng, &["Add", "Relu"]);
 /// assert!(model.nodes.iter().all(|n| matches!(n.op, "Add" | "Relu")));

@@ -222,7 +222,7 @@ fn attribute(name: &str, value: &Attr) -> AttributeProto {
 ///
 /// ```
 /// # use rand::SeedableRng;
-/// use greduce_examples::{dl, onnx};
+/// use greduce_domains::{dl, onnx};
 /// let model = dl::isra(&mut rand::rngs::StdRng::seed_from_u64(3));
 /// let proto = onnx::to_proto(&model);
 /// assert_eq!(onnx::outputs(&model).len(), proto.graph.unwrap().output.len());
