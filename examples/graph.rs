@@ -25,7 +25,7 @@ fn main() {
         weighted: false,
         multigraph: true,
     };
-    let report = Check::new(|rng| fast_gnm::<Undirected, _>(rng, &model))
+    let report = Check::new(|rng| fast_gnm::<GnmGraph<Undirected>, _>(rng, &model))
         .name("triangles_of_a_multigraph")
         .seed(4)
         .persist(false)

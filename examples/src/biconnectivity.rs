@@ -10,7 +10,7 @@
 //! The old answer depends on the search order: roots in vertex order, neighbours in the
 //! order of the edges added.
 
-use crate::graph::GnmGraph;
+use greduce_domains::graph::GnmGraph;
 use petgraph::Undirected;
 use std::collections::BTreeSet;
 

@@ -5,7 +5,8 @@
 //!   differ exactly when some triangle has a parallel edge: the bug's condition, so a
 //!   minimal failing graph is a triangle with one doubled edge (3 vertices, 4 edges).
 
-use crate::graph::{AnyGraph, GnmGraph};
+use crate::any_graph::AnyGraph;
+use greduce_domains::graph::GnmGraph;
 use petgraph::Undirected;
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -5,13 +5,14 @@
 //! list gives back the draws of our port (its pool order, so not JQF's indices: G-1's first
 //! index is 4624 here, 4351 in JQF) (`k` per edge; the weight of weighted graphs; for G-4, the
 //! multigraph, the number of consecutive copies). [`GraphSubject::rebuild`] feeds them to
-//! [`fast_gnm`](crate::graph::fast_gnm) with `greduce::replay_draws`, which gives the
+//! [`fast_gnm`](greduce_domains::graph::fast_gnm) with `greduce::replay_draws`, which gives the
 //! original graph together with its trace, ready to be reduced.
 //!
 //! Data: `data/graph/`, copied from the paper's artifact (see `data/README.md`).
 
-use crate::graph::{AnyGraph, GnmModel, any_gnm, edge_pool};
+use crate::any_graph::{AnyGraph, any_gnm};
 use greduce::Run;
+use greduce_domains::graph::{GnmModel, edge_pool};
 use rand::rngs::StdRng;
 
 /// The original graphs, `a b [weight]` per edge in generation order (G-4 from its

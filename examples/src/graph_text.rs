@@ -8,7 +8,8 @@
 //! other direction's brackets. [`parse`] says `None` then, as a graph library would refuse
 //! the input.
 
-use crate::graph::{AnyGraph, GnmGraph};
+use crate::any_graph::AnyGraph;
+use greduce_domains::graph::GnmGraph;
 use petgraph::EdgeType;
 use petgraph::graph::NodeIndex;
 use std::collections::HashMap;

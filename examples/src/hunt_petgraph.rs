@@ -1,6 +1,6 @@
 //! Hunting bugs in petgraph's algorithms (issue 12): one property per algorithm, each
 //! against a brute-force reference or an invariant every correct answer satisfies, on small
-//! graphs from the FastGnm port ([`crate::graph::fast_gnm`]) with optional self-loops.
+//! graphs from the FastGnm port ([`greduce_domains::graph::fast_gnm`]) with optional self-loops.
 //!
 //! ```text
 //! cargo run --release -p greduce-examples -- hunt petgraph [--cases N]
@@ -16,10 +16,10 @@
 // Reason: every property's error is its failure message, which says what went wrong.
 #![allow(clippy::missing_errors_doc)]
 
-use crate::graph::{GnmGraph, GnmModel, fast_gnm};
 pub use crate::hunt::Row;
 use crate::hunt::hunt;
 use greduce::generator;
+use greduce_domains::graph::{GnmGraph, GnmModel, fast_gnm};
 use petgraph::algo;
 use petgraph::data::Element;
 use petgraph::graph::{Graph, NodeIndex};
@@ -62,7 +62,7 @@ pub fn hunt_graph<Ty: EdgeType, R: rand::Rng + ?Sized>(rng: &mut R, shape: &Shap
         weighted: true,
         multigraph: shape.multigraph,
     };
-    let mut g = fast_gnm::<Ty, _>(rng, &model);
+    let mut g = fast_gnm::<GnmGraph<Ty>, _>(rng, &model);
     if shape.loops {
         let loops = rng.random_range(0..=2usize);
         for _ in 0..loops {
@@ -2159,7 +2159,7 @@ pub fn proptest_graph<Ty: EdgeType>(
             for id in 1..=n {
                 g.add_node(id as u32);
             }
-            let mut pool = crate::graph::edge_pool(n, Ty::is_directed());
+            let mut pool = greduce_domains::graph::edge_pool(n, Ty::is_directed());
             for (index, weight, copies) in edges {
                 if pool.is_empty() {
                     break;

@@ -18,7 +18,7 @@
 //! the smallest, which can differ from Java's in ties (the oracles below compare sets, or
 //! ask whether an answer is in the correct set, so ties do not matter to them).
 
-use crate::graph::GnmGraph;
+use greduce_domains::graph::GnmGraph;
 use petgraph::Directed;
 use std::collections::{BTreeSet, VecDeque};
 

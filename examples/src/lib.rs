@@ -3,6 +3,7 @@
 //!
 //! - [`dl`], [`dl_shapes`], [`grammars`], [`graph`], [`onnx`]: the domain generators, from
 //!   `greduce-domains`.
+//! - [`any_graph`]: a FastGnm graph of either direction, as the paper's graph subjects are.
 //! - [`dl_subjects`]: the paper's twenty TVM subjects, rebuilt from the artifact's draws.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
@@ -19,6 +20,7 @@
 //! - [`small_models`]: every small model of the Isra generator, enumerated through its draws
 //!   (`bench -- hunt tract-exhaustive`).
 
+pub mod any_graph;
 pub mod biconnectivity;
 pub mod challenges;
 pub mod dl_subjects;

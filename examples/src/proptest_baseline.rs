@@ -4,8 +4,9 @@
 //! proptest cannot start from the paper's originals (it shrinks only inputs it generated),
 //! so it generates with the subject's model until the oracle fails, then shrinks that.
 
-use crate::graph::{AnyGraph, GnmGraph, GnmModel, edge_pool};
+use crate::any_graph::AnyGraph;
 use crate::graph_oracles::Oracle;
+use greduce_domains::graph::{GnmGraph, GnmModel, edge_pool};
 use petgraph::graph::NodeIndex;
 use petgraph::{EdgeType, Undirected};
 use proptest::prelude::*;

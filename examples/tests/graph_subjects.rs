@@ -1,7 +1,7 @@
 //! The paper's graph subjects: rebuilt exactly, and reduced.
 
 use greduce::{Reducer, Search, Strategy};
-use greduce_examples::graph::AnyGraph;
+use greduce_examples::any_graph::AnyGraph;
 use greduce_examples::graph_oracles::{g4_fails, triangle_counts};
 use greduce_examples::graph_subjects::GraphSubject;
 

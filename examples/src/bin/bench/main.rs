@@ -61,7 +61,7 @@ mod scale;
 mod stateful;
 
 use greduce::{Passes, Reducer, Run, Search, Strategy};
-use greduce_examples::graph::AnyGraph;
+use greduce_examples::any_graph::AnyGraph;
 use greduce_examples::graph_oracles::{Fidelity, Oracle, fidelity_label, oracles};
 use greduce_examples::graph_subjects::GraphSubject;
 use greduce_examples::proptest_baseline;
