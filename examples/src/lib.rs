@@ -7,18 +7,12 @@
 //! - [`dl_subjects`]: the paper's twenty TVM subjects, rebuilt from the artifact's draws.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
-//! - [`hunt_petgraph`]: properties of petgraph's algorithms against brute-force references
-//!   (`bench -- hunt petgraph`).
-//! - [`hunt_tract`]: checks of the tract ONNX runtime on generated DL models (`bench -- hunt
-//!   tract`).
 //! - [`challenges`]: the shrinking challenge's seven properties, as `#[generator]`s.
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
 //! - [`lru`]: an LRU cache with a bug and its model, for the stateful example.
-//! - [`small_models`]: every small model of the Isra generator, enumerated through its draws
-//!   (`bench -- hunt tract-exhaustive`).
 
 pub mod any_graph;
 pub mod biconnectivity;
@@ -27,13 +21,9 @@ pub mod dl_subjects;
 pub mod graph_oracles;
 pub mod graph_subjects;
 pub mod graph_text;
-mod hunt;
-pub mod hunt_petgraph;
-pub mod hunt_tract;
 pub mod lca;
 pub mod lru;
 pub mod proptest_baseline;
-pub mod small_models;
 
 /// The graph library the generators build with, for code that names its types.
 pub use petgraph;

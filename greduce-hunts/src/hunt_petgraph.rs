@@ -3,7 +3,7 @@
 //! graphs from the FastGnm port ([`greduce_domains::graph::fast_gnm`]) with optional self-loops.
 //!
 //! ```text
-//! cargo run --release -p greduce-examples -- hunt petgraph [--cases N]
+//! cargo run --release -p greduce-hunts -- petgraph [--cases N]
 //! ```
 //!
 //! Each property respects the preconditions the algorithm's documentation states (for
@@ -1563,7 +1563,7 @@ const PAGE_RANK_ITERATIONS: usize = 20;
 /// keep summing to 1.
 ///
 /// ```
-/// use greduce_examples::hunt_petgraph::reference_page_rank;
+/// use greduce_hunts::hunt_petgraph::reference_page_rank;
 ///
 /// // One edge 0 -> 1 (weights play no part), damping 0.5: r0 = 1/4 + r1/4 and
 /// // r1 = 1/4 + r1/4 + r0/2, so 0.4 and 0.6.

@@ -1,5 +1,5 @@
 //! Standalone reproductions of the petgraph 0.8 bugs `hunt petgraph` found (see
-//! `examples/FINDINGS.md`). Each test asserts today's wrong behaviour: it passes today and
+//! `greduce-hunts/FINDINGS.md`). Each test asserts today's wrong behaviour: it passes today and
 //! fails when upstream fixes the bug (then flip its assertion).
 
 use petgraph::algo::{bidirectional_dijkstra, find_negative_cycle, floyd_warshall};

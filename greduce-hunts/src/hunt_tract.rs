@@ -1,9 +1,9 @@
 //! Hunting bugs in tract, the pure-Rust ONNX runtime (issue 12): DL models from the Isra port
-//! ([`crate::dl::isra_with`]), restricted to the operators tract supports, exported to ONNX
-//! ([`crate::onnx`]) and checked in tract's own pipeline.
+//! ([`greduce_domains::dl::isra_with`]), restricted to the operators tract supports, exported to ONNX
+//! ([`greduce_domains::onnx`]) and checked in tract's own pipeline.
 //!
 //! ```text
-//! cargo run --release -p greduce-examples -- hunt tract [--cases N]
+//! cargo run --release -p greduce-hunts -- tract [--cases N]
 //! ```
 //!
 //! Five checks, one property each, each failing only at its own stage (a model that fails an
@@ -11,7 +11,7 @@
 //!
 //! 1. **loads**: tract reads the model and types it (`model_for_read`, `into_typed`) without
 //!    an error or a panic. Every model the generator makes passes our validator
-//!    ([`crate::dl_shapes::validate`]), so an error here is tract rejecting a valid model.
+//!    ([`greduce_domains::dl_shapes::validate`]), so an error here is tract rejecting a valid model.
 //! 2. **shapes**: the output shapes tract infers equal ours. The model is exported with its
 //!    input shapes only (outputs untyped), so the shapes are tract's own.
 //! 3. **optimises**: `into_optimized` succeeds.
@@ -28,7 +28,7 @@
 //!    made by a cancellation is unstable too). A value that any of these runs moves beyond
 //!    the tolerance is numerically unstable, and a difference there is not a bug.
 //!
-//! Each finding written up in `examples/FINDINGS.md` has a signature in [`KNOWN`]; a check
+//! Each finding written up in `greduce-hunts/FINDINGS.md` has a signature in [`KNOWN`]; a check
 //! runs as one row for the failures no signature claims, then one row per finding of that
 //! check ([`hunt_all`], [`classify`]), so that a known bug does not hide the next.
 //!
@@ -39,11 +39,12 @@
 // Reason: every property's error is its failure message, which says what went wrong.
 #![allow(clippy::missing_errors_doc)]
 
-use crate::dl::{self, Attr, Model, OPS, Source};
 pub use crate::hunt::Row;
 use crate::hunt::hunt;
-use crate::{dl_shapes, onnx, small_models};
+use crate::small_models;
 use greduce::generator;
+use greduce_domains::dl::{self, Attr, Model, OPS, Source};
+use greduce_domains::{dl_shapes, onnx};
 use prost::Message;
 use std::fmt::{self, Write as _};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -97,7 +98,7 @@ pub fn tract_model<R: rand::Rng + ?Sized>(rng: &mut R) -> Case {
 /// line per node with its attributes, then the outputs.
 ///
 /// ```
-/// use greduce_examples::dl::{Attr, Model, Node, Source, Tensor};
+/// use greduce_domains::dl::{Attr, Model, Node, Source, Tensor};
 /// let model = Model {
 ///     tensors: vec![
 ///         Tensor { shape: vec![2], source: Source::Input },
@@ -111,7 +112,7 @@ pub fn tract_model<R: rand::Rng + ?Sized>(rng: &mut R) -> Case {
 ///     }],
 /// };
 /// assert_eq!(
-///     greduce_examples::hunt_tract::listing(&model),
+///     greduce_hunts::hunt_tract::listing(&model),
 ///     "input t0: float[2]\nt1[2] = Softmax(t0) axis=0\noutput t1\n"
 /// );
 /// ```
@@ -337,7 +338,7 @@ pub fn perturbed(model: &Model, up: bool, nudge: bool) -> Vec<u8> {
                     ));
                     continue;
                 }
-                // Outputs are named `t<index>` ([`crate::onnx`]).
+                // Outputs are named `t<index>` ([`greduce_domains::onnx`]).
                 let tensor = name
                     .strip_prefix('t')
                     .and_then(|i| i.parse::<usize>().ok())
@@ -595,7 +596,7 @@ pub const CHECKS: [(&str, Check); 5] = [
     ("same outputs", same_outputs_prop),
 ];
 
-/// A finding already written up (`examples/FINDINGS.md`): the check it fails and how to
+/// A finding already written up (`greduce-hunts/FINDINGS.md`): the check it fails and how to
 /// tell its failures from others.
 #[derive(Clone, Copy, Debug)]
 pub struct Known {

@@ -33,7 +33,7 @@
 //! pool, not per model.
 //!
 //! ```
-//! use greduce_examples::small_models::{Bounds, each_model};
+//! use greduce_hunts::small_models::{Bounds, each_model};
 //! use std::sync::Mutex;
 //!
 //! // Every model of one `Abs` or `Relu` step. Its operand is the first tensor or a new
@@ -48,9 +48,9 @@
 //! assert_eq!((walk.models, walk.cut, seen.len()), (12, 0, 12));
 //! ```
 
-use crate::dl::{self, Model};
-use crate::dl_shapes;
 use greduce::ReplayError;
+use greduce_domains::dl::{self, Model};
+use greduce_domains::dl_shapes;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

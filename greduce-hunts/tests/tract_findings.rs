@@ -1,11 +1,11 @@
 //! Standalone reproductions of the tract-onnx 0.23.9 bugs `hunt tract` found (see
-//! `examples/FINDINGS.md`). The models are written out by hand (with the examples'
+//! `greduce-hunts/FINDINGS.md`). The models are written out by hand (with the examples'
 //! ONNX exporter) and run with tract directly; no greduce. Each test asserts today's wrong
 //! behaviour: it passes today and fails when upstream fixes the bug (then flip its
 //! assertion).
 
-use greduce_examples::dl::{Attr, Model, Node, Source, Tensor};
-use greduce_examples::hunt_tract::onnx_untyped_outputs;
+use greduce_domains::dl::{Attr, Model, Node, Source, Tensor};
+use greduce_hunts::hunt_tract::onnx_untyped_outputs;
 use tract_onnx::prelude::*;
 
 fn tensor(shape: &[usize], source: Source) -> Tensor {

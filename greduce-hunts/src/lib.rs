@@ -1,0 +1,14 @@
+//! Hunts for bugs in real libraries with greduce's generators (`greduce-domains`): what
+//! the `hunt` binary runs, and what its findings (`FINDINGS.md`) were found and shrunk with.
+//!
+//! - [`hunt_petgraph`]: properties of petgraph's algorithms against brute-force references
+//!   (`hunt petgraph`).
+//! - [`hunt_tract`]: checks of the tract ONNX runtime on generated DL models (`hunt
+//!   tract`).
+//! - [`small_models`]: every small model of the Isra generator, enumerated through its draws
+//!   (`hunt tract-exhaustive`).
+
+mod hunt;
+pub mod hunt_petgraph;
+pub mod hunt_tract;
+pub mod small_models;
