@@ -8,8 +8,8 @@
 //! ```
 
 use greduce::Check;
-use greduce_examples::dl::{Model, isra};
-use greduce_examples::dl_shapes::{Bugs, infer, validate};
+use greduce_domains::dl::{Model, isra};
+use greduce_domains::dl_shapes::{Bugs, infer, validate};
 
 /// The compiler's shape inference, with the bug.
 fn compile(model: &Model) -> Result<(), String> {

@@ -362,16 +362,18 @@
 //! from the keys still held. There is nothing to write for shrinking, and no precondition
 //! to state twice.
 //!
-//! The system here is an LRU cache of two entries (`LruCache`, in the examples' package)
-//! that stamps each entry with a clock when it is written or read and evicts the oldest
+//! The system here is an LRU cache of two entries (`LruCache`, in
+//! `examples/state_machine/lru.rs`, which this example includes) that stamps each entry with a clock when it is written or read and evicts the oldest
 //! stamp; its bug is that a read does not advance the clock, so the entry read ties with
 //! the last one written, and eviction (the first of equal stamps) can throw out the entry
 //! just read. The model (`Model`) keeps the entries in a list from the least to the most
 //! recently used. Both have `put`, `get`, `remove` and `entries` (the trait `Cache`).
-//! `cargo run --example state_machine` runs this test (`examples/state_machine.rs`).
+//! `cargo run --example state_machine` runs this test (`examples/state_machine/`).
 //!
 //! ```
-//! # use greduce_examples::lru::{Cache, LruCache, Model};
+//! # #[path = "../examples/state_machine/lru.rs"]
+//! # mod lru;
+//! # use lru::{Cache, LruCache, Model};
 //! use greduce::{Check, Steps, generator};
 //! use rand::RngExt;
 //! use rand::seq::IndexedRandom;
@@ -452,16 +454,16 @@
 //!     3. Get(0)
 //!     4. Put(2, 0)
 //!
-//! failure: panicked at examples/state_machine.rs:89:9:
+//! failure: panicked at examples/state_machine/main.rs:90:9:
 //!     assertion `left == right` failed: after step 4, Put(2, 0): the cache (left) and the model (right) hold other entries
 //!       left: [(1, 0), (2, 0)]
 //!      right: [(0, 0), (2, 0)]
 //!
 //! generator trace:
-//!     loop at examples/state_machine.rs:57: 4 iterations (was 23)
-//!     match at examples/state_machine.rs:58: 1 arm other than the first (was 15)
+//!     loop at examples/state_machine/main.rs:58: 4 iterations (was 23)
+//!     match at examples/state_machine/main.rs:59: 1 arm other than the first (was 15)
 //!
-//! shrinking: 34 property calls in 0.00 s
+//! shrinking: 37 property calls in 0.00 s
 //! reproduce: GREDUCE_SEED=0x1a82e79b05b5faeb target/debug/examples/state_machine
 //! ```
 //!

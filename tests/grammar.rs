@@ -2,7 +2,7 @@
 
 use greduce::Reducer;
 use greduce::grammar::{Condition, Fuzzer, Grammar, Pattern, specialise};
-use greduce_examples::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
+use greduce_domains::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 

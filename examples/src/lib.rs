@@ -12,7 +12,6 @@
 //!   fix of issue #798 (G-2).
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
 //! - [`lca`]: JGraphT's `NaiveLCAFinder` before and after its fixes (G-9, G-10).
-//! - [`lru`]: an LRU cache with a bug and its model, for the stateful example.
 
 pub mod any_graph;
 pub mod biconnectivity;
@@ -22,7 +21,6 @@ pub mod graph_oracles;
 pub mod graph_subjects;
 pub mod graph_text;
 pub mod lca;
-pub mod lru;
 pub mod proptest_baseline;
 
 /// The graph library the generators build with, for code that names its types.

@@ -8,7 +8,11 @@
 //! cargo run --release -p greduce-examples -- stateful 100
 //! cargo run --release -p greduce-examples -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
 //! cargo run --release -p greduce-examples -- grammars [N] [--passes LIST]
+//! cargo run --release -p greduce-examples -- overhead [once GENERATOR VARIANT]
 //! ```
+//!
+//! `overhead`: what `#[generator]` costs, called directly, recorded and replayed (see
+//! `overhead.rs`; `once` runs one variant, for callgrind).
 //!
 //! `grammars N`: the grammar fuzzer's trace reduction against choice-sequence ddmin (plain
 //! and with the default marker), Perses and character ddmin, on three grammars with three
@@ -38,6 +42,7 @@ mod challenges;
 mod dd_bench;
 mod dl;
 mod grammars;
+mod overhead;
 mod runaway;
 mod scale;
 mod stateful;
@@ -276,6 +281,10 @@ fn main() {
             }
         }
         print!("{}", dd_bench::table(limit, only.as_deref(), &tools));
+        return;
+    }
+    if what == "overhead" {
+        overhead::main(args);
         return;
     }
     if what == "runaway" {

@@ -1,4 +1,4 @@
-//! The stateful example (`examples/state_machine.rs`: an LRU cache with a bug, tested
+//! The stateful example (`examples/state_machine/`: an LRU cache with a bug, tested
 //! against a model) run by greduce and, written the proptest-state-machine way, by
 //! proptest, from the same seeds: what each reports as the minimal steps, and how many
 //! property calls and how long shrinking took.
@@ -12,13 +12,13 @@
 //! property calls from the first failure, included; time runs from the first failure to
 //! the report.
 
-#[path = "../../../state_machine.rs"]
+#[path = "../../../state_machine/main.rs"]
 #[allow(dead_code)] // its `main`
 mod example;
 
+use example::lru::{Cache, LruCache, Model};
 use example::{CAPACITY, Op, apply};
 use greduce::Steps;
-use greduce_examples::lru::{Cache, LruCache, Model};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};

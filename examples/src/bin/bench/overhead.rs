@@ -1,7 +1,7 @@
 //! Instrumentation overhead, in release mode:
 //!
 //! ```text
-//! cargo run --release --example overhead
+//! cargo run --release -p greduce-examples -- overhead
 //! ```
 //!
 //! Times three generators that make about 10^6 decisions each, three ways: without
@@ -13,15 +13,15 @@
 //! the run, as a user pays for both.
 //!
 //! For counts that machine noise does not move, run one variant under callgrind:
-//! `valgrind --tool=callgrind target/release/examples/overhead once <draws|graph|isra>
+//! `valgrind --tool=callgrind target/release/bench overhead once <draws|graph|isra>
 //! <plain|direct|record|replay>` (a `replay` run records first). `REPEAT=<n>` runs it `n`
 //! times in one process, for a sampling profiler (`perf record -e cpu-clock`): later runs
 //! reuse the buffers of earlier traces, as the timed runs do.
 //!
 //! - `draws`: does nothing but draw (a reducible loop of `random_range` pushes). The worst
 //!   case: every nanosecond of bookkeeping shows.
-//! - `isra`: the GReduce paper's DL-model generator (the `greduce-examples` port), 300 models
-//!   in a row; ratios are to its direct call (it has no un-annotated twin).
+//! - `isra`: the GReduce paper's DL-model generator (`greduce-domains`' `dl::isra`), 300
+//!   models in a row; ratios are to its direct call (it has no un-annotated twin).
 //! - `graph`: a FastGnm-style random graph, like the ones greduce is meant for: named nodes,
 //!   edges drawn from the pool of possible edges with swap-remove, weights, adjacency lists
 //!   and a set of edges.
@@ -54,7 +54,7 @@ draws!(
 
 /// A graph: node names, adjacency lists, weighted edges.
 #[derive(Debug, Default)]
-pub struct Graph {
+pub(crate) struct Graph {
     names: Vec<String>,
     adjacency: Vec<Vec<usize>>,
     edges: Vec<(usize, usize, u8)>,
@@ -101,7 +101,7 @@ macro_rules! graph {
 fn isra_models<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
     let mut nodes = 0;
     for _ in 0..rng.random_range(300..=300) {
-        nodes += greduce_examples::dl::isra(rng).nodes.len();
+        nodes += greduce_domains::dl::isra(rng).nodes.len();
     }
     nodes
 }
@@ -227,22 +227,23 @@ fn once(generator: &str, variant: &str) {
         ("graph", "replay") => replay_once(graph_annotated),
         ("isra", "replay") => replay_once(isra_models),
         _ => eprintln!(
-            "usage: overhead once <draws|graph|isra> <plain|direct|record|replay> (isra: no plain)"
+            "usage: bench overhead once <draws|graph|isra> <plain|direct|record|replay> (isra: no plain)"
         ),
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    if args.get(1).is_some_and(|a| a == "once") {
+/// `overhead`: the report; `overhead once <generator> <variant>`: one run of one variant.
+pub(crate) fn main(args: impl Iterator<Item = String>) {
+    let args: Vec<String> = args.collect();
+    if args.first().is_some_and(|a| a == "once") {
         let repeat: usize = std::env::var("REPEAT")
             .ok()
             .and_then(|r| r.parse().ok())
             .unwrap_or(1);
         for _ in 0..repeat {
             once(
+                args.get(1).map_or("", String::as_str),
                 args.get(2).map_or("", String::as_str),
-                args.get(3).map_or("", String::as_str),
             );
         }
         return;

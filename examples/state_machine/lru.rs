@@ -1,29 +1,18 @@
 //! A small LRU cache with a bug, and the model it is tested against: the system of the
 //! stateful example (`cargo run --example state_machine`) and of its proptest-state-machine
-//! version (`cargo run --release -p greduce-examples -- stateful`).
+//! version (`cargo run --release -p greduce-bench -- stateful`), which includes this
+//! example; the facade's crate docs include this file too. Its items are `pub(crate)`: the
+//! example's `main.rs` declares it `pub(crate) mod lru`.
 //!
 //! [`LruCache`] stamps each entry with a logical clock when it is written or read, and
 //! evicts the entry with the oldest stamp. Its bug: a read stamps the entry with the clock as
 //! it stands, without advancing it, so the entry read ties with the last entry written;
 //! eviction takes the first of equal stamps in its list, which can be the entry just read.
-//! [`Model`] keeps its entries in a list from the least to the most recently used.
-//!
-//! ```
-//! use greduce_examples::lru::{Cache, LruCache, Model};
-//!
-//! let (mut cache, mut model) = (LruCache::new(2), Model::new(2));
-//! for c in [&mut cache as &mut dyn Cache, &mut model] {
-//!     c.put(1, 10);
-//!     c.put(2, 20);
-//!     assert_eq!(c.get(1), Some(10)); // 1 is now the most recently used
-//!     c.put(3, 30); // evicts the least recently used entry: 2
-//! }
-//! assert_eq!(model.entries(), [(1, 10), (3, 30)]);
-//! assert_eq!(cache.entries(), [(2, 20), (3, 30)]); // the bug: it evicted 1
-//! ```
+//! [`Model`] keeps its entries in a list from the least to the most recently used. The
+//! facade's `tests/state_machine.rs` shows the bug on three operations.
 
 /// What the cache and its model both do.
-pub trait Cache {
+pub(crate) trait Cache {
     /// Stores `value` under `key`; when the cache is full and `key` is new, first evicts
     /// the least recently used entry.
     fn put(&mut self, key: u32, value: u32);
@@ -38,7 +27,7 @@ pub trait Cache {
 /// The system under test: an LRU cache of a fixed capacity, with the bug described in the
 /// [module docs](self).
 #[derive(Clone, Debug)]
-pub struct LruCache {
+pub(crate) struct LruCache {
     capacity: usize,
     entries: Vec<Entry>,
     /// Advanced by every write; an entry's stamp is the clock when it was last used.
@@ -54,7 +43,7 @@ struct Entry {
 
 impl LruCache {
     /// An empty cache that holds up to `capacity` entries.
-    pub fn new(capacity: usize) -> Self {
+    pub(crate) fn new(capacity: usize) -> Self {
         LruCache {
             capacity,
             entries: Vec::new(),
@@ -108,7 +97,7 @@ impl Cache for LruCache {
 /// The model: the entries as a list from the least to the most recently used, which is
 /// what an LRU cache is, written as plainly as possible.
 #[derive(Clone, Debug)]
-pub struct Model {
+pub(crate) struct Model {
     capacity: usize,
     /// `(key, value)`, the least recently used first.
     by_use: Vec<(u32, u32)>,
@@ -116,7 +105,7 @@ pub struct Model {
 
 impl Model {
     /// An empty model of a cache that holds up to `capacity` entries.
-    pub fn new(capacity: usize) -> Self {
+    pub(crate) fn new(capacity: usize) -> Self {
         Model {
             capacity,
             by_use: Vec::new(),
@@ -124,14 +113,14 @@ impl Model {
     }
 
     /// The keys it holds, in order.
-    pub fn keys(&self) -> Vec<u32> {
+    pub(crate) fn keys(&self) -> Vec<u32> {
         let mut keys: Vec<u32> = self.by_use.iter().map(|&(k, _)| k).collect();
         keys.sort_unstable();
         keys
     }
 
     /// The smallest key it does not hold.
-    pub fn free_key(&self) -> u32 {
+    pub(crate) fn free_key(&self) -> u32 {
         (0..=u32::MAX)
             .find(|&key| self.by_use.iter().all(|&(k, _)| k != key))
             .unwrap_or(u32::MAX)

@@ -5,13 +5,12 @@
 //! cargo run --example state_machine
 //! ```
 //!
-//! The system: an LRU cache of two entries (`greduce_examples::lru::LruCache`) that stamps
+//! The system: an LRU cache of two entries (`lru::LruCache`, in `lru.rs` here) that stamps
 //! each entry with a logical clock when it is written or read, and evicts the entry with
 //! the oldest stamp. Its bug: a read stamps the entry with the clock as it stands, without
 //! advancing it, so the entry read ties with the last entry written, and eviction (the
 //! first of equal stamps) can throw out the entry that was just read. The model
-//! (`greduce_examples::lru::Model`): the entries in a list from the least to the most
-//! recently used.
+//! (`lru::Model`): the entries in a list from the least to the most recently used.
 //!
 //! The generator draws operations as a user drives the cache: each step one arm of a
 //! `match` (a `Put` of a new key, or a `Put`, `Get` or `Remove` of a held key), the model
@@ -20,8 +19,10 @@
 //! and their entries after every step. Shrinking runs the generator again, so a `Get`
 //! never names a key that is no longer there.
 
+pub(crate) mod lru;
+
 use greduce::{Check, Steps, generator};
-use greduce_examples::lru::{Cache, LruCache, Model};
+use lru::{Cache, LruCache, Model};
 use rand::RngExt;
 use rand::seq::IndexedRandom;
 
