@@ -468,7 +468,7 @@
 //! ```
 //!
 //! The same test with [proptest-state-machine](https://docs.rs/proptest-state-machine)
-//! (`examples/src/bin/bench/stateful.rs`): a reference state machine that draws the next
+//! (`greduce-bench/src/bin/bench/stateful.rs`): a reference state machine that draws the next
 //! operation from the model's state, the same preconditions stated again for shrinking
 //! (which deletes and simplifies recorded operations without drawing them again), and the
 //! system's side, which compares with the model's state *after* each operation:
@@ -557,7 +557,7 @@
 //! }
 //! ```
 //!
-//! Run from the same 100 seeds (`cargo run --release -p greduce-examples -- stateful 100`,
+//! Run from the same 100 seeds (`cargo run --release -p greduce-bench -- stateful 100`,
 //! see `BENCHMARKS.md`), greduce ended at the four steps above from every seed, after 43.4
 //! property calls on average. proptest-state-machine, with 38.2 calls, ended at four steps
 //! from 60 seeds (at these four from 45), at five from 18 and at six from 22: 4.62 steps

@@ -2,7 +2,7 @@
 //! making ONNX-style computation graphs whose operators get legal shapes by construction.
 //!
 //! The draw order follows the artifact exactly (the project's research notes, section 3.2),
-//! so the artifact's recorded draws (`data/dl/dlN.draws.txt`) replay to its original models
+//! so the artifact's recorded draws (`greduce-bench/data/dl/dlN.draws.txt`) replay to its original models
 //! with `greduce::replay_draws`. Every draw is `random_range(lo..hi)`, as the artifact's
 //! `ran(lo, hi)`.
 //!

@@ -6,7 +6,7 @@
 //! process's).
 //!
 //! ```text
-//! cargo run --release -p greduce-examples -- runaway
+//! cargo run --release -p greduce-bench -- runaway
 //! ```
 
 use greduce::{Outcome, Reducer, generator};

@@ -4,7 +4,7 @@
 //! property calls and how long shrinking took.
 //!
 //! ```text
-//! cargo run --release -p greduce-examples -- stateful 100
+//! cargo run --release -p greduce-bench -- stateful 100
 //! ```
 //!
 //! Both draw up to 39 steps (proptest-state-machine needs at least one) with the same
@@ -12,7 +12,7 @@
 //! property calls from the first failure, included; time runs from the first failure to
 //! the report.
 
-#[path = "../../../state_machine/main.rs"]
+#[path = "../../../../examples/state_machine/main.rs"]
 #[allow(dead_code)] // its `main`
 mod example;
 

@@ -1,12 +1,13 @@
-//! Domain generators written with `#[generator]`, and the GReduce paper's subjects rebuilt
-//! from its artifact.
+//! What the benchmarks (the `bench` binary) run on: the GReduce paper's subjects rebuilt
+//! from its artifact (`data/`), with oracles that reproduce their bugs, the shrinking
+//! challenge, and the proptest baseline. The generators are `greduce-domains`'.
 //!
-//! - [`dl`], [`dl_shapes`], [`grammars`], [`graph`], [`onnx`]: the domain generators, from
-//!   `greduce-domains`.
 //! - [`any_graph`]: a FastGnm graph of either direction, as the paper's graph subjects are.
 //! - [`dl_subjects`]: the paper's twenty TVM subjects, rebuilt from the artifact's draws.
 //! - [`graph_subjects`]: the paper's ten JGraphT subjects, rebuilt exactly with their traces.
 //! - [`graph_oracles`]: properties that reproduce the subjects' bugs in Rust.
+//! - [`graph_text`]: the graph subjects as text (JGraphT's `toString`) and its grammar, for
+//!   Perses.
 //! - [`challenges`]: the shrinking challenge's seven properties, as `#[generator]`s.
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
@@ -22,9 +23,3 @@ pub mod graph_subjects;
 pub mod graph_text;
 pub mod lca;
 pub mod proptest_baseline;
-
-/// The graph library the generators build with, for code that names its types.
-pub use petgraph;
-
-/// The domain generators, now in `greduce-domains`.
-pub use greduce_domains::{dl, dl_shapes, grammars, graph, onnx};

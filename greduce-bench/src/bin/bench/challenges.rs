@@ -4,7 +4,7 @@
 //! algorithm alone (structure only).
 
 use greduce::Passes;
-use greduce_examples::challenges::{Challenge, Ending, challenges};
+use greduce_bench::challenges::{Challenge, Ending, challenges};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

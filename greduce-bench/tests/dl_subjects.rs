@@ -2,8 +2,8 @@
 //! reduced.
 
 use greduce::{Reducer, Search, Strategy};
-use greduce_examples::dl::{Model, isra};
-use greduce_examples::dl_subjects::{DlSubject, ORIGINAL_SIZES};
+use greduce_bench::dl_subjects::{DlSubject, ORIGINAL_SIZES};
+use greduce_domains::dl::{Model, isra};
 
 #[test]
 fn the_originals_rebuild_from_their_draws() {
@@ -37,7 +37,7 @@ fn dl19_reduces_to_a_gemm_alone() {
 
 #[test]
 fn dl9_reduces_to_a_global_pool_on_rank_3() {
-    let reduced = reduce(9, greduce_examples::dl_subjects::global_pool_on_rank_3);
+    let reduced = reduce(9, greduce_bench::dl_subjects::global_pool_on_rank_3);
     assert_eq!(reduced.size(), (2, 2), "{reduced:?}");
 }
 
@@ -45,7 +45,7 @@ fn dl9_reduces_to_a_global_pool_on_rank_3() {
 fn every_original_passes_the_validator() {
     for id in 1..=20 {
         let run = DlSubject::new(id).rebuild();
-        if let Err(e) = greduce_examples::dl_shapes::validate(&run.output) {
+        if let Err(e) = greduce_domains::dl_shapes::validate(&run.output) {
             panic!("DL-{id}: {e:?}\n{:?}", run.output);
         }
     }
@@ -55,7 +55,7 @@ fn every_original_passes_the_validator() {
 fn generated_models_pass_the_validator() {
     for seed in 0..200 {
         let run = greduce::record(isra, seed);
-        if let Err(e) = greduce_examples::dl_shapes::validate(&run.output) {
+        if let Err(e) = greduce_domains::dl_shapes::validate(&run.output) {
             panic!("seed {seed}: {e:?}");
         }
     }
@@ -63,7 +63,7 @@ fn generated_models_pass_the_validator() {
 
 #[test]
 fn every_oracle_holds_on_its_original() {
-    for oracle in greduce_examples::dl_subjects::dl_oracles() {
+    for oracle in greduce_bench::dl_subjects::dl_oracles() {
         let run = DlSubject::new(oracle.subject).rebuild();
         assert!((oracle.fails)(&run.output), "DL-{}", oracle.subject);
     }
@@ -71,7 +71,7 @@ fn every_oracle_holds_on_its_original() {
 
 #[test]
 fn the_reduced_dl19_exports_to_onnx() {
-    use greduce_examples::onnx::{ModelProto, to_onnx};
+    use greduce_domains::onnx::{ModelProto, to_onnx};
     use prost::Message;
     let reduced = reduce(19, |m| m.ops().contains(&"Gemm"));
     let bytes = to_onnx(&reduced);
@@ -89,7 +89,7 @@ fn the_reduced_dl19_exports_to_onnx() {
         ),
         (2, 0, 1)
     );
-    let dims = |v: &greduce_examples::onnx::ValueInfoProto| -> Vec<i64> {
+    let dims = |v: &greduce_domains::onnx::ValueInfoProto| -> Vec<i64> {
         let t = v.r#type.as_ref().unwrap().tensor_type.as_ref().unwrap();
         t.shape
             .as_ref()
@@ -109,7 +109,7 @@ fn the_reduced_dl19_exports_to_onnx() {
 
 #[test]
 fn every_original_exports() {
-    use greduce_examples::onnx::{ModelProto, to_onnx};
+    use greduce_domains::onnx::{ModelProto, to_onnx};
     use prost::Message;
     for id in 1..=20 {
         let m = DlSubject::new(id).rebuild().output;

@@ -1,14 +1,14 @@
 //! Benchmarks:
 //!
 //! ```text
-//! cargo run --release -p greduce-examples -- paper-table
-//! cargo run --release -p greduce-examples -- paper-table-perses
-//! cargo run --release -p greduce-examples -- challenges 100
-//! cargo run --release -p greduce-examples -- scale
-//! cargo run --release -p greduce-examples -- stateful 100
-//! cargo run --release -p greduce-examples -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
-//! cargo run --release -p greduce-examples -- grammars [N] [--passes LIST]
-//! cargo run --release -p greduce-examples -- overhead [once GENERATOR VARIANT]
+//! cargo run --release -p greduce-bench -- paper-table
+//! cargo run --release -p greduce-bench -- paper-table-perses
+//! cargo run --release -p greduce-bench -- challenges 100
+//! cargo run --release -p greduce-bench -- scale
+//! cargo run --release -p greduce-bench -- stateful 100
+//! cargo run --release -p greduce-bench -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
+//! cargo run --release -p greduce-bench -- grammars [N] [--passes LIST]
+//! cargo run --release -p greduce-bench -- overhead [once GENERATOR VARIANT]
 //! ```
 //!
 //! `overhead`: what `#[generator]` costs, called directly, recorded and replayed (see
@@ -48,10 +48,10 @@ mod scale;
 mod stateful;
 
 use greduce::{Passes, Reducer, Run, Search, Strategy};
-use greduce_examples::any_graph::AnyGraph;
-use greduce_examples::graph_oracles::{Fidelity, Oracle, fidelity_label, oracles};
-use greduce_examples::graph_subjects::GraphSubject;
-use greduce_examples::proptest_baseline;
+use greduce_bench::any_graph::AnyGraph;
+use greduce_bench::graph_oracles::{Fidelity, Oracle, fidelity_label, oracles};
+use greduce_bench::graph_subjects::GraphSubject;
+use greduce_bench::proptest_baseline;
 use rand::rngs::StdRng;
 use std::cell::Cell;
 use std::fmt::Debug;
@@ -242,7 +242,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-examples -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -468,13 +468,13 @@ fn baseline(oracles: &[Oracle], rows: &[Row]) -> String {
 /// beside the full default's rows.
 fn perses_rows(oracles: &[Oracle], rows: &[Row]) -> String {
     use greduce::dd::Outcome;
-    use greduce_examples::graph_text;
+    use greduce_bench::graph_text;
     let mut out = String::new();
     let _ = writeln!(out, "\n### Perses on the same originals and oracles\n");
     let _ = writeln!(
         out,
         "Perses reduces the original's text (JGraphT's `toString` form, with `=w` after each \
-         edge of a weighted graph; grammar in `examples/src/graph_text.rs`) through its Earley \
+         edge of a weighted graph; grammar in `greduce-bench/src/graph_text.rs`) through its Earley \
          parse, so every candidate is grammatical; a candidate that is no graph (an edge \
          naming a vertex the list lacks, a vertex listed twice) is unresolved, as the graph \
          library would refuse it. Valid is the share of its test calls on graphs. Ours: the \

@@ -1,10 +1,10 @@
 //! The DL half of the paper table: the TVM subjects with an oracle.
 
 use crate::{DEFAULT, Row, SETTINGS, Subject, mean, reduce_subject};
-use greduce_examples::dl::{Model, isra};
-use greduce_examples::dl_shapes::validate;
-use greduce_examples::dl_subjects::{DlOracle, DlSubject, dl_oracles};
-use greduce_examples::graph_oracles::fidelity_label;
+use greduce_bench::dl_subjects::{DlOracle, DlSubject, dl_oracles};
+use greduce_bench::graph_oracles::fidelity_label;
+use greduce_domains::dl::{Model, isra};
+use greduce_domains::dl_shapes::validate;
 use std::fmt::Write as _;
 
 /// The paper's DL results (`(tensors, edges)`, tests) per subject: tree + re-align,

@@ -1,10 +1,10 @@
 //! The paper's twenty DL subjects (TVM bugs DL-1 to DL-20), rebuilt from the artifact's
 //! recorded draws, and the oracles that reproduce some of them in Rust.
 
-use crate::dl::{Model, Source, isra};
-use crate::dl_shapes::{Bugs, infer};
 use crate::graph_oracles::Fidelity;
 use greduce::Run;
+use greduce_domains::dl::{Model, Source, isra};
+use greduce_domains::dl_shapes::{Bugs, infer};
 
 /// The recorded draws of each subject (`data/dl/dlN.draws.txt`).
 const DRAWS: [&str; 20] = [
@@ -136,7 +136,7 @@ const FLATTEN_BUG: Bugs = Bugs {
 };
 
 /// Whether the slope of some `PRelu` satisfies `bad`.
-fn prelu_slope(m: &Model, bad: impl Fn(&crate::dl::Tensor) -> bool) -> bool {
+fn prelu_slope(m: &Model, bad: impl Fn(&greduce_domains::dl::Tensor) -> bool) -> bool {
     m.nodes
         .iter()
         .any(|n| n.op == "PRelu" && bad(&m.tensors[n.inputs[1]]))

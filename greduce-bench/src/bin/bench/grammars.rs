@@ -15,7 +15,7 @@
 use greduce::dd::{self, Outcome, Text};
 use greduce::grammar::{Context, Fuzzer, Grammar, ddmin_choices, perses};
 use greduce::{Passes, Reducer};
-use greduce_examples::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
+use greduce_domains::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cell::Cell;

@@ -1,9 +1,9 @@
 //! The paper's graph subjects: rebuilt exactly, and reduced.
 
 use greduce::{Reducer, Search, Strategy};
-use greduce_examples::any_graph::AnyGraph;
-use greduce_examples::graph_oracles::{g4_fails, triangle_counts};
-use greduce_examples::graph_subjects::GraphSubject;
+use greduce_bench::any_graph::AnyGraph;
+use greduce_bench::graph_oracles::{g4_fails, triangle_counts};
+use greduce_bench::graph_subjects::GraphSubject;
 
 #[test]
 fn all_ten_originals_rebuild_exactly() {
@@ -61,7 +61,7 @@ fn g4_reduces_to_a_triangle_with_a_parallel_edge() {
 
 #[test]
 fn every_oracle_holds_on_its_original() {
-    for oracle in greduce_examples::graph_oracles::oracles() {
+    for oracle in greduce_bench::graph_oracles::oracles() {
         let run = GraphSubject::new(oracle.subject).rebuild();
         assert!((oracle.fails)(&run.output), "G-{}", oracle.subject);
     }

@@ -1,7 +1,7 @@
 //! Instrumentation overhead, in release mode:
 //!
 //! ```text
-//! cargo run --release -p greduce-examples -- overhead
+//! cargo run --release -p greduce-bench -- overhead
 //! ```
 //!
 //! Times three generators that make about 10^6 decisions each, three ways: without
