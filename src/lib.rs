@@ -363,11 +363,12 @@
 //! to state twice.
 //!
 //! The system here is an LRU cache of two entries (`LruCache`, in
-//! `examples/state_machine/lru.rs`, which this example includes) that stamps each entry with a clock when it is written or read and evicts the oldest
-//! stamp; its bug is that a read does not advance the clock, so the entry read ties with
-//! the last one written, and eviction (the first of equal stamps) can throw out the entry
-//! just read. The model (`Model`) keeps the entries in a list from the least to the most
-//! recently used. Both have `put`, `get`, `remove` and `entries` (the trait `Cache`).
+//! `examples/state_machine/lru.rs`, which this example includes) that stamps each entry
+//! with a clock when it is written or read and evicts the oldest stamp; its bug is that a
+//! read does not advance the clock, so the entry read ties with the last one written, and
+//! eviction (the first of equal stamps) can throw out the entry just read. The model
+//! (`Model`) keeps the entries in a list from the least to the most recently used. Both
+//! have `put`, `get`, `remove` and `entries` (the trait `Cache`).
 //! `cargo run --example state_machine` runs this test (`examples/state_machine/`).
 //!
 //! ```

@@ -2,9 +2,9 @@
 //! making ONNX-style computation graphs whose operators get legal shapes by construction.
 //!
 //! The draw order follows the artifact exactly (the project's research notes, section 3.2),
-//! so the artifact's recorded draws (`greduce-bench/data/dl/dlN.draws.txt`) replay to its original models
-//! with `greduce::replay_draws`. Every draw is `random_range(lo..hi)`, as the artifact's
-//! `ran(lo, hi)`.
+//! so the artifact's recorded draws (`greduce-bench/data/dl/dlN.draws.txt` in the
+//! repository) replay to its original models with `greduce::replay_draws`. Every draw is
+//! `random_range(lo..hi)`, as the artifact's `ran(lo, hi)`.
 //!
 //! Reducible parts: each operator step (a loop counted by the first draw), the extra inputs
 //! of the variadic operators, and the optional attributes (a `match` whose removed arm means

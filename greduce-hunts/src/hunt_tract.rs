@@ -1,6 +1,6 @@
 //! Hunting bugs in tract, the pure-Rust ONNX runtime (issue 12): DL models from the Isra port
-//! ([`greduce_domains::dl::isra_with`]), restricted to the operators tract supports, exported to ONNX
-//! ([`greduce_domains::onnx`]) and checked in tract's own pipeline.
+//! ([`greduce_domains::dl::isra_with`]), restricted to the operators tract supports,
+//! exported to ONNX ([`greduce_domains::onnx`]) and checked in tract's own pipeline.
 //!
 //! ```text
 //! cargo run --release -p greduce-hunts -- tract [--cases N]
@@ -11,7 +11,8 @@
 //!
 //! 1. **loads**: tract reads the model and types it (`model_for_read`, `into_typed`) without
 //!    an error or a panic. Every model the generator makes passes our validator
-//!    ([`greduce_domains::dl_shapes::validate`]), so an error here is tract rejecting a valid model.
+//!    ([`greduce_domains::dl_shapes::validate`]), so an error here is tract rejecting a
+//!    valid model.
 //! 2. **shapes**: the output shapes tract infers equal ours. The model is exported with its
 //!    input shapes only (outputs untyped), so the shapes are tract's own.
 //! 3. **optimises**: `into_optimized` succeeds.
@@ -28,9 +29,9 @@
 //!    made by a cancellation is unstable too). A value that any of these runs moves beyond
 //!    the tolerance is numerically unstable, and a difference there is not a bug.
 //!
-//! Each finding written up in `greduce-hunts/FINDINGS.md` has a signature in [`KNOWN`]; a check
-//! runs as one row for the failures no signature claims, then one row per finding of that
-//! check ([`hunt_all`], [`classify`]), so that a known bug does not hide the next.
+//! Each finding written up in `greduce-hunts/FINDINGS.md` has a signature in [`KNOWN`]; a
+//! check runs as one row for the failures no signature claims, then one row per finding of
+//! that check ([`hunt_all`], [`classify`]), so that a known bug does not hide the next.
 //!
 //! Operators: [`OPS`] but [`UNSUPPORTED`], which tract cannot run as the generator makes
 //! them. Models whose largest tensor exceeds [`LARGEST`] elements (chained `ConvTranspose`s

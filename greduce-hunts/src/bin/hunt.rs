@@ -5,7 +5,8 @@
 //! cargo run --release -p greduce-hunts -- petgraph-minimal | petgraph-simple
 //! cargo run --release -p greduce-hunts -- petgraph-proptest [--cases N]
 //! cargo run --release -p greduce-hunts -- tract-minimal [--cases N]
-//! cargo run --release -p greduce-hunts -- tract-exhaustive [--steps S] [--size T,E] [--rank R] [--dims D] [--extras X] [--draws K] [--count]
+//! cargo run --release -p greduce-hunts -- tract-exhaustive [--steps S] [--size T,E] \
+//!     [--rank R] [--dims D] [--extras X] [--draws K] [--count]
 //! cargo run --release -p greduce-hunts -- tract-proptest [--cases N] [--findings T1,T7]
 //! ```
 //!

@@ -474,8 +474,8 @@ fn perses_rows(oracles: &[Oracle], rows: &[Row]) -> String {
     let _ = writeln!(
         out,
         "Perses reduces the original's text (JGraphT's `toString` form, with `=w` after each \
-         edge of a weighted graph; grammar in `greduce-bench/src/graph_text.rs`) through its Earley \
-         parse, so every candidate is grammatical; a candidate that is no graph (an edge \
+         edge of a weighted graph; grammar in `greduce-bench/src/graph_text.rs`) through its \
+         Earley parse, so every candidate is grammatical; a candidate that is no graph (an edge \
          naming a vertex the list lacks, a vertex listed twice) is unresolved, as the graph \
          library would refuse it. Valid is the share of its test calls on graphs. Ours: the \
          full default on the same original.\n"
