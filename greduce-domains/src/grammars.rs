@@ -1,6 +1,6 @@
 //! Seed 000's assignment language with its context hooks, and seed 001's arithmetic
-//! expressions, shared by the grammar tests (`tests/grammar.rs`) and the `grammars`
-//! benchmark.
+//! expressions, for `greduce::grammar`; greduce's grammar tests (`tests/grammar.rs`) and
+//! the `grammars` benchmark (`greduce-bench`) use them.
 
 use greduce::grammar::{Context, Tree};
 
