@@ -242,7 +242,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray]";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | overhead [once <draws|graph|isra> <plain|direct|record|replay>]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
