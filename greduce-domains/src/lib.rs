@@ -14,31 +14,39 @@
 //!
 //! # Example
 //!
-//! A property that fails on any graph with a triangle, on random graphs of up to 8
-//! vertices: the first failing graph (7 vertices, 16 edges) shrinks to the smallest that
-//! shows it, a triangle.
+//! A property that holds only for graphs without a triangle, checked on random graphs of up
+//! to 8 vertices: the first graph that breaks it shrinks to the smallest that does, a
+//! triangle.
 //!
 //! ```
-//! use greduce::Reducer;
+//! use greduce::Check;
 //! use greduce_domains::graph::{EdgeList, GnmModel, Undirected, fast_gnm};
 //!
 //! let model = GnmModel { nodes: 8, edges: 20, weighted: false, multigraph: false };
-//! let generate =
-//!     |rng: &mut rand::rngs::StdRng| fast_gnm::<EdgeList<Undirected>, _>(rng, &model);
 //! let neighbours = |g: &EdgeList<Undirected>, v: u32| -> Vec<u32> {
 //!     let ends = g.edges().iter().map(|e| (e.from, e.to));
 //!     ends.filter_map(|(a, b)| (a == v).then_some(b).or((b == v).then_some(a))).collect()
 //! };
-//! // Some edge whose ends have a neighbour in common.
-//! let fails = |g: &EdgeList<Undirected>| {
+//! // No edge whose ends have a neighbour in common.
+//! let triangle_free = |g: &EdgeList<Undirected>| {
 //!     let common = |a, b| neighbours(g, a).iter().any(|n| neighbours(g, b).contains(n));
-//!     g.edges().iter().any(|e| common(e.from, e.to))
+//!     !g.edges().iter().any(|e| common(e.from, e.to))
 //! };
 //!
-//! let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| fails(&r.output));
-//! let run = run.expect("a graph with a triangle");
-//! let reduced = Reducer::new(generate).size(EdgeList::size).reduce(&run.trace, fails);
-//! assert_eq!(reduced.output.size(), (3, 3));
+//! let report = Check::new(|rng| fast_gnm::<EdgeList<Undirected>, _>(rng, &model))
+//!     .seed(1)
+//!     .persist(false)
+//!     .print_progress(false)
+//!     .size(EdgeList::size)
+//!     .try_check(triangle_free)
+//!     .unwrap_err();
+//! assert_eq!(
+//!     report.input(),
+//!     Some(
+//!         "EdgeList { directed: false, vertices: [1, 2, 3], \
+//!          edges: [(1, 2, 0), (2, 3, 0), (1, 3, 0)] }"
+//!     )
+//! );
 //! ```
 //!
 //! # Crate features
