@@ -139,11 +139,7 @@ impl Edit {
             let _ = writeln!(out, "removed {} {} {}", run.first, run.last, run.count);
         }
         for (node, value) in &self.values {
-            let _ = writeln!(
-                out,
-                "value {node} {}",
-                crate::persist::text::value_text(value)
-            );
+            let _ = writeln!(out, "value {node} {}", crate::value_text::value_text(value));
         }
         for (call, recorded) in &self.hoists {
             let _ = writeln!(out, "hoist {call} {recorded}");
@@ -177,7 +173,7 @@ impl Edit {
                     });
                 }
                 Some("value") => {
-                    let value = crate::persist::text::value_from(words.get(2).ok_or_else(bad)?)?;
+                    let value = crate::value_text::value_from(words.get(2).ok_or_else(bad)?)?;
                     edit.values.push((number(1)?, value));
                 }
                 Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),

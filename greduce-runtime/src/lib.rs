@@ -9,6 +9,7 @@ mod builder;
 mod check;
 pub mod dd;
 mod decision;
+mod describe;
 mod edit;
 mod legal;
 mod liveness;
@@ -19,15 +20,16 @@ mod record;
 mod reduce;
 mod replay;
 mod run;
+mod seed;
 mod seq;
 mod shape;
 mod site;
-mod stats;
 mod steps;
 mod tape;
 mod trace;
 mod uniform;
 mod value;
+mod value_text;
 
 pub use align::Strategy;
 pub use check::{CaseResult, Check, Report, SameFailure, assume, check, note};
@@ -36,11 +38,11 @@ pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;
 pub use record::{Run, record, record_with};
 pub use reduce::{
-    Attempt, Pass, Passes, Progress, ReduceError, Reducer, Reduction, Search, Verdict,
+    Attempt, Pass, PassStats, Passes, Progress, ReduceError, Reducer, Reduction, Search, Stats,
+    Verdict,
 };
 pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
 pub use site::Site;
-pub use stats::{PassStats, Stats};
 pub use steps::Steps;
 pub use trace::{Decision, Part, Trace};
 
@@ -106,15 +108,5 @@ pub fn call_label(label: u64) {
 }
 
 #[doc(hidden)]
-pub mod __private {
-    //! Called by code that `#[generator]` writes. Not public API.
-    pub use crate::__greduce_site as site;
-    pub use crate::decision::{
-        BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue,
-    };
-    pub use crate::private::*;
-    pub use crate::tape::Tape;
-    pub use rand::distr::StandardUniform;
-}
-
-mod private;
+#[path = "private.rs"]
+pub mod __private;

@@ -9,9 +9,7 @@
 //! recording also calls `direct` (so `greduce::record(g, seed)` sees the values `g` gives
 //! with that seed) and replaying answers from the reduced trace.
 
-use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 use crate::run;
-use crate::tape::Tape;
 use crate::trace::NONE;
 use crate::value::{Args, Value};
 use rand::distr::Distribution;
@@ -21,11 +19,15 @@ use std::collections::HashMap;
 use std::iter::Take;
 use std::ops::{Range, RangeInclusive};
 
+pub use crate::__greduce_site as site;
 pub use crate::check::body::{Recorded, run_test, test};
 pub use crate::decision::Fair;
+pub use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 pub use crate::run::Run;
 pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
 pub use crate::site::Site;
+pub use crate::tape::Tape;
+pub use rand::distr::StandardUniform;
 
 /// Whether a greduce run is recording or replaying on this thread.
 #[inline]
@@ -899,4 +901,21 @@ pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
         value,
         opened: opened.then_some(handle),
     }
+}
+
+/// `site!("what")`: the `&'static Site` of the code it is written at. Generated code writes
+/// it spanned at the user's tokens, so `line!()` and `column!()` give the user's location.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __greduce_site {
+    ($what:literal) => {
+        const {
+            &$crate::__private::Site::new(
+                $what,
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            )
+        }
+    };
 }

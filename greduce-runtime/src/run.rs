@@ -7,9 +7,10 @@
 //! happens ([`Builder`]); a replay also has an [`Aligner`] that answers decisions from a
 //! reduced trace.
 
-use crate::align::{Aligner, Fault, Op, describe};
+use crate::align::{Aligner, Fault, Op};
 use crate::builder::Builder;
 use crate::decision::RangeArg;
+use crate::describe::describe;
 use crate::panic_hook;
 use crate::site::Site;
 use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Tag, Trace};

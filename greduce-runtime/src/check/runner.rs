@@ -5,16 +5,20 @@
 
 use super::case::{self, CaseResult, Failure, Outcome};
 use super::config::Config;
-use super::fork;
+use super::fork::child;
+use super::fork::parent::{self, Fork, ask, fork_test};
+use super::fork::protocol::{self, Input};
+use super::harness::to_stderr;
 use super::report::{self, Report};
 use super::saved::SavedFailures;
-use super::{Fork, SizeFn, case_seed, random_seed, running_test, to_stderr, truncated};
 use crate::align::Strategy;
 use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
+use crate::reduce::settings::SizeFn;
 use crate::reduce::{Progress, Reducer, Reduction};
 use crate::replay::run_replay;
+use crate::seed::{case_seed, random_seed};
 use crate::shape::Shape;
 use crate::trace::Trace;
 use rand::SeedableRng;
@@ -50,11 +54,11 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         id: &str,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
-        match fork::child_job() {
+        match child::child_job() {
             // A child process, running one property call of this check for the parent.
             // Nothing else of the test runs after it.
             Some(Ok(job)) if job.check == id => {
-                self.run_child_job(job, property);
+                child::run_job(job, &mut *self.generator, property);
                 let _ = std::io::stdout().flush();
                 let _ = std::io::stderr().flush();
                 std::process::exit(0);
@@ -131,55 +135,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
     }
 
-    /// In a fork-mode child: checks the one input the job names and writes the result.
-    fn run_child_job<P: CaseResult>(&mut self, job: fork::Job, property: &mut impl FnMut(&T) -> P) {
-        fork::mark_started();
-        let generator = &mut self.generator;
-        let loud = job.loud;
-        // The generator runs as in a case (`assume` and panics are answered, not fatal).
-        let (generated, _) = case::run(true, || match job.input {
-            fork::JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
-            fork::JobInput::Trace(trace) => crate::replay(
-                |rng| case::within(|| generator(rng)),
-                &trace,
-                &[],
-                Strategy::Halt,
-            )
-            .result
-            .map(|run| run.output),
-            // A shrink candidate, replayed as the reducer replays it.
-            fork::JobInput::Edit {
-                base,
-                edit,
-                strategy,
-                budget,
-            } => {
-                let overlay = Overlay::of(&base, &edit);
-                let mut generator = |rng: &mut StdRng| case::within(|| generator(rng));
-                run_replay(&mut generator, &base, overlay, strategy, budget, true)
-                    .result
-                    .map(|run| run.output)
-            }
-        });
-        let (outcome, notes) = match generated {
-            Ok(Ok(input)) => {
-                fork::mark_generated();
-                case::check(!loud, property, &input)
-            }
-            // The replay stopped on purpose (or the generator panicked, which the test
-            // process survives too): the generator did not take the child down.
-            Ok(Err(e)) => {
-                fork::mark_generated();
-                (fork::replay_failed(&e.to_string()), Vec::new())
-            }
-            // Rejected by `assume` in the generator: the parent counts it.
-            Err(Outcome::Rejected(site)) => (Outcome::Rejected(site), Vec::new()),
-            Err(Outcome::Failed(failure)) => (fork::generator_panicked(&failure), Vec::new()),
-            Err(Outcome::Passed) => unreachable!("a generator that did not return"),
-        };
-        fork::write_result(&outcome, &notes);
-    }
-
     /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
     /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
     /// (stale: reported on stderr, kept in the file). A trace that does not replay exactly
@@ -215,7 +170,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     continue;
                 }
             };
-            let which = fork::Input::Trace(&run.trace);
+            let which = Input::Trace(&run.trace);
             match ask(self.fork.as_ref(), property, &run.output, &which, false) {
                 (Outcome::Failed(failure), _) => {
                     let realigned = if strategy == Strategy::Realign {
@@ -281,7 +236,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         to_stderr(&format!(
             "greduce: `{name}`: {died}; running it again in a child process\n"
         ));
-        let result = match self.forked_case(seed) {
+        let result = match parent::case(self.fork.as_ref(), seed) {
             Err(fault) => Err(report::problem(
                 name,
                 Some(seed),
@@ -329,7 +284,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let mut index = 0;
         while passed < config.cases {
             let seed = case_seed(base, index);
-            let outcome = match self.forked_case(seed) {
+            let outcome = match parent::case(self.fork.as_ref(), seed) {
                 Err(fault) => {
                     let what = format!("case {}: {}", index + 1, fault.message);
                     return Err(report::problem(name, Some(seed), &what));
@@ -385,22 +340,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             index += 1;
         }
         Ok(())
-    }
-
-    /// In fork mode, the case with `seed` generated and checked in a child, so that a
-    /// generator that crashes, hangs or panics is a named error (`Err`), not a dead or hung
-    /// test process. `Ok(Ok(None))`: not forked; `Ok(Err(failure))`: the property failed
-    /// in the child.
-    fn forked_case(&self, seed: u64) -> Result<Result<Option<Outcome>, Failure>, Failure> {
-        let Some(fork) = &self.fork else {
-            return Ok(Ok(None));
-        };
-        let which = fork::Input::Seed(seed);
-        match fork.check(&which, false) {
-            (Outcome::Failed(failure), _) if fork::before_property(&failure) => Err(failure),
-            (Outcome::Failed(failure), _) => Ok(Err(failure)),
-            (outcome, _) => Ok(Ok(Some(outcome))),
-        }
     }
 
     /// Shrinks the case with `seed`, whose property failed in a child process with
@@ -482,9 +421,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
         if !config.shrink || recorded_nothing {
             let which = if recorded_nothing {
-                fork::Input::Seed(failing.seed)
+                Input::Seed(failing.seed)
             } else {
-                fork::Input::Trace(&trace)
+                Input::Trace(&trace)
             };
             let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
             let flaky = (!failing.same(&outcome)).then(|| rerun(&outcome));
@@ -563,7 +502,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         trace: &Trace,
         property: &mut impl FnMut(&T) -> P,
     ) -> (Outcome, Vec<String>) {
-        let budget = crate::reduce::budget_for(trace, 10);
+        let budget = crate::replay::budget_for(trace, 10);
         let replayed = run_replay(
             &mut self.generator,
             trace,
@@ -634,7 +573,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 return Err(not_deterministic_minimal(failing, &judged, &again));
             }
         };
-        let which = fork::Input::Trace(&reduction.trace);
+        let which = Input::Trace(&reduction.trace);
         Ok(ask(self.fork.as_ref(), property, &output, &which, true))
     }
 
@@ -701,7 +640,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             // Each candidate replays in a child first: a generator that crashes or hangs on
             // it fails there, and this process never replays it.
             shrinker = shrinker.preflight(|base, edit, strategy, budget| {
-                let which = fork::Input::Edit {
+                let which = Input::Edit {
                     base,
                     edit,
                     strategy,
@@ -711,8 +650,8 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 let mut from_child = from_child.borrow_mut();
                 *from_child = None;
                 match outcome {
-                    Outcome::Failed(f) if fork::before_property(&f) => Err(f.message),
-                    Outcome::Failed(f) if fork::is_replay_failure(&f) => Ok(()),
+                    Outcome::Failed(f) if protocol::before_property(&f) => Err(f.message),
+                    Outcome::Failed(f) if protocol::is_replay_failure(&f) => Ok(()),
                     other => {
                         *from_child = Some((other, notes));
                         Ok(())
@@ -721,7 +660,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             });
         }
         let reduced = shrinker.try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
-            let which = fork::Input::Trace(trace);
+            let which = Input::Trace(trace);
             let asked = from_child.borrow_mut().take();
             let (outcome, notes) =
                 asked.unwrap_or_else(|| ask(fork, property, output, &which, false));
@@ -732,16 +671,16 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 Outcome::Failed(f) if failing.same_failure(&f) => {
                     first_rerun.get_or_insert(None);
                     last = (f, notes);
-                    crate::Outcome::Reproduces
+                    crate::outcome::Outcome::Reproduces
                 }
                 other => {
                     if first {
                         first_rerun = Some(Some(rerun(&other)));
                     }
                     if other == Outcome::Passed {
-                        crate::Outcome::Passes
+                        crate::outcome::Outcome::Passes
                     } else {
-                        crate::Outcome::Invalid
+                        crate::outcome::Outcome::Invalid
                     }
                 }
             }
@@ -769,37 +708,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
 /// Candidates that ran away in one loop before the report says so.
 const RUNAWAYS: u64 = 3;
-
-/// Runs the property on `input`: in this process, or in a child process (fork mode), where
-/// `which` names the input. `loud`: its output shows (the final run of the minimal case).
-fn ask<T, P: CaseResult>(
-    fork: Option<&Fork>,
-    property: &mut impl FnMut(&T) -> P,
-    input: &T,
-    which: &fork::Input<'_>,
-    loud: bool,
-) -> (Outcome, Vec<String>) {
-    match fork {
-        Some(fork) => fork.check(which, loud),
-        None => case::check(!loud, property, input),
-    }
-}
-
-/// The test that fork-mode children run: the running test, by the name libtest gives its
-/// thread.
-fn fork_test(body: bool) -> Result<String, &'static str> {
-    if body {
-        return Err(
-            "fork mode does not run `#[greduce::test]` bodies in a child process yet (the \
-             body generates and checks in one function, in this process); write the test \
-             with `greduce::check`, whose generator runs here and property in a child",
-        );
-    }
-    running_test().ok_or(
-        "fork mode needs the check to run in a `cargo test` test: each property call runs \
-         the test binary again on the test, found by its name",
-    )
-}
 
 /// A failure seen while shrinking, with the notes of its case.
 type Seen = (Failure, Vec<String>);
@@ -958,8 +866,8 @@ fn first_difference(first: &Trace, second: &Trace) -> Option<String> {
 fn drawn(decision: &crate::trace::Decision) -> String {
     format!(
         "{} ({})",
-        crate::persist::text::value_text(&decision.value),
-        crate::persist::text::args_text(&decision.args)
+        crate::value_text::value_text(&decision.value),
+        crate::value_text::args_text(&decision.args)
     )
 }
 
@@ -1017,5 +925,12 @@ impl Rejects {
              rejecting them, or raise the limit with `Check::max_rejects`.",
             self.total
         )
+    }
+}
+
+fn truncated(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}... ({} more bytes)", &text[..i], text.len() - i),
+        None => text.to_string(),
     }
 }

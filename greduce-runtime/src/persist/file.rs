@@ -145,7 +145,7 @@ fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
             continue;
         }
         if let Some(seed) = line.strip_prefix(HEADER) {
-            let seed = crate::check::parse_seed("seed", seed).map_err(|_| {
+            let seed = crate::seed::parse(seed).ok_or_else(|| {
                 (
                     number,
                     format!("bad seed `{}` after `failure`", seed.trim()),

@@ -19,7 +19,7 @@
 
 use crate::edit::Fast;
 use crate::outcome::Outcome;
-use crate::reduce::passes::Replayed;
+use crate::reduce::passes::probe::ReplayEffects;
 use crate::trace::{NodeId, Trace};
 use crate::value::Value;
 use std::collections::HashMap;
@@ -86,7 +86,7 @@ impl<V: Copy> Bounded<V> {
 }
 
 /// The keys of the edits tried on the current input, with what each one's replay did.
-pub(crate) type Keys = Bounded<Replayed>;
+pub(crate) type Keys = Bounded<ReplayEffects>;
 
 /// Property outcomes by what a replay decided (or its output's `Debug` text).
 pub(crate) type Outcomes = Bounded<Outcome>;

@@ -7,7 +7,7 @@
 //!
 //! [`Reducer::explain`]: crate::Reducer::explain
 
-use super::passes::Pass;
+use super::passes::pass::Pass;
 use crate::outcome::Outcome;
 use crate::replay::ReplayError;
 use std::collections::VecDeque;

@@ -15,7 +15,8 @@
 //!   without touching values, so a list whose elements point at each other cannot lose an
 //!   element that way.
 
-use super::{Pass, Probe, each_node, find_integer};
+use super::pass::Pass;
+use super::probe::{Probe, each_node, find_integer};
 use crate::edit::{Edit, Run};
 use crate::reduce::order::Line;
 use crate::trace::{Count, Kind, NodeId, Trace};

@@ -27,7 +27,8 @@
 //! decisions, with as many of the first ones after the changed decision deleted (a `+49`
 //! number draws one digit fewer than a `+86` one, and keeps the last digit that fails).
 
-use super::{Cursor, Pass, Probe, bisect, find_integer, value_nodes};
+use super::pass::Pass;
+use super::probe::{Cursor, Probe, bisect, find_integer, value_nodes};
 use crate::edit::{Edit, Run};
 use crate::reduce::order::{Line, simplest};
 use crate::trace::{Kind, NodeId};

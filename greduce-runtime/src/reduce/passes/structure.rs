@@ -10,42 +10,11 @@
 //! parts become runs of sibling parts ([`Run`]): a candidate costs O(intervals), not
 //! O(parts), however many parts it removes.
 
-use super::{Cursor, Probe};
+use super::pass::Search;
+use super::probe::{Cursor, Probe};
 use crate::edit::{Edit, Run};
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;
-
-/// Which reduced traces the structural pass proposes.
-///
-/// ```
-/// use greduce::{Reducer, Search, generator};
-/// use rand::RngExt;
-///
-/// /// 1 to 3 rows of up to 3 digits.
-/// #[generator]
-/// fn grid<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
-///     (0..rng.random_range(1..4))
-///         .map(|_| (0..rng.random_range(0..4)).map(|_| rng.random_range(0..10)).collect())
-///         .collect()
-/// }
-///
-/// let fails = |g: &Vec<Vec<u8>>| g.iter().flatten().any(|&d| d >= 5);
-/// let run = (0..).map(|seed| greduce::record(grid, seed)).find(|r| fails(&r.output)).unwrap();
-/// // Rows first, then the digits of the rows kept; or all parts at once.
-/// let tree = Reducer::new(grid).search(Search::Tree).reduce(&run.trace, fails);
-/// let sequence = Reducer::new(grid).search(Search::Sequence).reduce(&run.trace, fails);
-/// assert_eq!(tree.output, [[5]]);
-/// assert_eq!(sequence.output, tree.output);
-/// ```
-#[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
-pub enum Search {
-    /// ddmin over all reducible parts in trace order (`G^S` in the paper).
-    Sequence,
-    /// HDD: ddmin on the outermost parts first, then on the parts inside the kept ones,
-    /// level by level, repeated until a whole round changes nothing (`G^T`).
-    #[default]
-    Tree,
-}
 
 /// Runs the structural pass on the current input, as its [`Search`] says; returns whether
 /// it accepted a candidate. With `rounds`, HDD repeats its rounds until one changes nothing
@@ -118,7 +87,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
             .skip_while(|c| *c != part)
             .skip(1)
             .collect();
-        super::find_integer(|k| {
+        super::probe::find_integer(|k| {
             let k = k as usize;
             k <= after.len()
                 && !probe.give_up()

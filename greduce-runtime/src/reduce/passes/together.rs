@@ -14,7 +14,8 @@
 //!   operand changed at once).
 
 use super::minimize::{largest_move, shrink_distance};
-use super::{Cursor, Pass, Probe, value_nodes};
+use super::pass::Pass;
+use super::probe::{Cursor, Probe, value_nodes};
 use crate::edit::{Edit, Fast, Run};
 use crate::reduce::order::Line;
 use crate::trace::{Kind, NodeId, Trace};
