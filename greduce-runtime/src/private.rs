@@ -1,8 +1,8 @@
 //! What the code written by `#[generator]` calls. Not public API: no semver guarantees.
 //!
-//! An annotated generator asks [`active`] (one thread-local read) when it is called: outside
+//! An annotated generator asks `active` (one thread-local read) when it is called: outside
 //! a run it runs its original statements, so it draws exactly what the un-annotated one
-//! draws; inside a run it takes the run's handle ([`run`]) and passes it to every entry
+//! draws; inside a run it takes the run's handle (`run`) and passes it to every entry
 //! point here, which asks the handle whether it is still on a run. An entry point reached
 //! with a handle whose run has ended (a closure or iterator kept past it) calls `direct`, a
 //! closure holding the user's own rand call. Inside a run,

@@ -8,7 +8,7 @@ use crate::trace::Trace;
 use std::fmt;
 use std::time::Duration;
 
-/// Where a reduction stands, after a candidate: given to [`Reducer::watch`].
+/// Where a reduction stands, after a candidate: given to [`Reducer::watch`](crate::Reducer::watch).
 ///
 /// ```
 /// # use greduce::{Reducer, generator};
@@ -84,7 +84,7 @@ pub struct Reduction<T, S = usize> {
     /// Counters, per pass too.
     pub stats: Stats,
     /// The candidates tried, with their verdicts: all of them when the reduction explained
-    /// ([`Reducer::explain`]), else the last few.
+    /// ([`Reducer::explain`](crate::Reducer::explain)), else the last few.
     pub attempts: Vec<Attempt>,
 }
 
@@ -112,7 +112,7 @@ impl<T, S> Reduction<T, S> {
     }
 }
 
-/// Why [`Reducer::try_reduce`] could not start.
+/// Why [`Reducer::try_reduce`](crate::Reducer::try_reduce) could not start.
 ///
 /// ```
 /// use greduce::{Reducer, ReplayError, generator};
