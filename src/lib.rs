@@ -1029,15 +1029,13 @@
 
 pub use greduce_macros::{generator, test};
 pub use greduce_runtime::Steps;
-pub use greduce_runtime::dd;
-
-pub mod grammar;
 pub use greduce_runtime::{
     Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Pass, PassStats,
     Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run,
     SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label, check, note,
     record, record_with, replay, replay_draws, replay_with, unrecorded,
 };
+pub use greduce_toolkit::{dd, grammar};
 
 #[doc(hidden)]
 pub mod __private {

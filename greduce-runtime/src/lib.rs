@@ -7,7 +7,6 @@
 mod align;
 mod builder;
 mod check;
-pub mod dd;
 mod decision;
 mod describe;
 mod edit;
@@ -110,3 +109,10 @@ pub fn call_label(label: u64) {
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+#[doc(hidden)]
+pub mod __toolkit {
+    //! What `greduce-toolkit` (delta debugging, grammars) calls: one property call as a
+    //! case, and its failure's identity. Not public API: no semver guarantees.
+    pub use crate::check::case::{At, CaseEnd, Failure, check, unresolved};
+}

@@ -3,7 +3,7 @@
 //! case and the report. [`Check`](super::Check) builds the configuration and hands it
 //! here; fork mode and the end-to-end re-verification of the minimal case live here.
 
-use super::case::{self, CaseResult, Failure, Outcome};
+use super::case::{self, CaseEnd, CaseResult, Failure};
 use super::config::Config;
 use super::fork::child;
 use super::fork::parent::{self, Fork, ask, fork_test};
@@ -87,7 +87,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
         for (index, example) in self.examples.iter().enumerate() {
             // Run loudly: a failing example is the final failing case.
-            if let (Outcome::Failed(failure), notes) = case::check(false, property, example) {
+            if let (CaseEnd::Failed(failure), notes) = case::check(false, property, example) {
                 let input = format!("{example:?}");
                 return Err(report::example(name, index, input, &failure, &notes));
             }
@@ -164,7 +164,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     continue;
                 }
                 // Rejected by `assume`: nothing to check.
-                Err(Outcome::Rejected(_)) => return Ok(()),
+                Err(CaseEnd::Rejected(_)) => return Ok(()),
                 Err(_) => {
                     why = "the generator panicked".to_string();
                     continue;
@@ -172,7 +172,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             };
             let which = Input::Trace(&run.trace);
             match ask(self.fork.as_ref(), property, &run.output, &which, false) {
-                (Outcome::Failed(failure), _) => {
+                (CaseEnd::Failed(failure), _) => {
                     let realigned = if strategy == Strategy::Realign {
                         ", replayed with re-align: the generator changed since it was saved"
                     } else {
@@ -304,7 +304,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                         case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
                     match generated {
                         Ok(input) => match case::check(true, property, &input) {
-                            (Outcome::Failed(failure), _) => {
+                            (CaseEnd::Failed(failure), _) => {
                                 let failing = Failing {
                                     name,
                                     config,
@@ -317,7 +317,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                             }
                             (outcome, _) => outcome,
                         },
-                        Err(Outcome::Failed(failure)) => {
+                        Err(CaseEnd::Failed(failure)) => {
                             let what =
                                 format!("the generator panicked on case {}: {failure}", index + 1);
                             return Err(report::problem(name, Some(seed), &what));
@@ -327,15 +327,15 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 }
             };
             match outcome {
-                Outcome::Passed => passed += 1,
-                Outcome::Rejected(site) => {
+                CaseEnd::Passed => passed += 1,
+                CaseEnd::Rejected(site) => {
                     rejects.add(site);
                     if rejects.total > config.max_rejects() {
                         let what = rejects.health(passed, config.max_rejects());
                         return Err(report::problem(name, None, &what));
                     }
                 }
-                Outcome::Failed(_) => unreachable!("returned above"),
+                CaseEnd::Failed(_) => unreachable!("returned above"),
             }
             index += 1;
         }
@@ -449,7 +449,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 Err(report) => return report,
             };
         let (failure, notes, flaky) = match outcome {
-            Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, None),
+            CaseEnd::Failed(f) if failing.same_failure(&f) => (f, notes, None),
             other => (last.0, last.1, Some(rerun(&other))),
         };
         let stats = &reduction.stats;
@@ -501,7 +501,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         &mut self,
         trace: &Trace,
         property: &mut impl FnMut(&T) -> P,
-    ) -> (Outcome, Vec<String>) {
+    ) -> (CaseEnd, Vec<String>) {
         let budget = crate::replay::budget_for(trace, 10);
         let replayed = run_replay(
             &mut self.generator,
@@ -513,7 +513,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         );
         match replayed.result {
             Ok(run) => case::check(false, property, &run.output),
-            Err(_) => (Outcome::Passed, Vec::new()),
+            Err(_) => (CaseEnd::Passed, Vec::new()),
         }
     }
 
@@ -551,7 +551,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         (shown, trace): (&str, &Trace),
         saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
-    ) -> Result<(Outcome, Vec<String>), Report> {
+    ) -> Result<(CaseEnd, Vec<String>), Report> {
         if self.body {
             return Ok(self.final_body_run(&reduction.trace, property));
         }
@@ -624,7 +624,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let generator = &mut self.generator;
         // Fork mode: what the child that replayed the latest candidate said of it (it runs
         // the property too, when its replay made an input).
-        let from_child: RefCell<Option<(Outcome, Vec<String>)>> = RefCell::new(None);
+        let from_child: RefCell<Option<(CaseEnd, Vec<String>)>> = RefCell::new(None);
         let mut shrinker = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
             .strategy(config.strategy)
             .search(config.search)
@@ -650,8 +650,8 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 let mut from_child = from_child.borrow_mut();
                 *from_child = None;
                 match outcome {
-                    Outcome::Failed(f) if protocol::before_property(&f) => Err(f.message),
-                    Outcome::Failed(f) if protocol::is_replay_failure(&f) => Ok(()),
+                    CaseEnd::Failed(f) if protocol::before_property(&f) => Err(f.message),
+                    CaseEnd::Failed(f) if protocol::is_replay_failure(&f) => Ok(()),
                     other => {
                         *from_child = Some((other, notes));
                         Ok(())
@@ -668,7 +668,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             // the failure, is what a flaky report says.
             let first = first_rerun.is_none();
             match outcome {
-                Outcome::Failed(f) if failing.same_failure(&f) => {
+                CaseEnd::Failed(f) if failing.same_failure(&f) => {
                     first_rerun.get_or_insert(None);
                     last = (f, notes);
                     crate::outcome::Outcome::Reproduces
@@ -677,7 +677,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     if first {
                         first_rerun = Some(Some(rerun(&other)));
                     }
-                    if other == Outcome::Passed {
+                    if other == CaseEnd::Passed {
                         crate::outcome::Outcome::Passes
                     } else {
                         crate::outcome::Outcome::Invalid
@@ -766,8 +766,8 @@ impl<T> Failing<'_, T> {
     }
 
     /// Whether a case failed with the failure being shrunk.
-    fn same(&self, outcome: &Outcome) -> bool {
-        matches!(outcome, Outcome::Failed(f) if self.same_failure(f))
+    fn same(&self, outcome: &CaseEnd) -> bool {
+        matches!(outcome, CaseEnd::Failed(f) if self.same_failure(f))
     }
 
     fn report(
@@ -797,11 +797,11 @@ impl<T> Failing<'_, T> {
 }
 
 /// What a case did when run again, for a flaky report ("... but {this} when run again").
-fn rerun(outcome: &Outcome) -> String {
+fn rerun(outcome: &CaseEnd) -> String {
     match outcome {
-        Outcome::Passed => "passed".to_string(),
-        Outcome::Rejected(at) => format!("was rejected by `assume` at {at}"),
-        Outcome::Failed(f) => format!("failed another way ({})", f.one_line()),
+        CaseEnd::Passed => "passed".to_string(),
+        CaseEnd::Rejected(at) => format!("was rejected by `assume` at {at}"),
+        CaseEnd::Failed(f) => format!("failed another way ({})", f.one_line()),
     }
 }
 

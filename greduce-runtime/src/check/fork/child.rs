@@ -6,7 +6,7 @@ use super::protocol::{
     result_text, started_path,
 };
 use crate::align::Strategy;
-use crate::check::case::{self, CaseResult, Outcome};
+use crate::check::case::{self, CaseEnd, CaseResult};
 use crate::edit::Overlay;
 use crate::replay::run_replay;
 use rand::SeedableRng;
@@ -36,7 +36,7 @@ pub(crate) fn mark_generated() {
 }
 
 /// In a child: writes how the property ended.
-pub(crate) fn write_result(outcome: &Outcome, notes: &[String]) {
+pub(crate) fn write_result(outcome: &CaseEnd, notes: &[String]) {
     if let Some(path) = std::env::var_os(RESULT) {
         // If this fails the parent sees no result, and reports the child as crashed.
         let _ = std::fs::write(path, result_text(outcome, notes));
@@ -89,9 +89,9 @@ pub(crate) fn run_job<T, P: CaseResult>(
             (replay_failed(&e.to_string()), Vec::new())
         }
         // Rejected by `assume` in the generator: the parent counts it.
-        Err(Outcome::Rejected(site)) => (Outcome::Rejected(site), Vec::new()),
-        Err(Outcome::Failed(failure)) => (generator_panicked(&failure), Vec::new()),
-        Err(Outcome::Passed) => unreachable!("a generator that did not return"),
+        Err(CaseEnd::Rejected(site)) => (CaseEnd::Rejected(site), Vec::new()),
+        Err(CaseEnd::Failed(failure)) => (generator_panicked(&failure), Vec::new()),
+        Err(CaseEnd::Passed) => unreachable!("a generator that did not return"),
     };
     write_result(&outcome, &notes);
 }

@@ -6,7 +6,7 @@ use super::protocol::{
     GENERATOR, Input, JOB, NOT_STARTED, RESULT, before_property, generated_path, job_text,
     read_result, started_path,
 };
-use crate::check::case::{self, At, CaseResult, Failure, Outcome};
+use crate::check::case::{self, At, CaseEnd, CaseResult, Failure};
 use crate::check::config::Config;
 use crate::check::harness::running_test;
 use std::path::PathBuf;
@@ -37,7 +37,7 @@ impl Fork {
     }
 
     /// Runs `which` in a child process (see [`run_child`]).
-    pub(crate) fn check(&self, which: &Input<'_>, loud: bool) -> (Outcome, Vec<String>) {
+    pub(crate) fn check(&self, which: &Input<'_>, loud: bool) -> (CaseEnd, Vec<String>) {
         run_child(&self.test, &self.check, which, loud, self.timeout)
     }
 }
@@ -65,13 +65,13 @@ pub(crate) fn fork_test(body: bool) -> Result<String, &'static str> {
 pub(crate) fn case(
     fork: Option<&Fork>,
     seed: u64,
-) -> Result<Result<Option<Outcome>, Failure>, Failure> {
+) -> Result<Result<Option<CaseEnd>, Failure>, Failure> {
     let Some(fork) = fork else {
         return Ok(Ok(None));
     };
     match fork.check(&Input::Seed(seed), false) {
-        (Outcome::Failed(failure), _) if before_property(&failure) => Err(failure),
-        (Outcome::Failed(failure), _) => Ok(Err(failure)),
+        (CaseEnd::Failed(failure), _) if before_property(&failure) => Err(failure),
+        (CaseEnd::Failed(failure), _) => Ok(Err(failure)),
         (outcome, _) => Ok(Ok(Some(outcome))),
     }
 }
@@ -84,7 +84,7 @@ pub(crate) fn ask<T, P: CaseResult>(
     input: &T,
     which: &Input<'_>,
     loud: bool,
-) -> (Outcome, Vec<String>) {
+) -> (CaseEnd, Vec<String>) {
     match fork {
         Some(fork) => fork.check(which, loud),
         None => case::check(!loud, property, input),
@@ -135,7 +135,7 @@ fn run_child(
     input: &Input<'_>,
     loud: bool,
     timeout: Option<Duration>,
-) -> (Outcome, Vec<String>) {
+) -> (CaseEnd, Vec<String>) {
     let files = Files::new();
     let job = job_text(check, loud, input);
     if let Err(e) = std::fs::write(&files.job, job) {
@@ -194,7 +194,7 @@ fn wait(
     child: &mut std::process::Child,
     files: &Files,
     timeout: Option<Duration>,
-) -> Result<ExitStatus, (Outcome, Vec<String>)> {
+) -> Result<ExitStatus, (CaseEnd, Vec<String>)> {
     let spawned = Instant::now();
     let started_file = started_path(&files.result);
     // When the job started in the child: the timeout counts from there, not from the
@@ -238,7 +238,7 @@ fn wait(
                         at: At::Process,
                         message: format!("{NOT_STARTED} within {STARTUP:?}"),
                     };
-                    (Outcome::Failed(failure), Vec::new())
+                    (CaseEnd::Failed(failure), Vec::new())
                 } else if generated_path(&files.result).exists() {
                     crashed(&what)
                 } else {
@@ -275,20 +275,20 @@ fn show_child_output(out: &str, err: &str) {
 }
 
 /// A child whose generator crashed or timed out before the property ran.
-fn generator_crashed(what: &str) -> (Outcome, Vec<String>) {
+fn generator_crashed(what: &str) -> (CaseEnd, Vec<String>) {
     let failure = Failure {
         at: At::Process,
         message: format!("{GENERATOR}{what} in a child process, before the property ran"),
     };
-    (Outcome::Failed(failure), Vec::new())
+    (CaseEnd::Failed(failure), Vec::new())
 }
 
-fn crashed(what: &str) -> (Outcome, Vec<String>) {
+fn crashed(what: &str) -> (CaseEnd, Vec<String>) {
     let failure = Failure {
         at: At::Process,
         message: format!("{}{what}", crate::persist::file::CRASHED),
     };
-    (Outcome::Failed(failure), Vec::new())
+    (CaseEnd::Failed(failure), Vec::new())
 }
 
 /// How a child that wrote no result ended.

@@ -3,7 +3,7 @@
 //! progress, and the result's text (how the property ended, with its notes).
 
 use crate::align::Strategy;
-use crate::check::case::{At, Failure, Outcome};
+use crate::check::case::{At, CaseEnd, Failure};
 use crate::edit::Edit;
 use crate::trace::Trace;
 use std::cell::RefCell;
@@ -175,8 +175,8 @@ const REPLAY_FAILED: &str = "the child process could not replay the input";
 
 /// In a child: the result for a replay that produced no input (it stopped on purpose, or
 /// the generator panicked).
-pub(crate) fn replay_failed(why: &str) -> Outcome {
-    Outcome::Failed(Failure::returned(format!("{REPLAY_FAILED}: {why}")))
+pub(crate) fn replay_failed(why: &str) -> CaseEnd {
+    CaseEnd::Failed(Failure::returned(format!("{REPLAY_FAILED}: {why}")))
 }
 
 /// Whether `failure` is a child's replay that produced no input.
@@ -196,8 +196,8 @@ pub(crate) fn before_property(failure: &Failure) -> bool {
 
 /// In a child: the result for a generator that panicked (a fault of the generator, not a
 /// failure of the property).
-pub(crate) fn generator_panicked(failure: &Failure) -> Outcome {
-    Outcome::Failed(Failure {
+pub(crate) fn generator_panicked(failure: &Failure) -> CaseEnd {
+    CaseEnd::Failed(Failure {
         at: At::Process,
         message: format!(
             "{GENERATOR}panicked in a child process, before the property ran: {}",
@@ -206,14 +206,14 @@ pub(crate) fn generator_panicked(failure: &Failure) -> Outcome {
     })
 }
 
-pub(crate) fn result_text(outcome: &Outcome, notes: &[String]) -> String {
+pub(crate) fn result_text(outcome: &CaseEnd, notes: &[String]) -> String {
     let mut out = String::new();
     match outcome {
-        Outcome::Passed => out.push_str("passed\n"),
-        Outcome::Rejected(site) => {
+        CaseEnd::Passed => out.push_str("passed\n"),
+        CaseEnd::Rejected(site) => {
             let _ = writeln!(out, "rejected\n{}", escape(site));
         }
-        Outcome::Failed(f) => {
+        CaseEnd::Failed(f) => {
             let location = match &f.at {
                 At::Panic(at) => escape(at),
                 At::Returned => "-".to_string(),
@@ -252,11 +252,11 @@ fn unescape(text: &str) -> String {
     out
 }
 
-pub(crate) fn read_result(text: &str) -> Option<(Outcome, Vec<String>)> {
+pub(crate) fn read_result(text: &str) -> Option<(CaseEnd, Vec<String>)> {
     let mut lines = text.lines();
     let outcome = match lines.next()? {
-        "passed" => Outcome::Passed,
-        "rejected" => Outcome::Rejected(unescape(lines.next()?)),
+        "passed" => CaseEnd::Passed,
+        "rejected" => CaseEnd::Rejected(unescape(lines.next()?)),
         "failed" => {
             let location = unescape(lines.next()?);
             let message = unescape(lines.next()?);
@@ -265,7 +265,7 @@ pub(crate) fn read_result(text: &str) -> Option<(Outcome, Vec<String>)> {
                 "=" => At::Process,
                 _ => At::Panic(location),
             };
-            Outcome::Failed(Failure { at, message })
+            CaseEnd::Failed(Failure { at, message })
         }
         _ => return None,
     };
@@ -279,21 +279,21 @@ mod tests {
     #[test]
     fn results_round_trip() {
         let cases = [
-            (Outcome::Passed, vec![]),
+            (CaseEnd::Passed, vec![]),
             (
-                Outcome::Rejected("x.rs:3:4".into()),
+                CaseEnd::Rejected("x.rs:3:4".into()),
                 vec!["a note".to_string()],
             ),
             (
-                Outcome::Failed(Failure {
+                CaseEnd::Failed(Failure {
                     at: At::Panic("a.rs:1:2".into()),
                     message: "two\nlines \\n".into(),
                 }),
                 vec!["note\none".to_string(), "\\".to_string()],
             ),
-            (Outcome::Failed(Failure::returned("Err(1)".into())), vec![]),
+            (CaseEnd::Failed(Failure::returned("Err(1)".into())), vec![]),
             (
-                Outcome::Failed(Failure {
+                CaseEnd::Failed(Failure {
                     at: At::Process,
                     message: "crashed".into(),
                 }),

@@ -7,7 +7,7 @@
 //! tried only at granularity 2, and after a success the next round starts at the subset that
 //! succeeded rather than at the first (which spreads removals over the input).
 
-use super::Outcome;
+use super::outcome::Outcome;
 use std::ops::Range;
 
 /// Which side `dd` narrows.
