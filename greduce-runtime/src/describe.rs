@@ -24,7 +24,7 @@ impl Trace {
 
 /// A recorded node in one line.
 pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
-    describe_with(trace, node, &mut Siblings::default())
+    describe_with(trace, node, &mut ChildIndex::default())
 }
 
 /// Describes `parts` (in trace order) as [`describe`] does, except that consecutive
@@ -32,7 +32,7 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
 /// candidate of the reducer often removes hundreds of them, and a line each would cost more
 /// than replaying the candidate.
 pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
-    let mut siblings = Siblings::default();
+    let mut siblings = ChildIndex::default();
     let mut out = Vec::new();
     let mut i = 0;
     while i < parts.len() {
@@ -70,7 +70,7 @@ pub(crate) fn describe_run(trace: &Trace, first: NodeId, last: NodeId, count: u3
     if count == 1 {
         return describe(trace, first);
     }
-    let mut siblings = Siblings::default();
+    let mut siblings = ChildIndex::default();
     let parent = trace.node(first).parent;
     if matches!(trace.kind(first), Kind::Iteration) {
         let a = siblings.index(trace, parent, first);
@@ -87,12 +87,12 @@ pub(crate) fn describe_run(trace: &Trace, first: NodeId, last: NodeId, count: u3
 
 /// The children of the last loop whose iteration was described, in trace order.
 #[derive(Default)]
-struct Siblings {
+struct ChildIndex {
     parent: Option<NodeId>,
     children: Vec<NodeId>,
 }
 
-impl Siblings {
+impl ChildIndex {
     /// The position of `node` among the children of `parent`.
     fn index(&mut self, trace: &Trace, parent: NodeId, node: NodeId) -> usize {
         if self.parent != Some(parent) {
@@ -103,7 +103,7 @@ impl Siblings {
     }
 }
 
-fn describe_with(trace: &Trace, node: NodeId, siblings: &mut Siblings) -> String {
+fn describe_with(trace: &Trace, node: NodeId, siblings: &mut ChildIndex) -> String {
     match trace.kind(node) {
         Kind::Root => "root".into(),
         Kind::Scope { site, .. } => format!("call of `{}` @ {site}", site.what),

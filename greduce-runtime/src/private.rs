@@ -23,7 +23,7 @@ pub use crate::__greduce_site as site;
 pub use crate::check::body::{Recorded, run_test, test};
 pub use crate::decision::Fair;
 pub use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
-pub use crate::run::Run;
+pub use crate::run::Handle;
 pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
 pub use crate::site::Site;
 pub use crate::tape::Tape;
@@ -37,8 +37,8 @@ pub fn active() -> bool {
 
 /// The current run's handle, taken when an instrumented body starts.
 #[inline]
-pub fn run() -> Run {
-    Run::current()
+pub fn run() -> Handle {
+    Handle::current()
 }
 
 /// `let PATTERN = ..;` in a `#[greduce::test]` body drew randomness: its value, for the
@@ -56,7 +56,7 @@ fn empty_range() -> ! {
 #[inline]
 pub fn random_range<R: ?Sized, T, A: RangeArg<T> + Clone>(
     arg: A,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, A) -> T,
@@ -84,7 +84,7 @@ pub fn random_range<R: ?Sized, T, A: RangeArg<T> + Clone>(
 
 fn boolean<R: ?Sized, B: BoolArg>(
     arg: B,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
@@ -116,7 +116,7 @@ fn boolean<R: ?Sized, B: BoolArg>(
 #[inline]
 pub fn random_bool<R: ?Sized>(
     p: f64,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, f64) -> bool,
@@ -131,7 +131,7 @@ pub fn random_bool<R: ?Sized>(
 #[inline]
 pub fn random_ratio<R: ?Sized>(
     ratio: (u32, u32),
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, (u32, u32)) -> bool,
@@ -145,7 +145,7 @@ pub fn random_ratio<R: ?Sized>(
 /// `rng.random::<T>()` for a primitive `T`.
 #[inline]
 pub fn random<R: ?Sized, T: StandardValue>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R) -> T,
@@ -177,7 +177,7 @@ pub fn random<R: ?Sized, T: StandardValue>(
 #[allow(clippy::needless_pass_by_value)] // Reason: takes the distribution as rand does.
 pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
     distr: D,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, &D) -> T,
@@ -248,7 +248,7 @@ impl<D> Known<'_, D> {
     #[inline]
     pub fn sample<R: ?Sized, T>(
         self,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         rng: &mut R,
         direct: impl FnOnce(&mut R, &D) -> T,
@@ -265,7 +265,7 @@ impl<D> Raw<'_, D> {
     #[inline]
     pub fn sample<R: rand::Rng + ?Sized, T>(
         self,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         rng: &mut R,
         _direct: impl FnOnce(&mut R, &D) -> T,
@@ -287,7 +287,7 @@ impl<D> Raw<'_, D> {
 /// it from the reduced trace where that has the site next.
 pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
     distr: &D,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
 ) -> T {
@@ -304,7 +304,7 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
 /// its raw rng output is one decision, as [`drawn`]'s is. Outside a run the tape passes
 /// the rng's output through.
 pub fn raw_call<R: rand::Rng + ?Sized, T>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     call: impl Fn(&mut Tape<'_, R>) -> T,
@@ -319,7 +319,7 @@ pub fn raw_call<R: rand::Rng + ?Sized, T>(
 /// names the sampler (with the site and the value's type, the key under which the run
 /// remembers whether it is a generator).
 fn taped<R: rand::Rng + ?Sized, T>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     what: &'static str,
@@ -398,7 +398,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
 /// draws, when it is pulled.
 pub fn sample_iter<'r, R: rand::Rng + ?Sized, T, D: Distribution<T>>(
     distr: D,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &'r mut R,
 ) -> SampleIter<'r, R, D, T> {
@@ -414,7 +414,7 @@ pub fn sample_iter<'r, R: rand::Rng + ?Sized, T, D: Distribution<T>>(
 /// The iterator of [`sample_iter`].
 pub struct SampleIter<'r, R: ?Sized, D, T> {
     distr: D,
-    handle: Run,
+    handle: Handle,
     site: &'static Site,
     rng: &'r mut R,
     item: std::marker::PhantomData<fn() -> T>,
@@ -463,7 +463,7 @@ thread_local! {
 #[inline]
 pub fn fill<R: ?Sized, E: FillElem>(
     dest: &mut [E],
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, &mut [E]),
@@ -506,12 +506,12 @@ pub fn fill<R: ?Sized, E: FillElem>(
 /// Closes the scope of a `#[generator]` function when the function returns or unwinds.
 #[must_use]
 pub struct ScopeGuard<'h> {
-    handle: Option<&'h Run>,
+    handle: Option<&'h Handle>,
 }
 
 /// Opens the scope of a `#[generator]` function (the first statement of its body).
 #[inline]
-pub fn scope<'h>(handle: &'h Run, site: &'static Site) -> ScopeGuard<'h> {
+pub fn scope<'h>(handle: &'h Handle, site: &'static Site) -> ScopeGuard<'h> {
     if !handle.active() {
         return ScopeGuard { handle: None };
     }
@@ -532,7 +532,7 @@ impl Drop for ScopeGuard<'_> {
 
 /// The rng passed to the function called at `site`, which must be a `#[generator]`.
 #[inline]
-pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R) -> &'r mut R {
+pub fn pass_rng<'r, R: ?Sized>(handle: &Handle, site: &'static Site, rng: &'r mut R) -> &'r mut R {
     if handle.active() {
         run::pass_rng(site);
     }
@@ -541,7 +541,7 @@ pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R
 
 /// The value returned by the call at `site`; checks that the callee opened a scope.
 #[inline]
-pub fn call_returned<T>(handle: &Run, site: &'static Site, value: T) -> T {
+pub fn call_returned<T>(handle: &Handle, site: &'static Site, value: T) -> T {
     if handle.active() {
         run::call_returned(site);
     }
@@ -568,7 +568,7 @@ pub struct LoopIter<I> {
     lazy: bool,
     /// In a run, until the loop starts.
     pending: Option<Pending>,
-    handle: Run,
+    handle: Handle,
 }
 
 /// A loop that has not started yet.
@@ -576,12 +576,12 @@ pub struct LoopIter<I> {
 struct Pending {
     loop_site: &'static Site,
     count_site: &'static Site,
-    count: Count,
+    count: LoopCount,
 }
 
 /// A loop count, for linking it to the decision that made it.
 #[derive(Debug, Clone, Copy)]
-struct Count {
+struct LoopCount {
     bits: u128,
     ty: crate::value::IntTy,
     mask: u128,
@@ -589,7 +589,7 @@ struct Count {
 
 impl<I> LoopIter<I> {
     fn new<T: Int>(
-        handle: &Run,
+        handle: &Handle,
         inner: I,
         n: T,
         (loop_site, count_site): (&'static Site, &'static Site),
@@ -599,7 +599,7 @@ impl<I> LoopIter<I> {
         let pending = active.then(|| Pending {
             loop_site,
             count_site,
-            count: Count {
+            count: LoopCount {
                 bits: n.to_bits(),
                 ty: T::TY,
                 mask: T::MASK,
@@ -708,7 +708,7 @@ impl<I> Drop for LoopIter<I> {
 /// or `let n = rng.random_range(r); .. start..n`): a reducible loop counted by it.
 #[inline]
 pub fn counted_loop<T: Int>(
-    handle: &Run,
+    handle: &Handle,
     start: T,
     n: T,
     loop_site: &'static Site,
@@ -720,7 +720,7 @@ pub fn counted_loop<T: Int>(
 /// `for _ in start..=n`, as [`counted_loop`].
 #[inline]
 pub fn counted_loop_inclusive<T: Int>(
-    handle: &Run,
+    handle: &Handle,
     start: T,
     n: T,
     loop_site: &'static Site,
@@ -732,7 +732,7 @@ pub fn counted_loop_inclusive<T: Int>(
 /// `iter.take(n)` (on `repeat_with`), as [`counted_loop`].
 #[inline]
 pub fn counted_take<I: Iterator>(
-    handle: &Run,
+    handle: &Handle,
     iter: I,
     n: usize,
     loop_site: &'static Site,
@@ -745,13 +745,13 @@ pub fn counted_take<I: Iterator>(
 #[must_use]
 #[derive(Debug)]
 pub struct WhileLoop<'h> {
-    handle: Option<&'h Run>,
+    handle: Option<&'h Handle>,
     in_iteration: bool,
 }
 
 /// Opens a `while` loop whose condition ends in a boolean decision.
 #[inline]
-pub fn while_loop<'h>(handle: &'h Run, loop_site: &'static Site) -> WhileLoop<'h> {
+pub fn while_loop<'h>(handle: &'h Handle, loop_site: &'static Site) -> WhileLoop<'h> {
     if !handle.active() {
         return WhileLoop {
             handle: None,
@@ -808,7 +808,7 @@ impl Drop for WhileLoop<'_> {
 pub struct Selection<'h> {
     taken: bool,
     /// The run, when it opened the selection.
-    opened: Option<&'h Run>,
+    opened: Option<&'h Handle>,
 }
 
 impl Selection<'_> {
@@ -833,7 +833,7 @@ impl Drop for Selection<'_> {
 #[inline]
 pub fn selection<'h, R: ?Sized, B: BoolArg>(
     arg: B,
-    handle: &'h Run,
+    handle: &'h Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
@@ -860,7 +860,7 @@ pub fn selection<'h, R: ?Sized, B: BoolArg>(
 pub struct Switch<'h, T> {
     value: T,
     /// The run, when it opened the switch.
-    opened: Option<&'h Run>,
+    opened: Option<&'h Handle>,
 }
 
 impl<T: Copy> Switch<'_, T> {
@@ -885,7 +885,7 @@ impl<T> Drop for Switch<'_, T> {
 #[inline]
 pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
     arg: A,
-    handle: &'h Run,
+    handle: &'h Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, A) -> T,

@@ -29,7 +29,7 @@
 
 use super::pass::Pass;
 use super::probe::{Cursor, Probe, bisect, find_integer, value_nodes};
-use crate::edit::{Edit, Run};
+use crate::edit::{Edit, Siblings};
 use crate::reduce::order::{Line, simplest};
 use crate::trace::{Kind, NodeId};
 use crate::value::{Args, FloatTy, Prim, Value};
@@ -281,7 +281,7 @@ fn set_carrying(probe: &mut dyn Probe, node: NodeId, value: Value) -> bool {
             last = trace.node(last).end;
         }
     }
-    edit.removed = vec![Run {
+    edit.removed = vec![Siblings {
         first,
         last,
         count: fewer as u32,

@@ -7,12 +7,12 @@
 //! (the reduced trace is that trace with the parts labelled removed).
 //!
 //! ddmin keeps its subsets as intervals of positions in the list, and a candidate's removed
-//! parts become runs of sibling parts ([`Run`]): a candidate costs O(intervals), not
+//! parts become runs of sibling parts ([`Siblings`]): a candidate costs O(intervals), not
 //! O(parts), however many parts it removes.
 
 use super::pass::Search;
 use super::probe::{Cursor, Probe};
-use crate::edit::{Edit, Run};
+use crate::edit::{Edit, Siblings};
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;
 
@@ -94,7 +94,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
                 && probe.consider_on(
                     &base,
                     generation,
-                    Edit::removing_runs(vec![Run {
+                    Edit::removing_runs(vec![Siblings {
                         first: part,
                         last: after[k - 1],
                         count: k as u32 + 1,
@@ -213,7 +213,7 @@ impl Runs {
     }
 
     /// The runs of the removed positions `gaps` (sorted, disjoint).
-    fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Run> {
+    fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Siblings> {
         // Removed positions, split where runs must end and at empty blocks' edges.
         // At least one piece per gap.
         let mut pieces: Vec<Range<usize>> = Vec::with_capacity(gaps.len());
@@ -227,7 +227,7 @@ impl Runs {
             self.at_blocks(start..gap.end, &mut pieces);
         }
         // Within an empty block, the removed count is what matters: the block's last ones.
-        let mut out: Vec<Run> = Vec::with_capacity(pieces.len());
+        let mut out: Vec<Siblings> = Vec::with_capacity(pieces.len());
         let mut i = 0;
         while i < pieces.len() {
             let piece = pieces[i].clone();
@@ -270,8 +270,8 @@ impl Runs {
 }
 
 /// The run of the consecutive sibling parts at positions `range`.
-fn run_of(parts: &[NodeId], range: Range<usize>) -> Run {
-    Run {
+fn run_of(parts: &[NodeId], range: Range<usize>) -> Siblings {
+    Siblings {
         first: parts[range.start],
         last: parts[range.end - 1],
         count: range.len() as u32,
