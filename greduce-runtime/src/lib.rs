@@ -100,7 +100,7 @@ pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
 /// let generate = |rng: &mut rand::rngs::StdRng| node(rng, true);
 /// let fails = |s: &String| s.contains("[[");
 /// let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| fails(&r.output)).unwrap();
-/// assert_eq!(Reducer::new(generate).reduce(&run.trace, fails).output, "[[]]");
+/// assert_eq!(Reducer::new(generate).reduce(&run.trace, |x| !fails(x)).output, "[[]]");
 /// ```
 pub fn call_label(label: u64) {
     run::label_scope(label);

@@ -2,6 +2,7 @@
 //! rejected the input with [`assume`], and the [`note`]s it left.
 
 use super::config::SameFailure;
+use crate::outcome::Outcome;
 use crate::panic_hook;
 use crate::run::Stop;
 use std::any::Any;
@@ -63,6 +64,19 @@ impl CaseResult for bool {
             Ok(())
         } else {
             Err("the property returned false".to_string())
+        }
+    }
+}
+
+/// A property may return an [`Outcome`]: `Unresolved` (and `Timeout`) rejects the input as
+/// [`assume(false)`](crate::assume) does, in property checks and delta debugging alike.
+impl CaseResult for Outcome {
+    #[track_caller]
+    fn into_result(self) -> Result<(), String> {
+        match self {
+            Outcome::Passes => Ok(()),
+            Outcome::Fails => Err("Outcome::Fails".to_string()),
+            Outcome::Unresolved | Outcome::Timeout => unresolved(Location::caller()),
         }
     }
 }

@@ -671,7 +671,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 CaseEnd::Failed(f) if failing.same_failure(&f) => {
                     first_rerun.get_or_insert(None);
                     last = (f, notes);
-                    crate::outcome::Outcome::Reproduces
+                    crate::outcome::Outcome::Fails
                 }
                 other => {
                     if first {
@@ -680,7 +680,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     if other == CaseEnd::Passed {
                         crate::outcome::Outcome::Passes
                     } else {
-                        crate::outcome::Outcome::Invalid
+                        crate::outcome::Outcome::Unresolved
                     }
                 }
             }

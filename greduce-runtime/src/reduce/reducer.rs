@@ -29,7 +29,7 @@ impl<'g, T: Debug> Reducer<'g, T> {
     ///
     /// let run = greduce::record(numbers, 1);
     /// assert_eq!(run.output.len(), 24);
-    /// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    /// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
     /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
     /// ```
     pub fn new(generator: impl FnMut(&mut StdRng) -> T + 'g) -> Self {
@@ -57,7 +57,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
     ///     .map(|seed| greduce::record_with(word, &mut SmallRng::seed_from_u64(seed)))
     ///     .find(|run| fails(&run.output))
     ///     .unwrap();
-    /// let reduced = Reducer::with_rng(word).reduce(&run.trace, fails);
+    /// let reduced = Reducer::with_rng(word).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(reduced.output, "aaa");
     /// ```
     pub fn with_rng(generator: impl FnMut(&mut R) -> T + 'g) -> Self {
@@ -110,9 +110,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// // Removing the `if` block calls `low` where `high` was recorded: halt gives up on that
     /// // candidate, re-align answers `low`'s simplest value and goes on.
     /// let fails = |&(_, n): &(u32, u32)| n >= 50;
-    /// let halt = Reducer::new(pair).strategy(Strategy::Halt).reduce(&run.trace, fails);
+    /// let halt = Reducer::new(pair).strategy(Strategy::Halt).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(halt.output, (20, 50));
-    /// let realign = Reducer::new(pair).strategy(Strategy::Realign).reduce(&run.trace, fails);
+    /// let realign = Reducer::new(pair).strategy(Strategy::Realign).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(realign.output, (10, 50));
     /// ```
     #[must_use]
@@ -134,8 +134,8 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     ///
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let fails = |v: &Vec<u32>| v.len() >= 5;
-    /// let sequence = Reducer::new(numbers).search(Search::Sequence).reduce(&run.trace, fails);
-    /// let tree = Reducer::new(numbers).search(Search::Tree).reduce(&run.trace, fails);
+    /// let sequence = Reducer::new(numbers).search(Search::Sequence).reduce(&run.trace, |x| !fails(x));
+    /// let tree = Reducer::new(numbers).search(Search::Tree).reduce(&run.trace, |x| !fails(x));
     /// // One loop, one level: both searches end at the same input.
     /// assert_eq!(sequence.output, [0, 0, 0, 0, 0]);
     /// assert_eq!(tree.output, sequence.output);
@@ -160,8 +160,8 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     ///
     /// let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
     /// let run = (0..).map(|seed| greduce::record(numbers, seed)).find(|r| fails(&r.output)).unwrap();
-    /// let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, fails);
-    /// let full = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, |x| !fails(x));
+    /// let full = Reducer::new(numbers).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(paper.output.len(), 1); // one element, as large as it was
     /// assert_eq!(full.output, [900]); // and the smallest value that still fails
     /// ```
@@ -198,7 +198,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     ///     .map(|seed| greduce::record(draws_before_nine, seed))
     ///     .find(|r| fails(&r.output))
     ///     .unwrap();
-    /// let reduced = Reducer::new(draws_before_nine).replay_budget(2).reduce(&run.trace, fails);
+    /// let reduced = Reducer::new(draws_before_nine).replay_budget(2).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(reduced.output, 3);
     /// // The replays that ran away were stopped, and counted.
     /// assert!(reduced.stats.over_budget > 0);
@@ -220,7 +220,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let fails = |v: &Vec<u32>| v.len() >= 5;
-    /// let reduced = Reducer::new(numbers).max_property_calls(3).reduce(&run.trace, fails);
+    /// let reduced = Reducer::new(numbers).max_property_calls(3).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(reduced.stats.property_calls, 3);
     /// assert!(reduced.stats.budget_exhausted);
     /// assert_eq!(reduced.output.len(), 6); // the best so far
@@ -244,7 +244,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// let fails = |v: &Vec<u32>| v.len() >= 5;
     /// let reduced = Reducer::new(numbers)
     ///     .max_time(std::time::Duration::ZERO)
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// assert!(reduced.stats.budget_exhausted);
     /// assert_eq!(reduced.output, run.output); // no time to shrink
     /// ```
@@ -267,10 +267,10 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let fails = |v: &Vec<u32>| v.len() >= 5;
-    /// let impatient = Reducer::new(numbers).max_stall(5).reduce(&run.trace, fails);
+    /// let impatient = Reducer::new(numbers).max_stall(5).reduce(&run.trace, |x| !fails(x));
     /// assert!(impatient.stats.stalled);
     /// assert_eq!(impatient.output.len(), 6);
-    /// let patient = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// let patient = Reducer::new(numbers).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(patient.output, [0, 0, 0, 0, 0]);
     /// ```
     #[must_use]
@@ -295,7 +295,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// let mut calls = 0;
     /// let reduced = Reducer::new(numbers).output_cache(false).reduce(&run.trace, |v: &Vec<u32>| {
     ///     calls += 1;
-    ///     v.len() >= 5
+    ///     v.len() < 5
     /// });
     /// // Every replay asked the property.
     /// assert_eq!(reduced.stats.output_cache_hits, 0);
@@ -321,7 +321,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let fails = |v: &Vec<u32>| v.len() >= 5;
-    /// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+    /// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, |x| !fails(x));
     /// // Every candidate, in order.
     /// assert_eq!(reduced.attempts.len() as u64, reduced.stats.candidates);
     /// println!("{}", reduced.explain());
@@ -343,11 +343,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
     /// # }
     /// let run = greduce::record(numbers, 1);
-    /// // The property panics on short lists: each such candidate counts as invalid, and its
-    /// // panic message is printed.
+    /// // The property panics on short lists: each such candidate counts as unresolved (the
+    /// // reducer keeps only inputs its property says fail), and its panic message is printed.
     /// let reduced = Reducer::new(numbers).show_panics(true).reduce(&run.trace, |v: &Vec<u32>| {
     ///     assert!(v.len() > 2, "too short");
-    ///     v.len() >= 5
+    ///     v.len() < 5
     /// });
     /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
     /// assert!(reduced.stats.property_panics > 0);
@@ -377,7 +377,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     ///             sizes.push(*p.size);
     ///         }
     ///     })
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// // Each improvement as it was accepted: never larger, ending at the result.
     /// assert!(sizes.windows(2).all(|w| w[0] >= w[1]));
     /// assert_eq!(sizes.last(), Some(&reduced.size));
@@ -406,11 +406,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// let fails = |(a, b): &(u32, u32)| a + b >= 100;
     /// let run = greduce::record(pair, 0);
     /// // The default order keeps the first value small...
-    /// assert_eq!(Reducer::new(pair).reduce(&run.trace, fails).output, (1, 99));
+    /// assert_eq!(Reducer::new(pair).reduce(&run.trace, |x| !fails(x)).output, (1, 99));
     /// // ...a measure of the second keeps that one small.
     /// let small_b = Reducer::new(pair)
     ///     .size(|&(_, b): &(u32, u32)| b)
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(small_b.output, (99, 1));
     /// ```
     #[must_use]
@@ -462,7 +462,12 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         }
     }
 
-    /// Reduces the run recorded in `trace`, for which `property` reports the failure.
+    /// Reduces the run recorded in `trace`, which fails `property`: the reduction keeps the
+    /// simplest output that still fails it. `property` is written as for
+    /// [`check`](crate::check): `true` (or [`Outcome::Passes`]) when the output is fine,
+    /// `false` ([`Outcome::Fails`]) when it shows the failure; [`Outcome::Unresolved`] for an
+    /// output the test cannot use. A panic in `property` counts as unresolved (a
+    /// [`Check`](crate::Check) shrinks by panics, and keeps only those like the original).
     ///
     /// ```
     /// # use greduce::{Reducer, generator};
@@ -472,9 +477,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
     /// # }
     /// let run = greduce::record(numbers, 1);
-    /// // The property says whether the failure reproduces: a `bool`, or an `Outcome`.
-    /// let fails = |v: &Vec<u32>| v.iter().any(|&n| n >= 900);
-    /// let reduced = Reducer::new(numbers).reduce(&run.trace, fails);
+    /// // The property: no number of 900 or more (a `bool`, or an `Outcome`).
+    /// let small = |v: &Vec<u32>| v.iter().all(|&n| n < 900);
+    /// let reduced = Reducer::new(numbers).reduce(&run.trace, small);
     /// assert_eq!(reduced.output, [900]);
     /// ```
     ///
@@ -511,9 +516,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// }
     ///
     /// let run = greduce::record(digit, 3);
-    /// assert!(Reducer::new(digit).try_reduce(&run.trace, |d: &u32| *d > 0).is_ok());
+    /// assert!(Reducer::new(digit).try_reduce(&run.trace, |d: &u32| *d == 0).is_ok());
     /// // Not a trace of `letter`: re-align answers `'a'`, which does not fail.
-    /// let other = Reducer::new(letter).try_reduce(&run.trace, |c: &char| *c > 'a').unwrap();
+    /// let other = Reducer::new(letter).try_reduce(&run.trace, |c: &char| *c <= 'a').unwrap();
     /// assert!(!other.reproduced);
     /// ```
     ///

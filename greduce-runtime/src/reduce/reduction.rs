@@ -29,7 +29,7 @@ use std::time::Duration;
 ///             improvements.push(p.output.clone());
 ///         }
 ///     })
-///     .reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+///     .reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
 /// assert_eq!(improvements.last(), Some(&reduced.output));
 /// ```
 #[derive(Debug)]
@@ -61,7 +61,7 @@ pub struct Progress<'a, T, S> {
 /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
 /// # }
 /// let run = greduce::record(numbers, 1);
-/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
 /// assert!(reduced.reproduced);
 /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
 /// // Sizes: by default, numbers of decisions (the length, then one per number).
@@ -99,7 +99,7 @@ impl<T, S> Reduction<T, S> {
     /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
     /// # }
     /// let run = greduce::record(numbers, 1);
-    /// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    /// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
     /// let text = reduced.explain();
     /// assert!(text.contains("accepted"));
     /// assert!(text.contains(&format!("{} property calls", reduced.stats.property_calls)));
@@ -134,7 +134,7 @@ impl<T, S> Reduction<T, S> {
 /// // A trace of `digit` on `nonzero`: re-align answers 0 for the decision it cannot align,
 /// // and `nonzero` panics.
 /// let run = greduce::record(digit, 3);
-/// let error = Reducer::new(nonzero).try_reduce(&run.trace, |_: &u32| true).unwrap_err();
+/// let error = Reducer::new(nonzero).try_reduce(&run.trace, |_: &u32| false).unwrap_err();
 /// assert!(matches!(error.0, ReplayError::Panicked { .. }));
 /// assert!(error.to_string().starts_with("the trace to reduce does not replay on this generator"));
 /// ```

@@ -55,7 +55,7 @@ pub(crate) type Property<'p, T> = dyn FnMut(&T, &Trace) -> Outcome + 'p;
 /// let reduced = Reducer::new(password)
 ///     .strategy(Strategy::Realign)
 ///     .search(Search::Tree)
-///     .reduce(&run.trace, |s: &String| s.contains('c'));
+///     .reduce(&run.trace, |s: &String| !s.contains('c'));
 /// assert_eq!(reduced.output, "c\nc\n");
 /// ```
 // Reason: the bools are independent settings, each set by a builder method of its own.

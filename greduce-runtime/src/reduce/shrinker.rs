@@ -180,7 +180,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             (&self.current.output, &self.current.trace),
         );
         self.outcomes
-            .insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+            .insert(key, outcome.as_ref().map_or(Outcome::Unresolved, |o| *o));
         let output = self
             .log
             .explains()
@@ -193,7 +193,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             realigned: Vec::new(),
             output,
             verdict: match &outcome {
-                Ok(Outcome::Reproduces) => Verdict::Accepted,
+                Ok(Outcome::Fails) => Verdict::Accepted,
                 Ok(outcome) => Verdict::DidNotReproduce {
                     outcome: *outcome,
                     cached: false,
@@ -201,7 +201,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 Err(message) => Verdict::PropertyPanicked(message.clone()),
             },
         });
-        outcome == Ok(Outcome::Reproduces)
+        outcome == Ok(Outcome::Fails)
     }
 
     /// Whether `edit` changes anything in the current input: an edit that only sets values
@@ -441,7 +441,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 self.property,
                 (&run.output, &run.trace),
             );
-            let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
+            let verdict = outcome.as_ref().map_or(Outcome::Unresolved, |o| *o);
             for k in key.into_iter().chain(shown) {
                 self.outcomes.insert(k, verdict);
             }
@@ -452,7 +452,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 self.stats.property_panics += 1;
                 Verdict::PropertyPanicked(message)
             }
-            Ok(Outcome::Reproduces) => {
+            Ok(Outcome::Fails) => {
                 self.accept(run, size);
                 Verdict::Accepted
             }

@@ -2,7 +2,7 @@
 //! failure's identity and statistics) and reduces each argument in turn.
 
 use super::args::{Args, call};
-use super::outcome::Outcome;
+use super::outcome::{Outcome, word};
 use super::report::{Error, Isolated, Reduced, Stats};
 use super::search::{self, Mode, Narrowed, Start};
 use greduce_runtime::__toolkit::{self as case, CaseEnd, Failure};
@@ -309,7 +309,7 @@ where
             Outcome::Passes => Err(Error::NotFailing {
                 call: call(&self.name, args),
             }),
-            Outcome::Unresolved => Err(Error::Unresolved {
+            Outcome::Unresolved | Outcome::Timeout => Err(Error::Unresolved {
                 call: call(&self.name, args),
             }),
         }
@@ -404,7 +404,7 @@ where
                 "Test #{} {}: {}{detail}",
                 self.tests,
                 call(self.name, &candidate),
-                outcome.word()
+                word(outcome)
             );
         }
         self.cache.insert(key, outcome);

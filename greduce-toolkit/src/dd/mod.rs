@@ -35,6 +35,23 @@
 //! assert_eq!(isolated.difference.as_str(), "(");
 //! ```
 //!
+//! To decide yourself, return an [`Outcome`] (greduce's verdict type, the one property
+//! checks and the reducer use): `Unresolved` for an input that says nothing about the
+//! failure, as the book's `UNRESOLVED` (a `Timeout` counts as unresolved too).
+//!
+//! ```
+//! use greduce::dd::{self, Outcome, Text};
+//!
+//! // Fails on multiples of 7. Input that is not a number (here, the empty string) says
+//! // nothing about that: unresolved.
+//! let test = |t: &Text| match t.parse::<u64>() {
+//!     Err(_) => Outcome::Unresolved,
+//!     Ok(n) if n % 7 == 0 => Outcome::Fails,
+//!     Ok(_) => Outcome::Passes,
+//! };
+//! assert_eq!(dd::ddmin(Text::chars("3157"), test).unwrap().args.as_str(), "35");
+//! ```
+//!
 //! [`DeltaDebugger`] gives the same with settings (a name for the call, which failures are
 //! the same, a log of every test) and reduces calls with several arguments.
 

@@ -112,7 +112,7 @@ impl Step {
 /// // A failing input: two nested parentheses.
 /// let fails = |s: &String| s.contains("((");
 /// let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| fails(&r.output)).unwrap();
-/// let reduced = Reducer::new(generate).reduce(&run.trace, fails);
+/// let reduced = Reducer::new(generate).reduce(&run.trace, |x| !fails(x));
 /// assert_eq!(reduced.output, "((0))");
 /// ```
 pub struct Fuzzer<C = ()> {

@@ -37,7 +37,7 @@ impl Passes {
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let reduced = Reducer::new(numbers)
     ///     .passes(Passes::STRUCTURE)
-    ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
     /// // Iterations removed; the numbers left are as drawn.
     /// assert_eq!(reduced.output, [797, 691, 196, 427, 216]);
     /// ```
@@ -55,7 +55,7 @@ impl Passes {
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let reduced = Reducer::new(numbers)
     ///     .passes(Passes::STRUCTURE | Passes::TRIVIAL)
-    ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+    ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
     /// // Every number the loop drew, set to 0 at once.
     /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
     /// ```
@@ -79,7 +79,7 @@ impl Passes {
     /// assert_eq!(run.output, (80, 73));
     /// let reduced = Reducer::new(pair)
     ///     .passes(Passes::MINIMIZE)
-    ///     .reduce(&run.trace, |&(a, b): &(u32, u32)| a + b >= 100);
+    ///     .reduce(&run.trace, |&(a, b): &(u32, u32)| a + b < 100);
     /// // Each value on its own: `a` as low as `b` = 73 allows.
     /// assert_eq!(reduced.output, (27, 73));
     /// ```
@@ -122,7 +122,7 @@ impl Passes {
     /// // The innermost call, the leaf, takes the place of the outermost.
     /// let hoisted = Reducer::new(tree)
     ///     .passes(Passes::HOIST | Passes::MINIMIZE)
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(hoisted.output, Tree::Leaf(50));
     /// ```
     pub const HOIST: Passes = Passes(1 << 3);
@@ -152,7 +152,7 @@ impl Passes {
     ///     .unwrap();
     /// let reduced = Reducer::new(even)
     ///     .passes(Passes::MINIMIZE | Passes::DELETE)
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// // The retries are gone: one draw is left.
     /// assert_eq!(reduced.trace.decision_count(), 1);
     /// ```
@@ -173,12 +173,12 @@ impl Passes {
     /// let run = greduce::record(pair, 0);
     /// assert_eq!(run.output, (80, 73));
     /// let fails = |&(a, b): &(u32, u32)| a + b >= 100;
-    /// let alone = Reducer::new(pair).passes(Passes::MINIMIZE).reduce(&run.trace, fails);
+    /// let alone = Reducer::new(pair).passes(Passes::MINIMIZE).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(alone.output, (27, 73));
     /// // Moving an amount from `a` to `b` lowers `a` further.
     /// let together = Reducer::new(pair)
     ///     .passes(Passes::MINIMIZE | Passes::TOGETHER)
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(together.output, (1, 99));
     /// ```
     pub const TOGETHER: Passes = Passes(1 << 5);
@@ -195,11 +195,11 @@ impl Passes {
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let fails = |v: &Vec<u32>| v.len() >= 3;
-    /// let kept = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, fails);
+    /// let kept = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(kept.output, [974, 797, 691]);
     /// let sorted = Reducer::new(numbers)
     ///     .passes(Passes::STRUCTURE | Passes::REORDER)
-    ///     .reduce(&run.trace, fails);
+    ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(sorted.output, [691, 797, 974]);
     /// ```
     pub const REORDER: Passes = Passes(1 << 6);
@@ -338,7 +338,7 @@ impl fmt::Debug for Passes {
 /// }
 ///
 /// let run = greduce::record(numbers, 1);
-/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
 /// // The passes that ran, in the order they first ran.
 /// let passes: Vec<Pass> = reduced.stats.passes.iter().map(|p| p.pass).collect();
 /// assert_eq!(passes[..2], [Pass::Structure, Pass::Trivial]);
@@ -404,8 +404,8 @@ impl fmt::Display for Pass {
 /// let fails = |g: &Vec<Vec<u8>>| g.iter().flatten().any(|&d| d >= 5);
 /// let run = (0..).map(|seed| greduce::record(grid, seed)).find(|r| fails(&r.output)).unwrap();
 /// // Rows first, then the digits of the rows kept; or all parts at once.
-/// let tree = Reducer::new(grid).search(Search::Tree).reduce(&run.trace, fails);
-/// let sequence = Reducer::new(grid).search(Search::Sequence).reduce(&run.trace, fails);
+/// let tree = Reducer::new(grid).search(Search::Tree).reduce(&run.trace, |x| !fails(x));
+/// let sequence = Reducer::new(grid).search(Search::Sequence).reduce(&run.trace, |x| !fails(x));
 /// assert_eq!(tree.output, [[5]]);
 /// assert_eq!(sequence.output, tree.output);
 /// ```
