@@ -619,7 +619,7 @@ impl<I> LoopIter<I> {
 impl<I: Iterator> LoopIter<I> {
     /// Pulls an item with `next` (from the front or the back), opening the loop and its
     /// iterations as they start.
-    #[inline]
+    #[inline(always)]
     fn pull(&mut self, next: impl FnOnce(&mut I) -> Option<I::Item>) -> Option<I::Item> {
         if self.lp == NONE && !self.start() {
             return next(&mut self.inner);
@@ -659,11 +659,21 @@ impl<I: Iterator> LoopIter<I> {
         lp.is_some()
     }
 
-    #[inline]
+    /// The hot step (recording the next iteration of the innermost loop) inline; every
+    /// other step in [`LoopIter::step_other`], out of line, so that this one is small
+    /// enough to be inlined into every loop.
+    #[inline(always)]
     fn step(&mut self, lp: u32, more: bool) {
         if self.in_iteration && more && run::next_iteration(&self.handle, lp) {
             return;
         }
+        self.step_other(lp, more);
+    }
+
+    /// The first and last steps, a step while replaying, and a step while another loop
+    /// is innermost.
+    #[inline(never)]
+    fn step_other(&mut self, lp: u32, more: bool) {
         run::step_loop(&self.handle, lp, self.in_iteration, more);
         if more {
             self.in_iteration = true;
@@ -676,7 +686,7 @@ impl<I: Iterator> LoopIter<I> {
 impl<I: Iterator> Iterator for LoopIter<I> {
     type Item = I::Item;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<I::Item> {
         self.pull(Iterator::next)
     }

@@ -425,6 +425,11 @@ fn decide_replaying<T>(
         if recorded.site != site || !recorded.args.same_kind(&args) {
             return None;
         }
+        // Only a range or list that lost choices can shift: a decision with the recorded
+        // arguments (every one of a replay of the trace as recorded) takes its value as is.
+        if !args.lost_choices(&recorded.args) {
+            return Some((at, node.end, recorded.value.clone()));
+        }
         let (value, shifted) = (
             recorded.value.clone(),
             args.shifted(&recorded.args, &recorded.value),
