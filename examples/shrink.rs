@@ -90,7 +90,7 @@ fn main() {
 
     let reduced = Reducer::new(graph)
         .size(|g: &Graph| (g.nodes.len(), g.edges.len()))
-        .reduce(&run.trace, |g: &Graph| !orders_every_node(g));
+        .reduce(&run.trace, |g: &Graph| orders_every_node(g));
 
     let g = &reduced.output;
     println!(

@@ -731,7 +731,7 @@
 //!     .strategy(Strategy::Realign)
 //!     .search(Search::Tree)
 //!     .explain(true)
-//!     .reduce(&run.trace, |s: &String| s.contains('c'));
+//!     .reduce(&run.trace, |s: &String| !s.contains('c'));
 //! assert_eq!(reduced.output, "c\nc\n");
 //! // Every candidate tried, the pass that proposed it, and why it was rejected.
 //! println!("{}", reduced.explain());
@@ -783,8 +783,7 @@
 //! let fuzzer = Fuzzer::new(&g);
 //! let generate = |rng: &mut rand::rngs::StdRng| fuzzer.generate(rng).text();
 //! let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| !passes(&r.output)).unwrap();
-//! // (The reducer's predicate says whether the failure reproduces.)
-//! let minimal = Reducer::new(generate).reduce(&run.trace, |s: &String| !passes(s)).output;
+//! let minimal = Reducer::new(generate).reduce(&run.trace, |s: &String| passes(s)).output;
 //! assert_eq!(minimal, "((0))");
 //!
 //! // What about the failure matters: a parenthesised expression right inside parentheses.
@@ -819,8 +818,9 @@
 //!   halt the candidate, bypass (remove the enclosing part too and replay again), or
 //!   re-align (answer the simplest legal value and align again as soon as the run comes back
 //!   to recorded operations; the default).
-//! - The property answers an [`Outcome`] (a `bool` converts: `true` means the failure
-//!   reproduces). A candidate is accepted when it reproduces and is strictly simpler than the
+//! - The property answers an [`Outcome`] (a `bool` converts as everywhere in greduce: `true`
+//!   passes, `false` fails). A candidate is accepted when it fails (the failure reproduces)
+//!   and is strictly simpler than the
 //!   current input (see [What minimal means](#what-minimal-means)). Edits already tried and
 //!   replays that decided the same as one already tested are answered from caches, so
 //!   nothing is tested twice.
@@ -859,11 +859,11 @@
 //!
 //! let fails = |(a, b): &(u32, u32)| a + b >= 100;
 //! let run = greduce::record(pair, 0);
-//! assert_eq!(Reducer::new(pair).reduce(&run.trace, fails).output, (1, 99));
+//! assert_eq!(Reducer::new(pair).reduce(&run.trace, |x| !fails(x)).output, (1, 99));
 //! // A size measure comes first: this one asks for the smallest `b`.
 //! let small_b = Reducer::new(pair)
 //!     .size(|&(_, b): &(u32, u32)| b)
-//!     .reduce(&run.trace, fails);
+//!     .reduce(&run.trace, |x| !fails(x));
 //! assert_eq!(small_b.output, (99, 1));
 //! ```
 //!
@@ -904,9 +904,9 @@
 //!
 //! let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
 //! let run = (0..).map(|seed| greduce::record(numbers, seed)).find(|r| fails(&r.output)).unwrap();
-//! let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, fails);
+//! let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, |x| !fails(x));
 //! assert_eq!(paper.output.len(), 1); // one element: whichever large one it kept
-//! let full = Reducer::new(numbers).reduce(&run.trace, fails);
+//! let full = Reducer::new(numbers).reduce(&run.trace, |x| !fails(x));
 //! assert_eq!(full.output, [900]); // and the smallest value that still fails
 //! ```
 //!
@@ -963,7 +963,7 @@
 //! let run = greduce::record(some::<Op, _>, 3);
 //! let fails = |ops: &Vec<Op>| ops.iter().any(|op| matches!(op, Op::Push(x) if *x > 9));
 //! if fails(&run.output) {
-//!     let reduced = greduce::Reducer::new(some::<Op, _>).reduce(&run.trace, fails);
+//!     let reduced = greduce::Reducer::new(some::<Op, _>).reduce(&run.trace, |x| !fails(x));
 //!     assert_eq!(reduced.output, [Op::Push(10)]);
 //! }
 //! ```
@@ -1032,15 +1032,13 @@
 
 pub use greduce_macros::{generator, test};
 pub use greduce_runtime::Steps;
-pub use greduce_runtime::dd;
-
-pub mod grammar;
 pub use greduce_runtime::{
     Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Pass, PassStats,
     Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run,
     SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label, check, note,
     record, record_with, replay, replay_draws, replay_with, unrecorded,
 };
+pub use greduce_toolkit::{dd, grammar};
 
 #[doc(hidden)]
 pub mod __private {

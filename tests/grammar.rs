@@ -41,7 +41,7 @@ fn double_parentheses_shrink_by_trace() {
             continue;
         }
         found += 1;
-        let reduced = Reducer::new(generate).reduce(&run.trace, fails);
+        let reduced = Reducer::new(generate).reduce(&run.trace, |x| !fails(x));
         assert!(defined_before_use(&reduced.output));
         assert!(
             reduced.output.len() <= "d = ((00));\n".len(),

@@ -31,7 +31,7 @@ fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn a_list_with_a_large_element_ends_at_the_threshold() {
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
     for run in failing(numbers, fails, 20) {
-        let reduced = Reducer::new(numbers).reduce(&run.trace, fails);
+        let reduced = Reducer::new(numbers).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, [900], "from {:?}", run.output);
     }
 }
@@ -50,7 +50,7 @@ fn weights<R: rand::Rng + ?Sized>(rng: &mut R) -> [u32; 3] {
 fn weights_over_a_sum_end_exactly_on_it() {
     let fails = |w: &[u32; 3]| w.iter().sum::<u32>() > 200;
     for run in failing(weights, fails, 20) {
-        let reduced = Reducer::new(weights).reduce(&run.trace, fails);
+        let reduced = Reducer::new(weights).reduce(&run.trace, |x| !fails(x));
         assert_eq!(
             reduced.output.iter().sum::<u32>(),
             201,
@@ -108,7 +108,7 @@ fn tree<R: rand::Rng + ?Sized>(rng: &mut R) -> Expr {
 fn a_recursive_tree_keeps_exactly_the_nodes_the_failure_needs() {
     let fails = |e: &Expr| e.adds() >= 2;
     for run in failing(tree, |e| e.adds() >= 6, 20) {
-        let reduced = Reducer::new(tree).reduce(&run.trace, fails);
+        let reduced = Reducer::new(tree).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output.adds(), 2, "from {:?}", run.output);
         assert!(
             reduced.output.literals().iter().all(|n| *n == 0),
@@ -146,13 +146,13 @@ fn a_match_ends_on_the_lowest_arm_that_still_fails() {
     // Arms 2 and 3 fail: the lowest is 2.
     let fails = |(k, _): &(u8, u32)| *k >= 2;
     for run in failing(kind, fails, 20) {
-        let reduced = Reducer::new(kind).reduce(&run.trace, fails);
+        let reduced = Reducer::new(kind).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, (2, 0), "from {:?}", run.output);
     }
     // Arms 1 and 3 fail (2 does not): from arm 3, the lowest is 1.
     let fails = |(k, _): &(u8, u32)| *k == 1 || *k == 3;
     for run in failing(kind, |(k, _)| *k == 3, 20) {
-        let reduced = Reducer::new(kind).reduce(&run.trace, fails);
+        let reduced = Reducer::new(kind).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, (1, 0), "from {:?}", run.output);
     }
 }
@@ -163,7 +163,7 @@ fn a_lower_arm_keeps_the_payload_drawn_at_its_own_site() {
     // of its own, so switching arms re-aligns nothing: the payload is carried by position.
     let fails = |(k, p): &(u8, u32)| *k > 0 && *p >= 40;
     for run in failing(kind, |(k, p)| *k == 3 && *p >= 40, 20) {
-        let reduced = Reducer::new(kind).reduce(&run.trace, fails);
+        let reduced = Reducer::new(kind).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, (1, 40), "from {:?}", run.output);
     }
 }
@@ -183,7 +183,7 @@ fn a_shorter_arm_keeps_the_last_digits() {
     // and reached by carrying the long code's digits after deleting its first one.
     let fails = |(_, digits): &(u8, Vec<u32>)| digits.last() == Some(&7);
     for run in failing(code, |(k, d)| *k == 1 && d.last() == Some(&7), 20) {
-        let reduced = Reducer::new(code).reduce(&run.trace, fails);
+        let reduced = Reducer::new(code).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, (0, vec![0, 0, 7]), "from {:?}", run.output);
     }
 }
@@ -212,7 +212,7 @@ fn a_pick_from_the_outputs_so_far_follows_its_step_when_an_earlier_one_goes() {
             .any(|&(_, kind, read)| kind == 3 && read > 0 && steps[read - 1].1 == 2)
     };
     for run in failing(steps, three_reads_two, 20) {
-        let reduced = Reducer::new(steps).reduce(&run.trace, three_reads_two);
+        let reduced = Reducer::new(steps).reduce(&run.trace, |x| !three_reads_two(x));
         assert_eq!(
             reduced.output,
             vec![(1, 2, 0), (2, 3, 1)],
@@ -229,7 +229,7 @@ fn structure_only_keeps_the_values_it_had() {
     for run in failing(numbers, fails, 10) {
         let reduced = Reducer::new(numbers)
             .passes(Passes::STRUCTURE)
-            .reduce(&run.trace, fails);
+            .reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output.len(), 1);
         assert!(run.output.contains(&reduced.output[0]));
     }
@@ -245,7 +245,7 @@ fn unit<R: rand::Rng + ?Sized>(rng: &mut R) -> (f32, f64) {
 fn random_floats_end_on_the_fewest_binary_digits() {
     let fails = |(a, b): &(f32, f64)| *a >= 0.5 && *b > 0.6;
     for run in failing(unit, fails, 10) {
-        let reduced = Reducer::new(unit).reduce(&run.trace, fails);
+        let reduced = Reducer::new(unit).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, (0.5, 0.75), "from {:?}", run.output);
     }
 }
@@ -266,7 +266,7 @@ fn uniform_samples<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn uniform_samples_shrink_towards_the_lower_bound() {
     let fails = |v: &Vec<u32>| v.iter().sum::<u32>() >= 600;
     for run in failing(uniform_samples, fails, 10) {
-        let reduced = Reducer::new(uniform_samples).reduce(&run.trace, fails);
+        let reduced = Reducer::new(uniform_samples).reduce(&run.trace, |x| !fails(x));
         assert_eq!(
             reduced.output.iter().sum::<u32>(),
             600,
@@ -293,7 +293,7 @@ fn modulo_count<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn a_count_drawn_just_before_is_lowered_with_the_deleted_draws() {
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 90);
     for run in failing(modulo_count, fails, 10) {
-        let reduced = Reducer::new(modulo_count).reduce(&run.trace, fails);
+        let reduced = Reducer::new(modulo_count).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, [90], "from {:?}", run.output);
     }
 }
@@ -308,7 +308,7 @@ fn octet<R: rand::Rng + ?Sized>(rng: &mut R) -> u8 {
 fn a_byte_is_tried_at_small_values_after_the_search() {
     let fails = |x: &u8| *x == 10 || *x >= 172;
     for run in failing(octet, |x| *x >= 172, 10) {
-        let reduced = Reducer::new(octet).reduce(&run.trace, fails);
+        let reduced = Reducer::new(octet).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, 10, "from {:?}", run.output);
     }
 }
@@ -323,7 +323,7 @@ fn two_i32<R: rand::Rng + ?Sized>(rng: &mut R) -> (i32, i32) {
 fn an_overflow_ends_on_the_positive_side() {
     let fails = |(a, b): &(i32, i32)| a.checked_add(*b).is_none();
     for run in failing(two_i32, fails, 10) {
-        let reduced = Reducer::new(two_i32).reduce(&run.trace, fails);
+        let reduced = Reducer::new(two_i32).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, (1, i32::MAX), "from {:?}", run.output);
     }
 }
@@ -349,7 +349,7 @@ fn leaf<R: rand::Rng + ?Sized>(rng: &mut R) -> Leaf {
 fn a_first_decision_is_raised_when_that_draws_less() {
     let fails = |l: &Leaf| !matches!(l, Leaf::Num(x) if *x < 5);
     for run in failing(leaf, |l| matches!(l, Leaf::Pair(..)), 10) {
-        let reduced = Reducer::new(leaf).reduce(&run.trace, fails);
+        let reduced = Reducer::new(leaf).reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, Leaf::Nil, "from {:?}", run.output);
     }
 }

@@ -42,7 +42,7 @@ fn reduces_to_c() {
                 .strategy(strategy)
                 .search(search)
                 .passes(Passes::STRUCTURE)
-                .reduce(&run.trace, |s: &String| s.contains('c'));
+                .reduce(&run.trace, |s: &String| !s.contains('c'));
             assert_eq!(
                 reduced.output,
                 "c\nc\n",
@@ -56,7 +56,7 @@ fn reduces_to_c() {
             let full = Reducer::new(password)
                 .strategy(strategy)
                 .search(search)
-                .reduce(&run.trace, |s: &String| s.contains('c'));
+                .reduce(&run.trace, |s: &String| !s.contains('c'));
             assert_eq!(full.output, "c\nc\n", "{search:?} {strategy:?}");
             assert_eq!(
                 full.stats.property_calls,
@@ -78,7 +78,7 @@ fn explain_lists_each_candidate() {
         .strategy(Strategy::Realign)
         .search(Search::Sequence)
         .explain(true)
-        .reduce(&run.trace, |s: &String| s.contains('c'));
+        .reduce(&run.trace, |s: &String| !s.contains('c'));
     let explained = reduced.explain();
     let candidates: Vec<&str> = explained
         .lines()
@@ -111,7 +111,7 @@ fn attempts_debug_without_their_trace() {
     let run = greduce::record(password, 707_880);
     let reduced = Reducer::new(password)
         .explain(true)
-        .reduce(&run.trace, |s: &String| s.contains('c'));
+        .reduce(&run.trace, |s: &String| !s.contains('c'));
     let shown = format!("{:?}", reduced.attempts[1]);
     assert!(
         shown.starts_with("Attempt { number: 2, pass: Structure, change: [\"remove iteration"),

@@ -52,7 +52,7 @@ fn tree_reduction_removes_outer_then_inner_iterations() {
         .search(Search::Tree)
         .strategy(Strategy::Realign)
         .explain(true)
-        .reduce(&run.trace, |l: &Vec<Vec<u32>>| fails(l));
+        .reduce(&run.trace, |l: &Vec<Vec<u32>>| !fails(l));
     assert_eq!(reduced.output.len(), 1);
     assert_eq!(reduced.output[0].len(), 1);
     assert!(reduced.output[0][0] > 90);
@@ -77,10 +77,10 @@ fn tree_reduction_needs_fewer_property_calls_than_sequence() {
     let run = failing_run();
     let tree = Reducer::new(outer)
         .search(Search::Tree)
-        .reduce(&run.trace, |l: &Vec<Vec<u32>>| fails(l));
+        .reduce(&run.trace, |l: &Vec<Vec<u32>>| !fails(l));
     let sequence = Reducer::new(outer)
         .search(Search::Sequence)
-        .reduce(&run.trace, |l: &Vec<Vec<u32>>| fails(l));
+        .reduce(&run.trace, |l: &Vec<Vec<u32>>| !fails(l));
     assert_eq!(tree.output.iter().flatten().count(), 1);
     assert_eq!(sequence.output.iter().flatten().count(), 1);
     println!("tree: {}\nsequence: {}", tree.stats, sequence.stats);

@@ -20,7 +20,7 @@ fn draws_while<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 fn while_loop_iterations_are_removed() {
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x > 90);
     let run = first_run(draws_while, |v| v.len() > 10 && fails(v));
-    let reduced = Reducer::new(draws_while).reduce(&run.trace, fails);
+    let reduced = Reducer::new(draws_while).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output.len(), 1);
     assert!(reduced.output[0] > 90);
 }
@@ -53,7 +53,7 @@ fn config<R: rand::Rng + ?Sized>(rng: &mut R) -> Config {
 fn selection_blocks_are_removed() {
     let fails = |c: &Config| c.retries > 2;
     let run = first_run(config, |c| c.verbose && c.name.is_some() && fails(c));
-    let reduced = Reducer::new(config).reduce(&run.trace, fails);
+    let reduced = Reducer::new(config).reduce(&run.trace, |x| !fails(x));
     assert_eq!(
         reduced.output,
         Config {
@@ -89,7 +89,7 @@ fn match_arms_are_replaced_by_the_first() {
     let run = first_run(shapes, |s| {
         s.len() >= 6 && s.iter().filter(|s| **s != Shape::Dot).count() >= 4 && fails(s)
     });
-    let reduced = Reducer::new(shapes).reduce(&run.trace, fails);
+    let reduced = Reducer::new(shapes).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output.len(), 3, "{:?}", reduced.output);
     assert_eq!(
         reduced.output.iter().filter(|s| **s == Shape::Dot).count(),
@@ -115,7 +115,7 @@ fn shuffles_replay_on_shorter_slices_in_every_strategy() {
     for strategy in [Strategy::Halt, Strategy::Bypass, Strategy::Realign] {
         let reduced = Reducer::new(deck)
             .strategy(strategy)
-            .reduce(&run.trace, fails);
+            .reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output, vec![49], "{strategy:?}");
     }
 }
@@ -142,7 +142,9 @@ fn edges_stay_valid_while_nodes_are_removed() {
     let run = first_run(graph, |(nodes, edges)| {
         nodes.len() > 6 && edges.len() > 10 && fails(&(nodes.clone(), edges.clone()))
     });
-    let reduced = Reducer::new(graph).explain(true).reduce(&run.trace, fails);
+    let reduced = Reducer::new(graph)
+        .explain(true)
+        .reduce(&run.trace, |x| !fails(x));
     let (nodes, edges) = &reduced.output;
     assert_eq!(edges.len(), 1);
     assert_eq!(nodes.len(), 1, "{:?}", reduced.output);
@@ -207,7 +209,7 @@ fn break_continue_return_and_question_mark_keep_the_trace_well_formed() {
     // And it reduces: keep only what makes the `?` fail.
     let run = first_run(control, |r| r.as_ref().is_err_and(|e| e == "unlucky"));
     let reduced = Reducer::new(control).reduce(&run.trace, |r: &Result<Vec<u32>, String>| {
-        r.as_ref().is_err_and(|e| e == "unlucky")
+        !r.as_ref().is_err_and(|e| e == "unlucky")
     });
     assert_eq!(reduced.trace.part_count(), 1);
 }
@@ -230,14 +232,14 @@ fn inclusive_loops_and_repeat_with_take_reduce() {
     let run = first_run(inclusive, |v| {
         v.len() > 8 && v.iter().filter(|x| **x >= 100).count() >= 3 && fails(v)
     });
-    let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
+    let reduced = Reducer::new(inclusive).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output.len(), 1, "{:?}", reduced.output);
     // Only the inclusive loop matters: the take goes down to nothing.
     let fails = |v: &Vec<u32>| v.iter().filter(|x| **x < 100).count() >= 2;
     let run = first_run(inclusive, |v| {
         v.len() > 8 && v.iter().any(|x| *x >= 100) && fails(v)
     });
-    let reduced = Reducer::new(inclusive).reduce(&run.trace, fails);
+    let reduced = Reducer::new(inclusive).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output.len(), 2, "{:?}", reduced.output);
     assert!(reduced.output.iter().all(|x| *x < 100));
 }
@@ -262,7 +264,7 @@ fn impl_rng_and_dyn_rng_parameters() {
     let run = first_run(flips, |v| {
         v.len() > 5 && v.iter().filter(|b| **b).count() >= 3
     });
-    let reduced = Reducer::new(flips).reduce(&run.trace, |v: &Vec<bool>| v.contains(&true));
+    let reduced = Reducer::new(flips).reduce(&run.trace, |v: &Vec<bool>| !v.contains(&true));
     assert_eq!(reduced.output, vec![true]);
     let run = greduce::record(|rng| dynamic(rng), 3);
     assert_eq!(run.trace.decision_count(), 1);
@@ -300,7 +302,7 @@ fn generator_methods_are_scopes() {
     });
     assert!(run.trace.to_string().contains("name @ tests/patterns.rs"));
     let reduced = Reducer::new(names).reduce(&run.trace, |v: &Vec<String>| {
-        v.iter().any(|n| n.starts_with('q'))
+        !v.iter().any(|n| n.starts_with('q'))
     });
     assert_eq!(reduced.output.len(), 1);
     assert_eq!(
@@ -328,7 +330,7 @@ fn chained_loops_are_recorded_one_after_the_other() {
         "neither loop is inside the other:\n{}",
         run.trace
     );
-    let reduced = Reducer::new(chained).reduce(&run.trace, |s: &String| s.contains('y'));
+    let reduced = Reducer::new(chained).reduce(&run.trace, |s: &String| !s.contains('y'));
     assert_eq!(reduced.output, "xy");
 }
 
@@ -371,7 +373,7 @@ fn backwards<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<char> {
 fn char_bounds_and_reversed_loops() {
     let run = first_run(backwards, |v| v.len() > 8 && v.contains(&'3'));
     assert!(run.output.ends_with(&['0']), "reversed: {:?}", run.output);
-    let reduced = Reducer::new(backwards).reduce(&run.trace, |v: &Vec<char>| v.contains(&'e'));
+    let reduced = Reducer::new(backwards).reduce(&run.trace, |v: &Vec<char>| !v.contains(&'e'));
     assert_eq!(reduced.output, vec!['a', 'b', 'c', 'd', 'e', '0']);
 }
 
@@ -504,7 +506,7 @@ fn if_condition_and_decision_is_a_selection() {
             .map(|s| greduce::record(tree, s))
             .find(|run| literals(&run.output).len() > 6 && fails(&run.output))
             .expect("a failing seed");
-        let reduced = Reducer::new(tree).reduce(&run.trace, fails);
+        let reduced = Reducer::new(tree).reduce(&run.trace, |x| !fails(x));
         assert_eq!(
             reduced.output,
             Expr::Add(Box::new(Expr::Lit(50)), Box::new(Expr::Lit(50))),
@@ -537,7 +539,7 @@ fn raw_rng_output_is_recorded_and_shrinks() {
     assert_eq!(run.trace.decision_count(), 3);
     let fails = |(a, b, c): &(u32, u64, [u8; 3])| *a > 1000 && *b % 2 == 1 && c[1] > 0;
     let run = first_run(raw, fails);
-    let reduced = Reducer::new(raw).reduce(&run.trace, fails);
+    let reduced = Reducer::new(raw).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output, (1001, 1, [0, 1, 0]));
 }
 
@@ -562,7 +564,7 @@ fn rng_in_formatting_macros_is_recorded_and_shrinks() {
     let id = |s: &String| -> u32 { s[3..].split([';', ' ']).next().unwrap().parse().unwrap() };
     let fails = |s: &String| s.matches(';').count() >= 2 && id(s) >= 500;
     let run = first_run(record_line, fails);
-    let reduced = Reducer::new(record_line).reduce(&run.trace, fails);
+    let reduced = Reducer::new(record_line).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output, "id=500;0;0 aa");
 }
 

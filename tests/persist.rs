@@ -437,17 +437,60 @@ fn age(path: &Path) {
     file.set_modified(an_hour_ago).unwrap();
 }
 
-/// A lock and a temporary file left by a save that was killed: the next save takes the
-/// lock at once (it used to wait 10 s for the lock to age) and removes the temporary file.
+/// The file whose operating-system lock guards the regressions file `file` while it is
+/// saved, as greduce names it: `greduce-lock-<key>` in the temporary directory, the key
+/// FNV-1a of the absolute path.
+fn lock_of(file: &Path) -> PathBuf {
+    let path = std::path::absolute(file).unwrap();
+    let key = path
+        .as_os_str()
+        .as_encoded_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    std::env::temp_dir().join(format!("greduce-lock-{key:016x}"))
+}
+
+/// Not a test: run by `a_killed_save_leaves_nothing_that_slows_the_next` in a child
+/// process, it takes the lock named by `GREDUCE_TEST_HOLD` and holds it until killed.
+#[test]
+#[ignore = "a helper process of another test"]
+fn child_holds_a_lock() {
+    let Some(path) = std::env::var_os("GREDUCE_TEST_HOLD") else {
+        return;
+    };
+    let file = std::fs::File::create(path).unwrap();
+    file.lock().unwrap();
+    // libtest may have printed `test child_holds_a_lock ... ` on this line already.
+    println!("lock taken");
+    std::thread::sleep(std::time::Duration::from_secs(600));
+}
+
+/// A save killed while it held the lock, and its temporary file: the next save takes the
+/// lock at once (the system released it with its holder) and removes the temporary file.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_killed_save_leaves_nothing_that_slows_the_next() {
+    use std::io::BufRead as _;
     let dir = temp_dir("killed-save");
     let file = dir.join("persist").join("persist__sum.txt");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let lock = lock_of(&file);
+    let mut holder = common::test_child("child_holds_a_lock")
+        .arg("--ignored")
+        .env("GREDUCE_TEST_HOLD", &lock)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = std::io::BufReader::new(holder.stdout.take().unwrap());
+    assert!(
+        out.lines().any(|l| l.unwrap().ends_with("lock taken")),
+        "the child took the lock"
+    );
+    holder.kill().unwrap();
+    holder.wait().unwrap();
     let dead = ended_pid();
-    let lock = file.with_extension("txt.lock");
-    std::fs::write(&lock, format!("{dead} 0")).unwrap();
     let tmp = file.with_extension(format!("txt.{dead}-0.tmp"));
     std::fs::write(&tmp, "half a file").unwrap();
     age(&tmp);
@@ -457,30 +500,31 @@ fn a_killed_save_leaves_nothing_that_slows_the_next() {
     assert!(report.to_string().contains("saved in"), "{report}");
     assert!(
         took < std::time::Duration::from_secs(5),
-        "waited {took:?} for a dead lock"
+        "waited {took:?} for the lock of a killed process"
     );
-    assert!(!lock.exists() && !tmp.exists());
+    assert!(!tmp.exists());
+    // Nothing but the regressions file beside it.
+    let beside: Vec<_> = std::fs::read_dir(file.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(beside, [file.file_name().unwrap()]);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A lock whose holder still runs is waited for, however old it is.
-#[cfg(target_os = "linux")]
+/// A lock whose holder still runs is waited for.
 #[test]
 fn a_live_lock_is_not_broken() {
     let dir = temp_dir("live-lock");
     let file = dir.join("persist").join("persist__sum.txt");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    let lock = file.with_extension("txt.lock");
-    // Held by this process (alive), as if for an hour.
-    std::fs::write(&lock, format!("{} 999", std::process::id())).unwrap();
-    age(&lock);
-    let release = {
-        let lock = lock.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(300));
-            std::fs::remove_file(lock).unwrap();
-        })
-    };
+    // Held by this process, through a file of its own, until 300 ms from now.
+    let held = std::fs::File::create(lock_of(&file)).unwrap();
+    held.lock().unwrap();
+    let release = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        held.unlock().unwrap();
+    });
     let started = std::time::Instant::now();
     let report = check_in(&dir, 1).try_check(FAILS).unwrap_err();
     assert!(report.to_string().contains("saved in"), "{report}");

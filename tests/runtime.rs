@@ -82,7 +82,7 @@ fn the_replay_budget_stops_runaway_replays() {
     assert!(matches!(replay.result, Err(ReplayError::Halted(_))));
     let reduced = Reducer::new(retry)
         .replay_budget(2)
-        .reduce(&run.trace, |t: &u32| *t != 1);
+        .reduce(&run.trace, |t: &u32| *t == 1);
     assert_eq!(reduced.stats.over_budget, 1);
     assert_eq!(reduced.output, 0);
 }
@@ -105,7 +105,7 @@ fn candidates_larger_than_the_current_input_are_rejected() {
     let reduced = Reducer::new(pruned)
         .explain(true)
         .size(Vec::len)
-        .reduce(&run.trace, |v: &Vec<u32>| v.iter().any(|x| *x > 50));
+        .reduce(&run.trace, |v: &Vec<u32>| v.iter().all(|x| *x <= 50));
     assert!(reduced.output.len() <= 2, "{:?}", reduced.output);
     assert!(reduced.stats.rejected_larger > 0);
     assert!(
@@ -134,24 +134,24 @@ fn identical_outputs_are_not_tested_twice() {
     let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| {
         calls += 1;
         assert!(seen.insert(v.clone()), "tested twice: {v:?}");
-        fails(v)
+        !fails(v)
     });
     assert_eq!(reduced.stats.property_calls, calls);
     assert_eq!(reduced.output.len(), 1);
 }
 
 #[test]
-fn outcomes_other_than_reproduces_reject() {
+fn outcomes_other_than_fails_reject() {
     let run = first_run(numbers, |v| v.len() > 5);
     let reduced = Reducer::new(numbers)
         .explain(true)
         .reduce(&run.trace, |v: &Vec<u32>| match v.len() {
-            0..=2 => Outcome::Invalid,
+            0..=2 => Outcome::Unresolved,
             3 => Outcome::Timeout,
-            _ => Outcome::Reproduces,
+            _ => Outcome::Fails,
         });
     assert_eq!(reduced.output.len(), 4);
-    for outcome in [Outcome::Invalid, Outcome::Timeout] {
+    for outcome in [Outcome::Unresolved, Outcome::Timeout] {
         assert!(reduced.attempts.iter().any(|a| a.verdict
             == Verdict::DidNotReproduce {
                 outcome,
@@ -163,7 +163,7 @@ fn outcomes_other_than_reproduces_reject() {
 #[test]
 fn a_trace_that_does_not_reproduce_is_not_reduced() {
     let run = greduce::record(numbers, 3);
-    let reduced = Reducer::new(numbers).reduce(&run.trace, |_: &Vec<u32>| false);
+    let reduced = Reducer::new(numbers).reduce(&run.trace, |_: &Vec<u32>| true);
     assert!(!reduced.reproduced);
     assert_eq!(reduced.output, run.output);
     assert_eq!(reduced.stats.property_calls, 1);
@@ -183,7 +183,7 @@ fn generator_panics_during_replay_are_invalid_candidates() {
     let run = first_run(fragile, |v| v.len() > 10 && v.contains(&7));
     let reduced = Reducer::new(fragile)
         .explain(true)
-        .reduce(&run.trace, |v: &Vec<u32>| v.contains(&7));
+        .reduce(&run.trace, |v: &Vec<u32>| !v.contains(&7));
     assert_eq!(reduced.output.len(), 4);
     assert!(reduced.stats.generator_panics > 0);
     let panicked = reduced.attempts.iter().find_map(|a| match &a.verdict {
@@ -204,7 +204,7 @@ fn property_panics_are_caught_and_reported() {
         .explain(true)
         .reduce(&run.trace, |v: &Vec<u32>| {
             assert!(v.len() != 2, "two");
-            v.len() >= 2
+            v.len() < 2
         });
     assert_eq!(reduced.output.len(), 3);
     assert!(
@@ -221,7 +221,7 @@ fn budgets_stop_the_search_and_keep_the_best_so_far() {
     let run = first_run(numbers, |v| v.len() > 20 && fails(v));
     let reduced = Reducer::new(numbers)
         .max_property_calls(3)
-        .reduce(&run.trace, fails);
+        .reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.stats.property_calls, 3);
     assert!(reduced.stats.budget_exhausted);
     assert!(fails(&reduced.output));
@@ -260,7 +260,7 @@ fn catching_generator_child() {
     // Removing two of the 4 iterations asks for a count of 2, below the range 3..5:
     // re-align answers 3, and the extra iteration's `nonzero` gets 0, panics, is retried,
     // forever (each retry stopped by greduce, and the stop caught by the generator).
-    Reducer::new(retrying).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 3);
+    Reducer::new(retrying).reduce(&run.trace, |v: &Vec<u32>| v.len() < 3);
 }
 
 #[test]
@@ -314,7 +314,7 @@ fn the_output_cache_trusts_debug_and_can_be_turned_off() {
     // already tested, whose verdict would be reused (the documented pitfall).
     let exact = Reducer::new(hidden)
         .output_cache(false)
-        .reduce(&run.trace, |h: &Hidden| h.flag);
+        .reduce(&run.trace, |h: &Hidden| !h.flag);
     assert!(exact.output.flag);
     assert_eq!(exact.stats.output_cache_hits, 0);
 }

@@ -52,7 +52,7 @@ fn a_generator_sampler_is_a_nested_call() {
             >= 2
     };
     let run = first_run(ops, |v| v.len() > 8 && fails(v));
-    let reduced = Reducer::new(ops).reduce(&run.trace, fails);
+    let reduced = Reducer::new(ops).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output, [Op::Push(100), Op::Push(100)]);
 }
 
@@ -81,7 +81,7 @@ fn raw_samplers_replay_and_shrink_as_bytes() {
     assert_eq!(replayed.result.expect("replays").output, run.output);
     let fails = |c: &((u8, bool), [u16; 2], String, u32)| c.0.0 >= 10 && c.1[1] >= 300 && c.3 >= 5;
     let run = first_run(compound, fails);
-    let reduced = Reducer::new(compound).reduce(&run.trace, fails);
+    let reduced = Reducer::new(compound).reduce(&run.trace, |x| !fails(x));
     assert_eq!(
         reduced.output,
         ((10, false), [0, 300], "AAAAA".to_string(), 5)
@@ -127,7 +127,7 @@ fn sample_iter_draws_each_item() {
     assert_eq!(run.output, names(&mut direct));
     let fails = |(name, bytes): &(String, Vec<u8>)| name.contains('z') && bytes[1] > 7;
     let run = first_run(names, fails);
-    let reduced = Reducer::new(names).reduce(&run.trace, fails);
+    let reduced = Reducer::new(names).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output, ("z".to_string(), vec![0, 8]));
 }
 
@@ -147,7 +147,7 @@ fn sample_string_is_recorded_as_raw_output() {
     assert_eq!(run.trace.decision_count(), 2);
     let fails = |s: &String| s.len() >= 3;
     let run = first_run(token, |s| s.len() > 5);
-    let reduced = Reducer::new(token).reduce(&run.trace, fails);
+    let reduced = Reducer::new(token).reduce(&run.trace, |x| !fails(x));
     assert_eq!(reduced.output, "AAA");
 }
 
@@ -210,5 +210,10 @@ fn a_mapped_uniform_is_a_raw_sampler() {
     assert_eq!(run.output, doubled(&mut direct));
     let fails = |x: &u8| *x >= 10;
     let run = first_run(doubled, fails);
-    assert_eq!(Reducer::new(doubled).reduce(&run.trace, fails).output, 10);
+    assert_eq!(
+        Reducer::new(doubled)
+            .reduce(&run.trace, |x| !fails(x))
+            .output,
+        10
+    );
 }

@@ -24,7 +24,7 @@ fn reduce(id: usize, fails: fn(&Model) -> bool) -> Model {
         .search(Search::Tree)
         .strategy(Strategy::Realign)
         .size(Model::size)
-        .reduce(&run.trace, fails)
+        .reduce(&run.trace, |x| !fails(x))
         .output
 }
 

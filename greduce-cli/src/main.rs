@@ -1,5 +1,5 @@
-//! `greduce reduce FILE -- CMD ARGS...`: shrink FILE while CMD still exits 0. See `HELP` in
-//! `options.rs` for what a user reads.
+//! `greduce reduce FILE -- CMD ARGS...`: shrink FILE while CMD still exits 0. What a user
+//! reads (`greduce --help`) is in `options.rs`.
 
 mod command;
 mod file;
@@ -9,21 +9,13 @@ mod reduce;
 
 use command::{Interestingness, Scratch};
 use greduce::grammar::Grammar;
-use options::{HELP, Options, Request};
+use options::{Options, Request};
 use progress::Progress;
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match options::parse(std::env::args_os().skip(1).collect()) {
-        Ok(Request::Help) => {
-            print!("{HELP}");
-            ExitCode::SUCCESS
-        }
-        Ok(Request::Version) => {
-            println!("greduce {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
+    match options::parse(std::env::args_os().skip(1)) {
         Ok(Request::Reduce(options)) => match run(&options) {
             Ok(()) => ExitCode::SUCCESS,
             // The original is not interesting, or reading, writing or running failed.
@@ -32,11 +24,19 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        Err(message) => {
-            eprintln!(
-                "greduce: {message}\n\nUsage: greduce reduce [OPTIONS] FILE -- CMD [ARGS...]\nMore: greduce --help"
+        Ok(Request::Completions(shell)) => {
+            clap_complete::generate(
+                shell,
+                &mut options::command(),
+                "greduce",
+                &mut std::io::stdout(),
             );
-            ExitCode::from(2)
+            ExitCode::SUCCESS
+        }
+        // A usage error (exit status 2, on stderr), or the help or the version (0, stdout).
+        Err(e) => {
+            let _ = e.print();
+            ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
         }
     }
 }

@@ -1,10 +1,10 @@
-//! The progress line: size, tests and rate, redrawn in place on a terminal, and a line per
-//! pass otherwise.
+//! The progress line: size, pass, tests, rate and time, drawn by indicatif in place on a
+//! terminal (stderr), and a line per pass otherwise; the counters of the final summary.
 
 use crate::command::Verdict;
-use std::io::{IsTerminal, Write};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Counters shared by the parallel tests, and the line that shows them.
@@ -16,15 +16,29 @@ pub(crate) struct Progress {
     timeouts: AtomicU64,
     cache_hits: AtomicU64,
     pass: Mutex<&'static str>,
-    shown: Mutex<Instant>,
     quiet: bool,
-    terminal: bool,
-    drawn: AtomicBool,
+    /// Hidden with `--quiet` or when stderr is not a terminal: indicatif then draws nothing.
+    bar: ProgressBar,
 }
 
 impl Progress {
     pub(crate) fn new(original: usize, quiet: bool) -> Progress {
-        Progress {
+        let target = if quiet {
+            ProgressDrawTarget::hidden()
+        } else {
+            // Hidden by indicatif when stderr is not a terminal; at most 5 redraws a second.
+            ProgressDrawTarget::stderr_with_hz(5)
+        };
+        let style = ProgressStyle::with_template(
+            "greduce: {spinner} {msg}, {pos} tests ({rate}), {elapsed}",
+        )
+        .expect("a valid template")
+        // indicatif's own `{per_sec}` shows four decimals.
+        .with_key("rate", |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+            let _ = write!(out, "{:.0}/s", state.per_sec());
+        });
+        let bar = ProgressBar::with_draw_target(None, target).with_style(style);
+        let progress = Progress {
             started: Instant::now(),
             original,
             size: AtomicUsize::new(original),
@@ -32,11 +46,14 @@ impl Progress {
             timeouts: AtomicU64::new(0),
             cache_hits: AtomicU64::new(0),
             pass: Mutex::new(""),
-            shown: Mutex::new(Instant::now()),
             quiet,
-            terminal: std::io::stderr().is_terminal(),
-            drawn: AtomicBool::new(false),
+            bar,
+        };
+        if !progress.bar.is_hidden() {
+            // The spinner and the time move while a slow test runs.
+            progress.bar.enable_steady_tick(Duration::from_millis(200));
         }
+        progress
     }
 
     pub(crate) fn test(&self, verdict: Verdict) {
@@ -44,7 +61,7 @@ impl Progress {
         if verdict == Verdict::TimedOut {
             self.timeouts.fetch_add(1, Ordering::Relaxed);
         }
-        self.tick();
+        self.bar.inc(1);
     }
 
     pub(crate) fn cache_hit(&self) {
@@ -53,7 +70,7 @@ impl Progress {
 
     pub(crate) fn size(&self, size: usize) {
         self.size.store(size, Ordering::Relaxed);
-        self.tick();
+        self.bar.set_message(self.state());
     }
 
     pub(crate) fn pass(&self, name: &'static str) {
@@ -61,8 +78,18 @@ impl Progress {
             .pass
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner) = name;
-        if !self.quiet && !self.terminal {
-            eprintln!("greduce: {}", self.line());
+        if self.bar.is_hidden() {
+            // Not a terminal (a log, a CI job): a line per pass.
+            if !self.quiet {
+                eprintln!(
+                    "greduce: {}, {} tests ({:.0}/s)",
+                    self.state(),
+                    self.tests(),
+                    self.tests() as f64 / self.elapsed().as_secs_f64().max(1e-9)
+                );
+            }
+        } else {
+            self.bar.set_message(self.state());
         }
     }
 
@@ -82,55 +109,29 @@ impl Progress {
         self.started.elapsed()
     }
 
-    /// Redraws the line on a terminal, at most 5 times a second.
-    fn tick(&self) {
-        if self.quiet || !self.terminal {
-            return;
-        }
-        let mut shown = self
-            .shown
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if shown.elapsed() < Duration::from_millis(200) {
-            return;
-        }
-        *shown = Instant::now();
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r\x1b[2Kgreduce: {}", self.line());
-        let _ = err.flush();
-        self.drawn.store(true, Ordering::Relaxed);
-    }
-
     /// Prints a message on a line of its own, even with `--quiet` (it says that the
-    /// reduction does less than asked).
+    /// reduction does less than asked): the progress line is cleared first and drawn
+    /// again below it.
     pub(crate) fn note(&self, message: &str) {
-        let mut err = std::io::stderr().lock();
-        if self.drawn.swap(false, Ordering::Relaxed) {
-            let _ = write!(err, "\r\x1b[2K");
-        }
-        let _ = writeln!(err, "greduce: {message}");
+        self.bar.suspend(|| eprintln!("greduce: {message}"));
     }
 
-    /// Ends the redrawn line, so what follows starts on a line of its own.
+    /// Clears the progress line, so what follows (the summary) starts on a clean line.
     pub(crate) fn finish(&self) {
-        if self.drawn.load(Ordering::Relaxed) {
-            eprintln!();
-        }
+        self.bar.finish_and_clear();
     }
 
-    fn line(&self) -> String {
+    /// Size and pass: `1234 bytes (12.3 % of 10000), lines pass`.
+    fn state(&self) -> String {
         let size = self.size.load(Ordering::Relaxed);
-        let tests = self.tests();
-        let seconds = self.elapsed().as_secs_f64();
         let pass = *self
             .pass
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         format!(
-            "{size} bytes ({:.1} % of {}), {pass} pass, {tests} tests ({:.0}/s)",
+            "{size} bytes ({:.1} % of {}), {pass} pass",
             100.0 * size as f64 / self.original.max(1) as f64,
             self.original,
-            tests as f64 / seconds.max(1e-9),
         )
     }
 }

@@ -1,5 +1,5 @@
-//! The `greduce` binary as a user runs it: help, usage errors, reductions, timeouts and an
-//! interrupted reduction.
+//! The `greduce` binary as a user runs it: help, version, usage errors, completions,
+//! reductions, timeouts and an interrupted reduction.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -40,30 +40,230 @@ const BOTH_WORDS: &str = "grep -q alpha notes.txt && grep -q omega notes.txt";
 
 #[test]
 fn help_explains_usage_with_an_example() {
-    let out = greduce(Path::new("."), &["--help"]);
-    assert!(out.status.success());
-    let help = text(&out.stdout);
-    assert!(
-        help.contains("greduce reduce [OPTIONS] FILE -- CMD [ARGS...]"),
-        "{help}"
-    );
-    assert!(help.contains("greduce reduce bug.c -- ./test.sh"), "{help}");
-    assert!(help.contains("--timeout"), "{help}");
+    let here = Path::new(".");
+    let top = greduce(here, &["--help"]);
+    assert!(top.status.success());
+    let reduce = greduce(here, &["reduce", "--help"]);
+    assert!(reduce.status.success());
+    for help in [text(&top.stdout), text(&reduce.stdout)] {
+        for says in [
+            "Usage: greduce reduce [OPTIONS] FILE -- CMD [ARGS...]",
+            // What it does, the options, the passes, the grammar, an example.
+            "Reduces FILE in place to a smaller file for which CMD still exits 0",
+            "FILE is saved first as FILE.orig",
+            "-j, --jobs <N>",
+            "-t, --timeout <SECS>",
+            "[default: 60]",
+            "--grammar <G>",
+            "--passes <LIST>",
+            "- brackets: bracketed constructs, outermost first",
+            "-q, --quiet",
+            "-h, --help",
+            "-V, --version",
+            "Passes:",
+            "Grammar:",
+            "<number>  ::= \"-\"? [0-9]+",
+            "greduce reduce bug.c -- ./test.sh",
+            "Exit status:",
+            "2 on a usage error",
+        ] {
+            assert!(help.contains(says), "no {says:?} in\n{help}");
+        }
+    }
+    assert!(text(&top.stdout).contains("greduce completions SHELL"));
+    // `-h` is `--help` (the long help), and so is `help`.
+    assert_eq!(greduce(here, &["-h"]).stdout, top.stdout);
+    assert_eq!(greduce(here, &["help"]).stdout, top.stdout);
+    assert_eq!(greduce(here, &["reduce", "-h"]).stdout, reduce.stdout);
+    assert_eq!(greduce(here, &["help", "reduce"]).stdout, reduce.stdout);
+    // Asked for in the middle of a command line too.
     assert_eq!(
-        text(&greduce(Path::new("."), &["reduce", "-h"]).stdout),
-        help
+        greduce(here, &["reduce", "-j", "2", "f", "--help"]).stdout,
+        reduce.stdout
     );
 }
 
 #[test]
+fn the_version_is_greduces() {
+    let version = format!("greduce {}\n", env!("CARGO_PKG_VERSION"));
+    for args in [&["-V"][..], &["--version"], &["reduce", "-V"]] {
+        let out = greduce(Path::new("."), args);
+        assert!(out.status.success());
+        assert_eq!(text(&out.stdout), version, "{args:?}");
+    }
+}
+
+/// Wrong command lines, and what greduce says about each (the wording is clap's).
+const USAGE_ERRORS: &[(&[&str], &[&str])] = &[
+    (
+        &[],
+        &["'greduce' requires a subcommand", "reduce, completions"],
+    ),
+    (
+        &["shrink", "f", "--", "t"],
+        &["unrecognized subcommand 'shrink'"],
+    ),
+    (
+        &["reduce"],
+        &["required arguments were not provided", "<FILE>", "<CMD>..."],
+    ),
+    (
+        &["reduce", "--", "t"],
+        &["required arguments were not provided", "<FILE>"],
+    ),
+    (
+        &["reduce", "notes.txt"],
+        &["required arguments were not provided", "<CMD>..."],
+    ),
+    (
+        &["reduce", "notes.txt", "grep", "x"],
+        &[
+            "unexpected argument 'grep' found",
+            "tip: the command to run and its arguments go after `--`",
+        ],
+    ),
+    (
+        &["reduce", "f", "g", "--", "t"],
+        &["unexpected argument 'g' found"],
+    ),
+    (
+        &["reduce", "--fast", "f", "--", "t"],
+        &["unexpected argument '--fast' found"],
+    ),
+    (
+        &["reduce", "--job", "2", "f", "--", "t"],
+        &[
+            "unexpected argument '--job' found",
+            "a similar argument exists: '--jobs'",
+        ],
+    ),
+    (
+        &["reduce", "-j", "0", "f", "--", "t"],
+        &["invalid value '0' for '--jobs <N>': expected a positive number"],
+    ),
+    (
+        &["reduce", "--jobs", "many", "f", "--", "t"],
+        &["invalid value 'many' for '--jobs <N>'"],
+    ),
+    (
+        &["reduce", "f", "-j"],
+        &["a value is required for '--jobs <N>' but none was supplied"],
+    ),
+    (
+        &["reduce", "-t", "abc", "f", "--", "t"],
+        &["invalid value 'abc' for '--timeout <SECS>': expected a number of seconds"],
+    ),
+    (
+        &["reduce", "-t", "-1", "f", "--", "t"],
+        &["invalid value '-1' for '--timeout <SECS>': expected a positive number"],
+    ),
+    (
+        &["reduce", "--timeout", "1e30", "f", "--", "t"],
+        &[
+            "invalid value '1e30' for '--timeout <SECS>'",
+            "fits in a duration",
+        ],
+    ),
+    (
+        &["reduce", "f", "--timeout"],
+        &["a value is required for '--timeout <SECS>'"],
+    ),
+    (
+        &["reduce", "--passes", "lines,words", "f", "--", "t"],
+        &[
+            "invalid value 'words' for '--passes <LIST>'",
+            "[possible values: grammar, brackets, lines, tokens, chars]",
+        ],
+    ),
+    (
+        &["reduce", "--passes", "grammar", "f", "--", "t"],
+        &["the `grammar` pass needs a grammar: add `--grammar G`"],
+    ),
+    (
+        &["reduce", "f", "--passes"],
+        &["a value is required for '--passes <LIST>'"],
+    ),
+    (
+        &["reduce", "f", "--grammar"],
+        &["a value is required for '--grammar <G>'"],
+    ),
+    (
+        &["reduce", "--quiet=yes", "f", "--", "t"],
+        &["unexpected value 'yes' for '--quiet' found"],
+    ),
+    (
+        &["completions", "tcsh"],
+        &[
+            "invalid value 'tcsh' for '<SHELL>'",
+            "bash, elvish, fish, powershell, zsh",
+        ],
+    ),
+];
+
+#[test]
 fn usage_errors_exit_2_and_say_what_is_wrong() {
-    let out = greduce(Path::new("."), &["reduce", "notes.txt"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
-    assert!(
-        err.contains("no command after `--`") && err.contains("greduce --help"),
-        "{err}"
+    for (args, says) in USAGE_ERRORS {
+        let out = greduce(Path::new("."), args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("try '--help'"), "{args:?}: {err}");
+        for said in *says {
+            assert!(err.contains(said), "{args:?}: no {said:?} in {err}");
+        }
+    }
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for (shell, mark) in [
+        ("bash", "_greduce()"),
+        ("zsh", "#compdef greduce"),
+        ("fish", "complete -c greduce"),
+        ("elvish", "greduce"),
+        ("powershell", "greduce"),
+    ] {
+        let out = greduce(Path::new("."), &["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = text(&out.stdout);
+        assert!(
+            script.contains(mark) && script.contains("passes") && script.contains("timeout"),
+            "{shell}: {script}"
+        );
+    }
+}
+
+#[test]
+fn the_commands_own_options_go_to_it_untouched() {
+    let dir = workdir("untouched");
+    let lines: Vec<String> = (0..50).map(|i| format!("line {i}")).collect();
+    let mut file = lines.join("\n") + "\n";
+    file = file.replace("line 31\n", "BUG\n");
+    fs::write(dir.join("notes.txt"), &file).unwrap();
+    // Interesting only when the command got `--help -j 0 -- -q` as its arguments.
+    let check = r#"[ "$*" = "--help -j 0 -- -q" ] && grep -q BUG notes.txt"#;
+    let out = greduce(
+        &dir,
+        &[
+            "reduce",
+            "-q",
+            "notes.txt",
+            "--",
+            "sh",
+            "-c",
+            check,
+            "sh",
+            "--help",
+            "-j",
+            "0",
+            "--",
+            "-q",
+        ],
     );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(fs::read_to_string(dir.join("notes.txt")).unwrap(), "BUG");
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]

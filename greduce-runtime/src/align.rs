@@ -9,9 +9,10 @@
 //! Within a recorded block, operations align one to one and in order: removals never happen
 //! *between* a block's operations, only inside loops (iterations) and selections (blocks).
 
+use crate::describe::describe;
 use crate::edit::Overlay;
 use crate::site::Site;
-use crate::trace::{Kind, Node, NodeId, Part, Tag, Trace};
+use crate::trace::{Kind, Node, NodeId, Tag, Trace};
 use crate::value::Value;
 use std::fmt;
 
@@ -615,117 +616,5 @@ fn what(op: Op, site: &Site) -> String {
         Op::Loop => "loop".to_string(),
         Op::Selection => "`if`".to_string(),
         Op::Switch => "`match`".to_string(),
-    }
-}
-
-/// A recorded node in one line.
-pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
-    describe_with(trace, node, &mut Siblings::default())
-}
-
-/// Describes `parts` (in trace order) as [`describe`] does, except that consecutive
-/// iterations of one loop make one entry ("iterations 3-250 of the loop @ ..."): a
-/// candidate of the reducer often removes hundreds of them, and a line each would cost more
-/// than replaying the candidate.
-pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
-    let mut siblings = Siblings::default();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < parts.len() {
-        let part = parts[i].0;
-        let lp = trace.node(part).parent;
-        if !matches!(trace.kind(part), Kind::Iteration) {
-            out.push(describe_with(trace, part, &mut siblings));
-            i += 1;
-            continue;
-        }
-        let first = siblings.index(trace, lp, part);
-        let mut last = first;
-        // The next sibling starts where this one ends.
-        while let Some(next) = parts.get(i + 1).map(|p| p.0)
-            && trace.node(parts[i].0).end == next
-            && trace.node(next).parent == lp
-        {
-            last += 1;
-            i += 1;
-        }
-        let of = describe_with(trace, lp, &mut siblings);
-        out.push(if first == last {
-            format!("iteration {first} of the {of}")
-        } else {
-            format!("iterations {first}-{last} of the {of}")
-        });
-        i += 1;
-    }
-    out
-}
-
-/// Describes a run of `count` consecutive sibling nodes from `first` to `last` ("iterations
-/// 3-250 of the loop @ ...").
-pub(crate) fn describe_run(trace: &Trace, first: NodeId, last: NodeId, count: u32) -> String {
-    if count == 1 {
-        return describe(trace, first);
-    }
-    let mut siblings = Siblings::default();
-    let parent = trace.node(first).parent;
-    if matches!(trace.kind(first), Kind::Iteration) {
-        let a = siblings.index(trace, parent, first);
-        let b = siblings.index(trace, parent, last);
-        let of = describe_with(trace, parent, &mut siblings);
-        return format!("iterations {a}-{b} of the {of}");
-    }
-    format!(
-        "{count} nodes from the {} to the {}",
-        describe(trace, first),
-        describe(trace, last)
-    )
-}
-
-/// The children of the last loop whose iteration was described, in trace order.
-#[derive(Default)]
-struct Siblings {
-    parent: Option<NodeId>,
-    children: Vec<NodeId>,
-}
-
-impl Siblings {
-    /// The position of `node` among the children of `parent`.
-    fn index(&mut self, trace: &Trace, parent: NodeId, node: NodeId) -> usize {
-        if self.parent != Some(parent) {
-            self.parent = Some(parent);
-            self.children = trace.children(parent).collect();
-        }
-        self.children.binary_search(&node).unwrap_or(0)
-    }
-}
-
-fn describe_with(trace: &Trace, node: NodeId, siblings: &mut Siblings) -> String {
-    match trace.kind(node) {
-        Kind::Root => "root".into(),
-        Kind::Scope { site, .. } => format!("call of `{}` @ {site}", site.what),
-        Kind::Decision { decision, .. } => format!("decision {decision}"),
-        Kind::Loop { site, .. } => format!("loop @ {site}"),
-        Kind::Iteration => {
-            let lp = trace.node(node).parent;
-            let index = siblings.index(trace, lp, node);
-            format!(
-                "iteration {index} of the {}",
-                describe_with(trace, lp, siblings)
-            )
-        }
-        Kind::Selection { decision } => format!("`if` {decision}"),
-        Kind::Branch { then } => {
-            let sel = trace.node(node).parent;
-            format!(
-                "{} block of the {}",
-                if then { "then" } else { "else" },
-                describe_with(trace, sel, siblings)
-            )
-        }
-        Kind::Switch { decision } => format!("`match` {decision}"),
-        Kind::Arm => format!(
-            "arm of the {}",
-            describe_with(trace, trace.node(node).parent, siblings)
-        ),
     }
 }

@@ -2,28 +2,29 @@
 //! ([`Overlay`]).
 //!
 //! A candidate is never a copy of the trace: it is the trace it was cut from plus an edit,
-//! whose size is that of the change. Removals are runs of sibling nodes ([`Run`]): a ddmin
+//! whose size is that of the change. Removals are runs of sibling nodes ([`Siblings`]): a ddmin
 //! candidate that keeps an eighth of a loop's iterations removes two runs, not seven
 //! eighths of the iterations one by one, so building, hashing and applying it costs
 //! O(runs), and replay jumps over a removed run at once.
 
 use crate::trace::{NodeId, Trace};
 use crate::value::Value;
-use std::hash::{Hash, Hasher};
+use foldhash::quality::{FixedState, FoldHasher};
+use std::hash::{BuildHasher as _, Hash, Hasher};
 
 /// Consecutive sibling nodes removed together: `first` to `last` (both included, both
 /// children of one parent), `count` of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Run {
+pub(crate) struct Siblings {
     pub(crate) first: NodeId,
     pub(crate) last: NodeId,
     pub(crate) count: u32,
 }
 
-impl Run {
+impl Siblings {
     /// One node.
-    pub(crate) fn one(node: NodeId) -> Run {
-        Run {
+    pub(crate) fn one(node: NodeId) -> Siblings {
+        Siblings {
             first: node,
             last: node,
             count: 1,
@@ -37,7 +38,7 @@ pub(crate) struct Edit {
     /// Removed nodes: reducible parts (the paper's labelling), and other nodes deleted (a
     /// decision run, an iteration of a loop whose count is not a decision), as runs of
     /// siblings. Sorted, disjoint.
-    pub(crate) removed: Vec<Run>,
+    pub(crate) removed: Vec<Siblings>,
     /// Decisions answered with another value (a loop count, the arm of a `match`, any plain
     /// decision). Sorted by node, one value per node.
     pub(crate) values: Vec<(NodeId, Value)>,
@@ -66,11 +67,11 @@ impl Edit {
     pub(crate) fn removing(mut nodes: Vec<NodeId>) -> Edit {
         nodes.sort_unstable();
         nodes.dedup();
-        Edit::removing_runs(nodes.into_iter().map(Run::one).collect())
+        Edit::removing_runs(nodes.into_iter().map(Siblings::one).collect())
     }
 
     /// An edit that removes `runs` (sorted and disjoint).
-    pub(crate) fn removing_runs(runs: Vec<Run>) -> Edit {
+    pub(crate) fn removing_runs(runs: Vec<Siblings>) -> Edit {
         debug_assert!(runs.windows(2).all(|w| w[0].last < w[1].first));
         Edit {
             removed: runs,
@@ -102,7 +103,7 @@ impl Edit {
             .any(|r| r.first <= node && node <= r.last)
         {
             let at = wider.removed.partition_point(|r| r.first < node);
-            wider.removed.insert(at, Run::one(node));
+            wider.removed.insert(at, Siblings::one(node));
         }
         wider
     }
@@ -110,7 +111,7 @@ impl Edit {
     /// A 128-bit key of the edit, for the set of candidates already tried on one trace.
     /// O(change).
     pub(crate) fn key(&self) -> u128 {
-        let mut h = Fast::new(0x51_7c_c1_b7_27_22_0a_95);
+        let mut h = Hash128::new(0x51_7c_c1_b7_27_22_0a_95);
         self.removed.len().hash(&mut h);
         for run in &self.removed {
             h.word(u64::from(run.first) | (u64::from(run.last) << 32));
@@ -139,11 +140,7 @@ impl Edit {
             let _ = writeln!(out, "removed {} {} {}", run.first, run.last, run.count);
         }
         for (node, value) in &self.values {
-            let _ = writeln!(
-                out,
-                "value {node} {}",
-                crate::persist::text::value_text(value)
-            );
+            let _ = writeln!(out, "value {node} {}", crate::value_text::value_text(value));
         }
         for (call, recorded) in &self.hoists {
             let _ = writeln!(out, "hoist {call} {recorded}");
@@ -170,14 +167,14 @@ impl Edit {
                 Some("removed") => {
                     let (first, rest) = (number(1)?, words.get(2).ok_or_else(bad)?);
                     let (last, count) = rest.split_once(' ').ok_or_else(bad)?;
-                    edit.removed.push(Run {
+                    edit.removed.push(Siblings {
                         first,
                         last: last.parse().map_err(|_| bad())?,
                         count: count.parse().map_err(|_| bad())?,
                     });
                 }
                 Some("value") => {
-                    let value = crate::persist::text::value_from(words.get(2).ok_or_else(bad)?)?;
+                    let value = crate::value_text::value_from(words.get(2).ok_or_else(bad)?)?;
                     edit.values.push((number(1)?, value));
                 }
                 Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),
@@ -190,55 +187,41 @@ impl Edit {
     }
 }
 
-/// A fast, non-cryptographic hasher (two multiply-rotate lanes over 64-bit words) for the
-/// reducer's caches, which hash every candidate: the standard library's `SipHash` cost a
-/// tenth of a reduction on large traces.
-pub(crate) struct Fast(u64, u64);
+/// A 128-bit key: two foldhash hashers (its quality variant) with seeds of their own, for
+/// the reducer's caches, which hash every candidate and trust the key (an edit's key is
+/// the edit, for the cache of candidates tried). The standard library's `SipHash` cost a
+/// tenth of a reduction on large traces; foldhash costs a multiply per word.
+pub(crate) struct Hash128(FoldHasher<'static>, FoldHasher<'static>);
 
-impl Fast {
-    pub(crate) fn new(seed: u64) -> Fast {
-        Fast(seed, seed.rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15)
+impl Hash128 {
+    pub(crate) fn new(seed: u64) -> Hash128 {
+        Hash128(
+            FixedState::with_seed(seed).build_hasher(),
+            FixedState::with_seed(seed.rotate_left(32) ^ 0x9e37_79b9_7f4a_7c15).build_hasher(),
+        )
     }
 
     #[inline]
     pub(crate) fn word(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        self.1 = (self.1.rotate_left(7) ^ w).wrapping_mul(0x2545_f491_4f6c_dd1d);
+        self.0.write_u64(w);
+        self.1.write_u64(w);
     }
 
-    /// Both lanes, finished: a 128-bit key.
+    /// Both halves: a 128-bit key.
     pub(crate) fn finish128(&self) -> u128 {
-        (u128::from(avalanche(self.1)) << 64) | u128::from(avalanche(self.0))
+        (u128::from(self.1.finish()) << 64) | u128::from(self.0.finish())
     }
 }
 
-/// A final mix, so that close inputs give far apart keys.
-fn avalanche(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x
-}
-
-impl Hasher for Fast {
+impl Hasher for Hash128 {
     #[inline]
     fn finish(&self) -> u64 {
-        avalanche(self.0 ^ self.1.rotate_left(29))
+        self.0.finish()
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.word(u64::from_le_bytes(word));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut word = [0u8; 8];
-            word[..rest.len()].copy_from_slice(rest);
-            self.word(u64::from_le_bytes(word) ^ (rest.len() as u64) << 56);
-        }
+        self.0.write(bytes);
+        self.1.write(bytes);
     }
 
     #[inline]
@@ -267,7 +250,7 @@ impl Hasher for Fast {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Overlay {
     /// Removed runs, sorted by their first node, each with its parent.
-    runs: Vec<(Run, NodeId)>,
+    runs: Vec<(Siblings, NodeId)>,
     /// Some removed node is not a reducible part: block cursors must skip removed nodes.
     deletes: bool,
     values: Vec<(NodeId, Value)>,
@@ -317,7 +300,7 @@ impl Overlay {
         if self.run_at(node).is_none() {
             let at = self.runs.partition_point(|(r, _)| r.first < node);
             self.runs
-                .insert(at, (Run::one(node), trace.node(node).parent));
+                .insert(at, (Siblings::one(node), trace.node(node).parent));
             self.deletes |= !trace.is_part(node);
         }
     }
@@ -329,7 +312,7 @@ impl Overlay {
     /// or before `node` is looked at): passes remove runs of one level, and bypass adds
     /// single nodes that enclose what is removed.
     #[inline]
-    pub(crate) fn run_at(&self, node: NodeId) -> Option<&Run> {
+    pub(crate) fn run_at(&self, node: NodeId) -> Option<&Siblings> {
         if self.runs.is_empty() {
             return None;
         }
@@ -407,8 +390,8 @@ mod tests {
     fn edits_round_trip_through_text() {
         let edit = Edit {
             removed: vec![
-                Run::one(3),
-                Run {
+                Siblings::one(3),
+                Siblings {
                     first: 5,
                     last: 9,
                     count: 3,

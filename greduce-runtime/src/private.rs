@@ -1,17 +1,15 @@
 //! What the code written by `#[generator]` calls. Not public API: no semver guarantees.
 //!
-//! An annotated generator asks [`active`] (one thread-local read) when it is called: outside
+//! An annotated generator asks `active` (one thread-local read) when it is called: outside
 //! a run it runs its original statements, so it draws exactly what the un-annotated one
-//! draws; inside a run it takes the run's handle ([`run`]) and passes it to every entry
+//! draws; inside a run it takes the run's handle (`run`) and passes it to every entry
 //! point here, which asks the handle whether it is still on a run. An entry point reached
 //! with a handle whose run has ended (a closure or iterator kept past it) calls `direct`, a
 //! closure holding the user's own rand call. Inside a run,
 //! recording also calls `direct` (so `greduce::record(g, seed)` sees the values `g` gives
 //! with that seed) and replaying answers from the reduced trace.
 
-use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 use crate::run;
-use crate::tape::Tape;
 use crate::trace::NONE;
 use crate::value::{Args, Value};
 use rand::distr::Distribution;
@@ -21,11 +19,15 @@ use std::collections::HashMap;
 use std::iter::Take;
 use std::ops::{Range, RangeInclusive};
 
+pub use crate::__greduce_site as site;
 pub use crate::check::body::{Recorded, run_test, test};
 pub use crate::decision::Fair;
-pub use crate::run::Run;
+pub use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
+pub use crate::run::Handle;
 pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
 pub use crate::site::Site;
+pub use crate::tape::Tape;
+pub use rand::distr::StandardUniform;
 
 /// Whether a greduce run is recording or replaying on this thread.
 #[inline]
@@ -35,8 +37,8 @@ pub fn active() -> bool {
 
 /// The current run's handle, taken when an instrumented body starts.
 #[inline]
-pub fn run() -> Run {
-    Run::current()
+pub fn run() -> Handle {
+    Handle::current()
 }
 
 /// `let PATTERN = ..;` in a `#[greduce::test]` body drew randomness: its value, for the
@@ -54,7 +56,7 @@ fn empty_range() -> ! {
 #[inline]
 pub fn random_range<R: ?Sized, T, A: RangeArg<T> + Clone>(
     arg: A,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, A) -> T,
@@ -82,7 +84,7 @@ pub fn random_range<R: ?Sized, T, A: RangeArg<T> + Clone>(
 
 fn boolean<R: ?Sized, B: BoolArg>(
     arg: B,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
@@ -114,7 +116,7 @@ fn boolean<R: ?Sized, B: BoolArg>(
 #[inline]
 pub fn random_bool<R: ?Sized>(
     p: f64,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, f64) -> bool,
@@ -129,7 +131,7 @@ pub fn random_bool<R: ?Sized>(
 #[inline]
 pub fn random_ratio<R: ?Sized>(
     ratio: (u32, u32),
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, (u32, u32)) -> bool,
@@ -143,7 +145,7 @@ pub fn random_ratio<R: ?Sized>(
 /// `rng.random::<T>()` for a primitive `T`.
 #[inline]
 pub fn random<R: ?Sized, T: StandardValue>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R) -> T,
@@ -175,7 +177,7 @@ pub fn random<R: ?Sized, T: StandardValue>(
 #[allow(clippy::needless_pass_by_value)] // Reason: takes the distribution as rand does.
 pub fn sample<R: ?Sized, T, D: SampleDistribution<T>>(
     distr: D,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, &D) -> T,
@@ -246,7 +248,7 @@ impl<D> Known<'_, D> {
     #[inline]
     pub fn sample<R: ?Sized, T>(
         self,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         rng: &mut R,
         direct: impl FnOnce(&mut R, &D) -> T,
@@ -263,7 +265,7 @@ impl<D> Raw<'_, D> {
     #[inline]
     pub fn sample<R: rand::Rng + ?Sized, T>(
         self,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         rng: &mut R,
         _direct: impl FnOnce(&mut R, &D) -> T,
@@ -285,7 +287,7 @@ impl<D> Raw<'_, D> {
 /// it from the reduced trace where that has the site next.
 pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
     distr: &D,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
 ) -> T {
@@ -302,7 +304,7 @@ pub fn drawn<R: rand::Rng + ?Sized, T, D: Distribution<T> + ?Sized>(
 /// its raw rng output is one decision, as [`drawn`]'s is. Outside a run the tape passes
 /// the rng's output through.
 pub fn raw_call<R: rand::Rng + ?Sized, T>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     call: impl Fn(&mut Tape<'_, R>) -> T,
@@ -317,7 +319,7 @@ pub fn raw_call<R: rand::Rng + ?Sized, T>(
 /// names the sampler (with the site and the value's type, the key under which the run
 /// remembers whether it is a generator).
 fn taped<R: rand::Rng + ?Sized, T>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     what: &'static str,
@@ -396,7 +398,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
 /// draws, when it is pulled.
 pub fn sample_iter<'r, R: rand::Rng + ?Sized, T, D: Distribution<T>>(
     distr: D,
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &'r mut R,
 ) -> SampleIter<'r, R, D, T> {
@@ -412,7 +414,7 @@ pub fn sample_iter<'r, R: rand::Rng + ?Sized, T, D: Distribution<T>>(
 /// The iterator of [`sample_iter`].
 pub struct SampleIter<'r, R: ?Sized, D, T> {
     distr: D,
-    handle: Run,
+    handle: Handle,
     site: &'static Site,
     rng: &'r mut R,
     item: std::marker::PhantomData<fn() -> T>,
@@ -461,7 +463,7 @@ thread_local! {
 #[inline]
 pub fn fill<R: ?Sized, E: FillElem>(
     dest: &mut [E],
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, &mut [E]),
@@ -504,12 +506,12 @@ pub fn fill<R: ?Sized, E: FillElem>(
 /// Closes the scope of a `#[generator]` function when the function returns or unwinds.
 #[must_use]
 pub struct ScopeGuard<'h> {
-    handle: Option<&'h Run>,
+    handle: Option<&'h Handle>,
 }
 
 /// Opens the scope of a `#[generator]` function (the first statement of its body).
 #[inline]
-pub fn scope<'h>(handle: &'h Run, site: &'static Site) -> ScopeGuard<'h> {
+pub fn scope<'h>(handle: &'h Handle, site: &'static Site) -> ScopeGuard<'h> {
     if !handle.active() {
         return ScopeGuard { handle: None };
     }
@@ -530,7 +532,7 @@ impl Drop for ScopeGuard<'_> {
 
 /// The rng passed to the function called at `site`, which must be a `#[generator]`.
 #[inline]
-pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R) -> &'r mut R {
+pub fn pass_rng<'r, R: ?Sized>(handle: &Handle, site: &'static Site, rng: &'r mut R) -> &'r mut R {
     if handle.active() {
         run::pass_rng(site);
     }
@@ -539,7 +541,7 @@ pub fn pass_rng<'r, R: ?Sized>(handle: &Run, site: &'static Site, rng: &'r mut R
 
 /// The value returned by the call at `site`; checks that the callee opened a scope.
 #[inline]
-pub fn call_returned<T>(handle: &Run, site: &'static Site, value: T) -> T {
+pub fn call_returned<T>(handle: &Handle, site: &'static Site, value: T) -> T {
     if handle.active() {
         run::call_returned(site);
     }
@@ -566,7 +568,7 @@ pub struct LoopIter<I> {
     lazy: bool,
     /// In a run, until the loop starts.
     pending: Option<Pending>,
-    handle: Run,
+    handle: Handle,
 }
 
 /// A loop that has not started yet.
@@ -574,12 +576,12 @@ pub struct LoopIter<I> {
 struct Pending {
     loop_site: &'static Site,
     count_site: &'static Site,
-    count: Count,
+    count: LoopCount,
 }
 
 /// A loop count, for linking it to the decision that made it.
 #[derive(Debug, Clone, Copy)]
-struct Count {
+struct LoopCount {
     bits: u128,
     ty: crate::value::IntTy,
     mask: u128,
@@ -587,7 +589,7 @@ struct Count {
 
 impl<I> LoopIter<I> {
     fn new<T: Int>(
-        handle: &Run,
+        handle: &Handle,
         inner: I,
         n: T,
         (loop_site, count_site): (&'static Site, &'static Site),
@@ -597,7 +599,7 @@ impl<I> LoopIter<I> {
         let pending = active.then(|| Pending {
             loop_site,
             count_site,
-            count: Count {
+            count: LoopCount {
                 bits: n.to_bits(),
                 ty: T::TY,
                 mask: T::MASK,
@@ -617,7 +619,7 @@ impl<I> LoopIter<I> {
 impl<I: Iterator> LoopIter<I> {
     /// Pulls an item with `next` (from the front or the back), opening the loop and its
     /// iterations as they start.
-    #[inline]
+    #[inline(always)]
     fn pull(&mut self, next: impl FnOnce(&mut I) -> Option<I::Item>) -> Option<I::Item> {
         if self.lp == NONE && !self.start() {
             return next(&mut self.inner);
@@ -657,11 +659,21 @@ impl<I: Iterator> LoopIter<I> {
         lp.is_some()
     }
 
-    #[inline]
+    /// The hot step (recording the next iteration of the innermost loop) inline; every
+    /// other step in [`LoopIter::step_other`], out of line, so that this one is small
+    /// enough to be inlined into every loop.
+    #[inline(always)]
     fn step(&mut self, lp: u32, more: bool) {
         if self.in_iteration && more && run::next_iteration(&self.handle, lp) {
             return;
         }
+        self.step_other(lp, more);
+    }
+
+    /// The first and last steps, a step while replaying, and a step while another loop
+    /// is innermost.
+    #[inline(never)]
+    fn step_other(&mut self, lp: u32, more: bool) {
         run::step_loop(&self.handle, lp, self.in_iteration, more);
         if more {
             self.in_iteration = true;
@@ -674,7 +686,7 @@ impl<I: Iterator> LoopIter<I> {
 impl<I: Iterator> Iterator for LoopIter<I> {
     type Item = I::Item;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<I::Item> {
         self.pull(Iterator::next)
     }
@@ -706,7 +718,7 @@ impl<I> Drop for LoopIter<I> {
 /// or `let n = rng.random_range(r); .. start..n`): a reducible loop counted by it.
 #[inline]
 pub fn counted_loop<T: Int>(
-    handle: &Run,
+    handle: &Handle,
     start: T,
     n: T,
     loop_site: &'static Site,
@@ -718,7 +730,7 @@ pub fn counted_loop<T: Int>(
 /// `for _ in start..=n`, as [`counted_loop`].
 #[inline]
 pub fn counted_loop_inclusive<T: Int>(
-    handle: &Run,
+    handle: &Handle,
     start: T,
     n: T,
     loop_site: &'static Site,
@@ -730,7 +742,7 @@ pub fn counted_loop_inclusive<T: Int>(
 /// `iter.take(n)` (on `repeat_with`), as [`counted_loop`].
 #[inline]
 pub fn counted_take<I: Iterator>(
-    handle: &Run,
+    handle: &Handle,
     iter: I,
     n: usize,
     loop_site: &'static Site,
@@ -743,13 +755,13 @@ pub fn counted_take<I: Iterator>(
 #[must_use]
 #[derive(Debug)]
 pub struct WhileLoop<'h> {
-    handle: Option<&'h Run>,
+    handle: Option<&'h Handle>,
     in_iteration: bool,
 }
 
 /// Opens a `while` loop whose condition ends in a boolean decision.
 #[inline]
-pub fn while_loop<'h>(handle: &'h Run, loop_site: &'static Site) -> WhileLoop<'h> {
+pub fn while_loop<'h>(handle: &'h Handle, loop_site: &'static Site) -> WhileLoop<'h> {
     if !handle.active() {
         return WhileLoop {
             handle: None,
@@ -806,7 +818,7 @@ impl Drop for WhileLoop<'_> {
 pub struct Selection<'h> {
     taken: bool,
     /// The run, when it opened the selection.
-    opened: Option<&'h Run>,
+    opened: Option<&'h Handle>,
 }
 
 impl Selection<'_> {
@@ -831,7 +843,7 @@ impl Drop for Selection<'_> {
 #[inline]
 pub fn selection<'h, R: ?Sized, B: BoolArg>(
     arg: B,
-    handle: &'h Run,
+    handle: &'h Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, B) -> bool,
@@ -858,7 +870,7 @@ pub fn selection<'h, R: ?Sized, B: BoolArg>(
 pub struct Switch<'h, T> {
     value: T,
     /// The run, when it opened the switch.
-    opened: Option<&'h Run>,
+    opened: Option<&'h Handle>,
 }
 
 impl<T: Copy> Switch<'_, T> {
@@ -883,7 +895,7 @@ impl<T> Drop for Switch<'_, T> {
 #[inline]
 pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
     arg: A,
-    handle: &'h Run,
+    handle: &'h Handle,
     site: &'static Site,
     rng: &mut R,
     direct: impl FnOnce(&mut R, A) -> T,
@@ -899,4 +911,21 @@ pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
         value,
         opened: opened.then_some(handle),
     }
+}
+
+/// `site!("what")`: the `&'static Site` of the code it is written at. Generated code writes
+/// it spanned at the user's tokens, so `line!()` and `column!()` give the user's location.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __greduce_site {
+    ($what:literal) => {
+        const {
+            &$crate::__private::Site::new(
+                $what,
+                ::core::file!(),
+                ::core::line!(),
+                ::core::column!(),
+            )
+        }
+    };
 }

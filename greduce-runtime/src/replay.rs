@@ -268,7 +268,7 @@ pub fn replay_with<R: SeedableRng, T>(
 ) -> Replay<T> {
     let trace = trace.clone();
     let edit = Edit::removing(removed.iter().map(|p| p.0).collect());
-    let budget = crate::reduce::budget_for(&trace, 10);
+    let budget = budget_for(&trace, 10);
     let overlay = Overlay::of(&trace, &edit);
     let replayed = run_replay(&mut generator, &trace, overlay, strategy, budget, true);
     Replay {
@@ -335,4 +335,9 @@ pub fn replay_draws<T>(
             location: panic_hook::take_location(),
         }),
     }
+}
+
+/// The replay budget: `factor` times the trace's decisions (counted as at least 100).
+pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
+    factor.saturating_mul(trace.decision_count().max(100) as u64)
 }

@@ -1,15 +1,16 @@
 //! The current run: a thread-local that is set while greduce records or replays a
 //! generator. Generated code asks [`active`] (one thread-local read) and, outside a run,
-//! calls rand directly; inside a run it takes a [`Run`] handle once per generator call, and
+//! calls rand directly; inside a run it takes a [`Handle`] once per generator call, and
 //! every decision and reducible part goes through here with that handle.
 //!
 //! Recording and replaying are two modes of the same run: both build the trace of what
 //! happens ([`Builder`]); a replay also has an [`Aligner`] that answers decisions from a
 //! reduced trace.
 
-use crate::align::{Aligner, Fault, Op, describe};
+use crate::align::{Aligner, Fault, Op};
 use crate::builder::Builder;
 use crate::decision::RangeArg;
+use crate::describe::describe;
 use crate::panic_hook;
 use crate::site::Site;
 use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Tag, Trace};
@@ -24,7 +25,7 @@ thread_local! {
     /// ([`OFF`]). Kept apart from the run itself so that the check an annotated generator
     /// makes on each call is one thread-local read.
     static MODE: Cell<u8> = const { Cell::new(OFF) };
-    /// The run on this thread, where generated code fetches its [`Run`] handle.
+    /// The run on this thread, where generated code fetches its [`Handle`].
     static CURRENT: RefCell<Option<Rc<Slot>>> = const { RefCell::new(None) };
     /// The call site that was just passed the rng ([`pass_rng`]): the callee's scope records
     /// it, and [`call_returned`] checks that the callee took it (was a generator). Per
@@ -54,37 +55,37 @@ pub(crate) fn active() -> bool {
 /// `RefCell` flag per event: with about a million events per run, the thread-local lookups
 /// were most of what recording cost.
 #[derive(Clone)]
-pub struct Run {
+pub struct Handle {
     /// `None` outside a run.
     slot: Option<Rc<Slot>>,
     recording: bool,
 }
 
-impl std::fmt::Debug for Run {
+impl std::fmt::Debug for Handle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Run")
+        f.debug_struct("Handle")
             .field("active", &self.slot.is_some())
             .field("recording", &self.recording)
             .finish()
     }
 }
 
-impl Run {
+impl Handle {
     /// The current run's handle (an inactive one outside a run).
-    pub(crate) fn current() -> Run {
+    pub(crate) fn current() -> Handle {
         let mode = MODE.with(Cell::get);
         if mode == OFF {
-            return Run::off();
+            return Handle::off();
         }
-        Run {
+        Handle {
             slot: CURRENT.with(|c| c.borrow().clone()),
             recording: mode == RECORDING,
         }
     }
 
     /// A handle on no run.
-    pub(crate) const fn off() -> Run {
-        Run {
+    pub(crate) const fn off() -> Handle {
+        Handle {
             slot: None,
             recording: false,
         }
@@ -379,7 +380,7 @@ enum Plan {
 /// path's registers and frame.
 #[inline]
 pub(crate) fn decide<T>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     args: Args,
     record: impl FnOnce() -> (T, Value),
@@ -399,7 +400,7 @@ pub(crate) fn decide<T>(
 /// [`decide`] while replaying.
 #[inline(never)]
 fn decide_replaying<T>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     args: Args,
     record: impl FnOnce() -> (T, Value),
@@ -423,6 +424,11 @@ fn decide_replaying<T>(
         let recorded = aligner.trace().store.decision(node.data as usize);
         if recorded.site != site || !recorded.args.same_kind(&args) {
             return None;
+        }
+        // Only a range or list that lost choices can shift: a decision with the recorded
+        // arguments (every one of a replay of the trace as recorded) takes its value as is.
+        if !args.lost_choices(&recorded.args) {
+            return Some((at, node.end, recorded.value.clone()));
         }
         let (value, shifted) = (
             recorded.value.clone(),
@@ -537,7 +543,7 @@ fn not_legal(trace: &Trace, node: NodeId, site: &Site, args: &Args) -> String {
 }
 
 /// Stops a scripted run whose draw is not legal for the decision at `site`.
-fn stop_illegal_draw(handle: &Run, args: &Args, site: &'static Site) -> ! {
+fn stop_illegal_draw(handle: &Handle, args: &Args, site: &'static Site) -> ! {
     ok_or_stop(handle.with(|run| {
         run.illegal_draw(args, site);
         Err::<(), ()>(())
@@ -549,7 +555,7 @@ fn stop_illegal_draw(handle: &Run, args: &Args, site: &'static Site) -> ! {
 /// and its branch (then [`close_choice`] must close them).
 #[inline]
 pub(crate) fn select(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     args: Args,
     record: impl FnOnce() -> bool,
@@ -594,7 +600,7 @@ fn open_selection(
 /// [`select`] while replaying.
 #[inline(never)]
 fn select_replaying(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     args: &Args,
     record: impl FnOnce() -> bool,
@@ -663,7 +669,7 @@ fn select_replaying(
 
 /// Closes a selection (its branch and itself) or a switch (its arm and itself).
 #[inline]
-pub(crate) fn close_choice(handle: &Run) {
+pub(crate) fn close_choice(handle: &Handle) {
     if handle.recording() {
         handle.with(|run| run.builder.close_two());
     } else {
@@ -673,7 +679,7 @@ pub(crate) fn close_choice(handle: &Run) {
 
 /// [`close_choice`] while replaying.
 #[inline(never)]
-fn close_choice_replaying(handle: &Run) {
+fn close_choice_replaying(handle: &Handle) {
     handle.with(|run| {
         run.close_frame();
         run.builder.close_two();
@@ -684,7 +690,7 @@ fn close_choice_replaying(handle: &Run) {
 /// and its arm (then [`close_choice`] must close them).
 #[inline]
 pub(crate) fn switch<T, A: RangeArg<T>>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     arg: &A,
     record: impl FnOnce() -> T,
@@ -707,7 +713,7 @@ pub(crate) fn switch<T, A: RangeArg<T>>(
 /// [`switch`] while replaying.
 #[inline(never)]
 fn switch_replaying<T, A: RangeArg<T>>(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     arg: &A,
     record: impl FnOnce() -> T,
@@ -800,13 +806,13 @@ fn switch_replaying<T, A: RangeArg<T>>(
 /// Labels the innermost open scope of the current run (see [`crate::call_label`]).
 pub(crate) fn label_scope(label: u64) {
     if active() {
-        let _ = Run::current().with(|run| run.builder.label_scope(label));
+        let _ = Handle::current().with(|run| run.builder.label_scope(label));
     }
 }
 
 /// Opens a scope for a `#[generator]` function.
 #[inline]
-pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
+pub(crate) fn open_scope(handle: &Handle, site: &'static Site) {
     if handle.recording() {
         let call = take_pending_call();
         handle.with(|run| run.builder.open_scope(site, call));
@@ -817,7 +823,7 @@ pub(crate) fn open_scope(handle: &Run, site: &'static Site) {
 
 /// [`open_scope`] while replaying.
 #[inline(never)]
-fn open_scope_replaying(handle: &Run, site: &'static Site) {
+fn open_scope_replaying(handle: &Handle, site: &'static Site) {
     let call = take_pending_call();
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
@@ -847,7 +853,7 @@ fn open_scope_replaying(handle: &Run, site: &'static Site) {
 
 /// Closes the innermost frame (scope or iteration) and its node.
 #[inline]
-pub(crate) fn close(handle: &Run) {
+pub(crate) fn close(handle: &Handle) {
     handle.with(|run| {
         if run.aligner.is_some() {
             run.close_frame();
@@ -885,7 +891,7 @@ pub(crate) fn opened_no_scope(site: &'static Site) -> bool {
 /// What the reduced trace holds next for the sampler called at `site` while replaying:
 /// `Some(true)` a decision of that site (the sampler drew raw output), `Some(false)` a
 /// generator call from that site, `None` neither (or not replaying).
-pub(crate) fn next_is_raw(handle: &Run, site: &'static Site) -> Option<bool> {
+pub(crate) fn next_is_raw(handle: &Handle, site: &'static Site) -> Option<bool> {
     handle
         .with(|run| {
             let aligner = run.aligner.as_ref()?;
@@ -901,14 +907,14 @@ pub(crate) fn next_is_raw(handle: &Run, site: &'static Site) -> Option<bool> {
 }
 
 /// The innermost open node of the run `handle` is on (`None` outside a run).
-pub(crate) fn open_node(handle: &Run) -> Option<NodeId> {
+pub(crate) fn open_node(handle: &Handle) -> Option<NodeId> {
     handle.with(|run| run.builder.open_node())
 }
 
 /// A decision made outside [`decide`], after the fact: a sampler the run took for a
 /// generator drew raw output instead, from a tape playing nothing back (so the answer is
 /// the same a re-aligned decision gets).
-pub(crate) fn decided_after(handle: &Run, decision: Decision) {
+pub(crate) fn decided_after(handle: &Handle, decision: Decision) {
     handle.with(|run| {
         run.decisions += 1;
         run.builder.decision(decision);
@@ -937,7 +943,7 @@ fn not_a_generator(site: &'static Site) -> ! {
 /// `let n = <decision>; .. for _ in start..n`: opens the loop, linking it to the decision
 /// that made `n` when that decision was made in the same block.
 pub(crate) fn counted_loop(
-    handle: &Run,
+    handle: &Handle,
     loop_site: &'static Site,
     count_site: &'static Site,
     n: u128,
@@ -979,7 +985,7 @@ pub(crate) fn counted_loop(
 }
 
 /// `while .. rng.random_bool(p)`: opens the loop.
-pub(crate) fn while_loop(handle: &Run, loop_site: &'static Site, args: Args) {
+pub(crate) fn while_loop(handle: &Handle, loop_site: &'static Site, args: Args) {
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
@@ -1000,7 +1006,7 @@ pub(crate) fn while_loop(handle: &Run, loop_site: &'static Site, args: Args) {
 /// The condition decision of a `while` loop (the loop's frame is on top). Returns whether
 /// to run another iteration, and opens it if so.
 pub(crate) fn while_next(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     args: Args,
     record: impl FnOnce() -> bool,
@@ -1057,7 +1063,7 @@ pub(crate) fn while_next(
 /// iterated at the same time (`a.zip(b)`) are not: recording panics and says so, replaying
 /// stops (the trace could not describe them as parts of one another).
 #[inline(never)]
-pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: bool) {
+pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = if handle.recording() {
         // What `next_iteration` (inlined into the loop) leaves: the first and last steps,
         // and a step while another loop is innermost.
@@ -1075,14 +1081,14 @@ pub(crate) fn step_loop(handle: &Run, lp: NodeId, close_iteration: bool, more: b
 /// made loops slower). False, doing nothing, when not recording or when another loop is
 /// innermost: then [`step_loop`] handles the step.
 #[inline]
-pub(crate) fn next_iteration(handle: &Run, lp: NodeId) -> bool {
+pub(crate) fn next_iteration(handle: &Handle, lp: NodeId) -> bool {
     handle.recording() && handle.with(|run| run.builder.next_iteration(lp)) == Some(true)
 }
 
 /// [`step_loop`] while replaying.
 #[inline(never)]
 fn step_loop_replaying(
-    handle: &Run,
+    handle: &Handle,
     lp: NodeId,
     close_iteration: bool,
     more: bool,
@@ -1136,7 +1142,7 @@ fn step_loop_replaying(
 
 /// A loop was moved on while another one was innermost.
 #[cold]
-fn interleaved(handle: &Run) {
+fn interleaved(handle: &Handle) {
     let why = "two reducible loops are iterated at the same time (for example with `zip`): \
                greduce records a loop's iterations as parts nested in the enclosing one; \
                iterate them one after the other, or collect one first";
@@ -1156,7 +1162,7 @@ fn interleaved(handle: &Run) {
 /// Records a decision made outside [`decide`] (recording only: seq decisions whose value
 /// comes back from rand together with data that cannot be rebuilt from the value).
 #[inline]
-pub(crate) fn record(handle: &Run, site: &'static Site, args: Args, value: Value) {
+pub(crate) fn record(handle: &Handle, site: &'static Site, args: Args, value: Value) {
     handle.with(|run| {
         run.builder.decision(Decision { site, args, value });
     });

@@ -13,7 +13,7 @@
 //! choices run rand's own algorithm on the enumerated iterator (same size hints, same draws).
 
 use crate::legal;
-use crate::run::{self, Run};
+use crate::run::{self, Handle};
 use crate::site::Site;
 use crate::value::{Args, UNKNOWN, Value};
 use rand::Rng;
@@ -35,7 +35,7 @@ fn read_index(value: &Value, len: usize) -> Option<usize> {
 
 /// Decides an index into a sequence of `len` elements (`len > 0`).
 fn decide_index(
-    handle: &Run,
+    handle: &Handle,
     site: &'static Site,
     len: Option<usize>,
     known: usize,
@@ -61,7 +61,7 @@ fn decide_index(
 /// An empty slice or iterator: rand answers `None` without drawing, but the call is still
 /// an operation of the generator, recorded (with no index) so replay stays aligned with it.
 /// A recorded index is not a legal answer for an empty sequence (nor the reverse).
-fn decide_empty(handle: &Run, site: &'static Site) {
+fn decide_empty(handle: &Handle, site: &'static Site) {
     run::decide(
         handle,
         site,
@@ -121,7 +121,7 @@ pub trait SliceDecisions {
     fn __greduce_choose<'a, R: ?Sized>(
         &'a self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a Self::Elem>,
     ) -> Option<&'a Self::Elem>;
@@ -130,7 +130,7 @@ pub trait SliceDecisions {
     fn __greduce_choose_mut<'a, R: ?Sized>(
         &'a mut self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut Self::Elem>,
     ) -> Option<&'a mut Self::Elem>;
@@ -144,7 +144,7 @@ pub trait SliceDecisions {
         &'a self,
         rng: &mut R,
         weight: F,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, F) -> Result<&'a Self::Elem, WeightError>,
     ) -> Result<&'a Self::Elem, WeightError>
@@ -158,7 +158,7 @@ pub trait SliceDecisions {
         &'a self,
         rng: &mut R,
         amount: usize,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, usize) -> D,
     ) -> SliceSample<'a, Self::Elem, D>
@@ -169,7 +169,7 @@ pub trait SliceDecisions {
     fn __greduce_shuffle<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&mut Self, &mut R),
     );
@@ -180,7 +180,7 @@ pub trait SliceDecisions {
         &'a mut self,
         rng: &mut R,
         amount: usize,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a mut Self, &mut R, usize) -> (&'a mut [Self::Elem], &'a mut [Self::Elem]),
     ) -> (&'a mut [Self::Elem], &'a mut [Self::Elem]);
@@ -193,7 +193,7 @@ impl<T> SliceDecisions for [T] {
     fn __greduce_choose<'a, R: ?Sized>(
         &'a self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R) -> Option<&'a T>,
     ) -> Option<&'a T> {
@@ -222,7 +222,7 @@ impl<T> SliceDecisions for [T] {
     fn __greduce_choose_mut<'a, R: ?Sized>(
         &'a mut self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl for<'b> FnOnce(&'b mut Self, &mut R) -> Option<&'b mut T>,
     ) -> Option<&'a mut T> {
@@ -252,7 +252,7 @@ impl<T> SliceDecisions for [T] {
         &'a self,
         rng: &mut R,
         weight: F,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, F) -> Result<&'a T, WeightError>,
     ) -> Result<&'a T, WeightError>
@@ -298,7 +298,7 @@ impl<T> SliceDecisions for [T] {
         &'a self,
         rng: &mut R,
         amount: usize,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a Self, &mut R, usize) -> D,
     ) -> SliceSample<'a, T, D>
@@ -348,7 +348,7 @@ impl<T> SliceDecisions for [T] {
     fn __greduce_shuffle<R: Rng + ?Sized>(
         &mut self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&mut Self, &mut R),
     ) {
@@ -381,7 +381,7 @@ impl<T> SliceDecisions for [T] {
         &'a mut self,
         rng: &mut R,
         amount: usize,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(&'a mut Self, &mut R, usize) -> (&'a mut [T], &'a mut [T]),
     ) -> (&'a mut [T], &'a mut [T]) {
@@ -457,7 +457,7 @@ pub trait IteratorDecisions: Iterator + Sized {
     fn __greduce_choose<R: Rng + ?Sized>(
         self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R) -> Option<Self::Item>,
     ) -> Option<Self::Item>;
@@ -467,7 +467,7 @@ pub trait IteratorDecisions: Iterator + Sized {
         self,
         rng: &mut R,
         amount: usize,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R, usize) -> Vec<Self::Item>,
     ) -> Vec<Self::Item>;
@@ -485,7 +485,7 @@ impl<I: Iterator> IteratorDecisions for I {
     fn __greduce_choose<R: Rng + ?Sized>(
         self,
         rng: &mut R,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R) -> Option<Self::Item>,
     ) -> Option<Self::Item> {
@@ -531,7 +531,7 @@ impl<I: Iterator> IteratorDecisions for I {
         self,
         rng: &mut R,
         amount: usize,
-        handle: &Run,
+        handle: &Handle,
         site: &'static Site,
         direct: impl FnOnce(Self, &mut R, usize) -> Vec<Self::Item>,
     ) -> Vec<Self::Item> {

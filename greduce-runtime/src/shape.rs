@@ -20,7 +20,7 @@ enum Construct {
 
 /// The counts of one construct at one site, summed over every time the trace reached it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Line {
+struct SiteCount {
     construct: Construct,
     site: &'static Site,
     count: u64,
@@ -29,7 +29,7 @@ struct Line {
 /// A trace's reducible structure summed up by site, in order of first appearance.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Shape {
-    lines: Vec<Line>,
+    lines: Vec<SiteCount>,
 }
 
 impl Shape {
@@ -63,7 +63,7 @@ impl Shape {
             .find(|l| l.construct == construct && l.site == site);
         match found {
             Some(line) => line.count += count,
-            None => self.lines.push(Line {
+            None => self.lines.push(SiteCount {
                 construct,
                 site,
                 count,
@@ -99,7 +99,7 @@ impl Shape {
 
 /// One line of [`Shape::compare`].
 struct Compared<'a> {
-    line: &'a Line,
+    line: &'a SiteCount,
     now: u64,
     was: u64,
 }

@@ -81,20 +81,3 @@ impl fmt::Display for Site {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)
     }
 }
-
-/// `site!("what")`: the `&'static Site` of the code it is written at. Generated code writes
-/// it spanned at the user's tokens, so `line!()` and `column!()` give the user's location.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __greduce_site {
-    ($what:literal) => {
-        const {
-            &$crate::__private::Site::new(
-                $what,
-                ::core::file!(),
-                ::core::line!(),
-                ::core::column!(),
-            )
-        }
-    };
-}

@@ -7,7 +7,7 @@
 //! rand's samplers map a lower word to a lower value (an index, a uniform integer, a float
 //! in `[0, 1)`).
 
-use crate::run::{self, Run};
+use crate::run::{self, Handle};
 use crate::trace::NodeId;
 use rand::Rng;
 use std::convert::Infallible;
@@ -32,7 +32,7 @@ pub struct Tape<'r, R: ?Sized> {
     /// Recording: the run and the node open when the sampler was called, to tell whether
     /// it draws itself (with that node still the innermost) or only through generators it
     /// calls (with their scopes open).
-    watch: Option<(Run, NodeId)>,
+    watch: Option<(Handle, NodeId)>,
     /// Whether the sampler drew with the watched node the innermost.
     drew_itself: bool,
 }
@@ -90,7 +90,7 @@ impl<'r, R: ?Sized> Tape<'r, R> {
 
     /// Watches which draws the sampler makes itself, in the run `handle` is on (see
     /// [`Tape::drew_itself`]).
-    pub(crate) fn watching(mut self, handle: &Run) -> Self {
+    pub(crate) fn watching(mut self, handle: &Handle) -> Self {
         self.watch = run::open_node(handle).map(|node| (handle.clone(), node));
         self
     }

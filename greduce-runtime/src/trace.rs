@@ -551,23 +551,6 @@ impl Trace {
             .collect()
     }
 
-    /// A part in one line ("iteration 2 of the loop @ src/gen.rs:10:5").
-    ///
-    /// ```
-    /// # use greduce::{Reducer, generator};
-    /// # use rand::RngExt;
-    /// # #[generator]
-    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
-    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
-    /// # }
-    /// let run = greduce::record(numbers, 1);
-    /// let first = run.trace.parts()[0];
-    /// assert!(run.trace.describe(first).starts_with("iteration 0 of the loop @ "));
-    /// ```
-    pub fn describe(&self, part: Part) -> String {
-        crate::align::describe(self, part.0)
-    }
-
     /// Number of reducible parts (loop iterations, taken `if` blocks, non-first arms).
     ///
     /// ```

@@ -438,6 +438,18 @@ impl Args {
         Some(prim.to_string())
     }
 
+    /// Whether a decision with these arguments has fewer choices than the recorded one
+    /// with `recorded` (a shorter range or list): only then can [`Args::shifted`] move its
+    /// value. A few instructions, for the replay's hot path.
+    #[inline(always)]
+    pub(crate) fn lost_choices(&self, recorded: &Args) -> bool {
+        match (recorded, self) {
+            (Args::Int { span, .. }, Args::Int { span: now, .. }) => now < span,
+            (Args::Index { len }, Args::Index { len: now }) => now < len,
+            _ => false,
+        }
+    }
+
     /// How many choices fewer a decision with these arguments has than the recorded one
     /// with `recorded` (the same range start and a shorter range, or a shorter list to
     /// choose from), and the recorded `value` moved down by that many, when it is at least

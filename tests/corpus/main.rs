@@ -70,7 +70,7 @@ pub(crate) fn assert_minimum<T: Debug, V: Debug + PartialEq>(
             let reduced = Reducer::new(generator)
                 .max_property_calls(2000)
                 .max_time(Duration::from_secs(10))
-                .reduce(&run.trace, fails);
+                .reduce(&run.trace, |x| !fails(x));
             (*seed, view(&reduced.output))
         })
         .collect();

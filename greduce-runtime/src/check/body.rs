@@ -5,7 +5,7 @@
 //! then only re-raises that ending, so the check shrinks the body's run like any other.
 
 use super::Check;
-use super::case::{self, CaseResult, Failure, Outcome, Rejected, Replayed};
+use super::case::{self, CaseEnd, CaseResult, Failure, Rejected, Reraised};
 use rand::rngs::StdRng;
 use std::fmt;
 use std::panic::resume_unwind;
@@ -13,7 +13,7 @@ use std::panic::resume_unwind;
 /// One run of a `#[greduce::test]` body: what its `let`s drew, and how it ended.
 pub struct Recorded {
     bindings: Vec<(String, String)>,
-    outcome: Outcome,
+    outcome: CaseEnd,
     notes: Vec<String>,
 }
 
@@ -49,9 +49,9 @@ impl Recorded {
             case::note(note);
         }
         match &self.outcome {
-            Outcome::Passed => {}
-            Outcome::Rejected(site) => resume_unwind(Box::new(Rejected(site.clone()))),
-            Outcome::Failed(failure) => resume_unwind(Box::new(Replayed(failure.clone()))),
+            CaseEnd::Passed => {}
+            CaseEnd::Rejected(site) => resume_unwind(Box::new(Rejected(site.clone()))),
+            CaseEnd::Failed(failure) => resume_unwind(Box::new(Reraised(failure.clone()))),
         }
     }
 }
@@ -64,8 +64,8 @@ pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> C
         let (result, notes) = case::run(false, || body(rng).into_result());
         let bindings = case::take_bindings();
         let outcome = match result {
-            Ok(Ok(())) => Outcome::Passed,
-            Ok(Err(message)) => Outcome::Failed(Failure::returned(message)),
+            Ok(Ok(())) => CaseEnd::Passed,
+            Ok(Err(message)) => CaseEnd::Failed(Failure::returned(message)),
             Err(outcome) => outcome,
         };
         Recorded {
@@ -90,7 +90,7 @@ pub fn run_test(check: Check<'_, Recorded>) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Outcome, Recorded};
+    use super::{CaseEnd, Recorded};
 
     #[test]
     fn a_value_on_several_lines_starts_on_the_next_line_indented() {
@@ -99,7 +99,7 @@ mod tests {
                 ("n".to_string(), "3".to_string()),
                 ("ops".to_string(), "1. Push(0)\n2. Pop".to_string()),
             ],
-            outcome: Outcome::Passed,
+            outcome: CaseEnd::Passed,
             notes: Vec::new(),
         };
         assert_eq!(

@@ -2,6 +2,7 @@
 //! rejected the input with [`assume`], and the [`note`]s it left.
 
 use super::config::SameFailure;
+use crate::outcome::Outcome;
 use crate::panic_hook;
 use crate::run::Stop;
 use std::any::Any;
@@ -67,6 +68,19 @@ impl CaseResult for bool {
     }
 }
 
+/// A property may return an [`Outcome`]: `Unresolved` (and `Timeout`) rejects the input as
+/// [`assume(false)`](crate::assume) does, in property checks and delta debugging alike.
+impl CaseResult for Outcome {
+    #[track_caller]
+    fn into_result(self) -> Result<(), String> {
+        match self {
+            Outcome::Passes => Ok(()),
+            Outcome::Fails => Err("Outcome::Fails".to_string()),
+            Outcome::Unresolved | Outcome::Timeout => unresolved(Location::caller()),
+        }
+    }
+}
+
 impl<T, E: Debug> CaseResult for Result<T, E> {
     fn into_result(self) -> Result<(), String> {
         self.map(|_| ()).map_err(|e| format!("{e:?}"))
@@ -78,11 +92,15 @@ pub(crate) struct Rejected(pub(crate) String);
 
 /// The payload that re-raises a failure recorded earlier (a `#[greduce::test]` body's,
 /// which failed while its inputs were drawn).
-pub(crate) struct Replayed(pub(crate) Failure);
+pub(crate) struct Reraised(pub(crate) Failure);
 
 /// What a test returning "unresolved" does: inside a case, rejects it as `assume(false)`
 /// would (neither a pass nor a failure); outside, reports it as an error.
-pub(crate) fn unresolved(site: &Location<'_>) -> Result<(), String> {
+///
+/// # Errors
+///
+/// Outside a case: always, saying the test was unresolved.
+pub fn unresolved(site: &Location<'_>) -> Result<(), String> {
     if IN_CASE.with(Cell::get) {
         resume_unwind(Box::new(Rejected(site.to_string())));
     }
@@ -170,7 +188,7 @@ pub(crate) fn within<T>(f: impl FnOnce() -> T) -> T {
 
 /// How a case failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Failure {
+pub struct Failure {
     /// Where.
     pub(crate) at: At,
     /// The panic message, the returned error, or what happened to the process.
@@ -179,7 +197,7 @@ pub(crate) struct Failure {
 
 /// Where a case failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum At {
+pub enum At {
     /// A panic at `file:line:col`.
     Panic(String),
     /// The property returned a failure.
@@ -199,7 +217,7 @@ impl Failure {
 
 impl Failure {
     /// Whether `other` is the same failure as `self`, in the sense of `mode`.
-    pub(crate) fn same(&self, other: &Failure, mode: SameFailure) -> bool {
+    pub fn same(&self, other: &Failure, mode: SameFailure) -> bool {
         match mode {
             SameFailure::Any => true,
             SameFailure::Location => self.at == other.at,
@@ -213,7 +231,7 @@ impl Failure {
 
 impl Failure {
     /// The failure in one line: where, and the message's first line.
-    pub(crate) fn one_line(&self) -> String {
+    pub fn one_line(&self) -> String {
         let message = self.message.lines().next().unwrap_or("");
         match &self.at {
             At::Panic(at) => format!("panicked at {at}: {message}"),
@@ -255,17 +273,19 @@ fn gist(message: &str) -> String {
 
 /// What came of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub enum CaseEnd {
+    /// The property passed.
     Passed,
     /// Rejected by `assume` at this location (`file:line:col`).
     Rejected(String),
+    /// The property failed.
     Failed(Failure),
 }
 
 /// Runs `f` as a case: panics are caught (printing nothing when `quiet`; otherwise as the
 /// thread already does), `assume` rejects, notes are collected. Returns what `f` returned,
 /// or how it ended, and the notes. A replay stopping on purpose passes through.
-pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>, Vec<String>) {
+pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, CaseEnd>, Vec<String>) {
     let was = IN_CASE.with(|c| c.replace(true));
     NOTES.with(|n| n.borrow_mut().clear());
     BINDINGS.with(|b| b.borrow_mut().clear());
@@ -286,30 +306,30 @@ pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, Outcome>,
 }
 
 /// Classifies an unwinding case.
-fn ended(payload: &(dyn Any + Send)) -> Outcome {
+fn ended(payload: &(dyn Any + Send)) -> CaseEnd {
     if let Some(Rejected(site)) = payload.downcast_ref::<Rejected>() {
-        return Outcome::Rejected(site.clone());
+        return CaseEnd::Rejected(site.clone());
     }
-    if let Some(Replayed(failure)) = payload.downcast_ref::<Replayed>() {
-        return Outcome::Failed(failure.clone());
+    if let Some(Reraised(failure)) = payload.downcast_ref::<Reraised>() {
+        return CaseEnd::Failed(failure.clone());
     }
     let location = panic_hook::take_location().unwrap_or_else(|| "an unknown place".to_string());
-    Outcome::Failed(Failure {
+    CaseEnd::Failed(Failure {
         at: At::Panic(location),
         message: panic_hook::message(payload),
     })
 }
 
 /// Runs a property on an input as a case.
-pub(crate) fn check<T, P: CaseResult>(
+pub fn check<T, P: CaseResult>(
     quiet: bool,
     property: &mut impl FnMut(&T) -> P,
     input: &T,
-) -> (Outcome, Vec<String>) {
+) -> (CaseEnd, Vec<String>) {
     let (result, notes) = run(quiet, || property(input).into_result());
     let outcome = match result {
-        Ok(Ok(())) => Outcome::Passed,
-        Ok(Err(message)) => Outcome::Failed(Failure::returned(message)),
+        Ok(Ok(())) => CaseEnd::Passed,
+        Ok(Err(message)) => CaseEnd::Failed(Failure::returned(message)),
         Err(outcome) => outcome,
     };
     (outcome, notes)
@@ -357,7 +377,7 @@ mod tests {
             note("kept");
             assume(false);
         });
-        assert!(matches!(result, Err(Outcome::Rejected(_))));
+        assert!(matches!(result, Err(CaseEnd::Rejected(_))));
         assert_eq!(notes, ["kept"]);
     }
 
@@ -371,12 +391,12 @@ mod tests {
                 Ok(())
             }
         };
-        assert_eq!(check(true, &mut prop, &1).0, Outcome::Passed);
+        assert_eq!(check(true, &mut prop, &1).0, CaseEnd::Passed);
         assert_eq!(
             check(true, &mut prop, &-1).0,
-            Outcome::Failed(Failure::returned("\"negative\"".into()))
+            CaseEnd::Failed(Failure::returned("\"negative\"".into()))
         );
-        let Outcome::Failed(f) = check(true, &mut prop, &11).0 else {
+        let CaseEnd::Failed(f) = check(true, &mut prop, &11).0 else {
             panic!("expected a failure")
         };
         assert_eq!(f.message, "too big: 11");

@@ -340,22 +340,14 @@ fn parse_u64(name: &'static str, value: &str, expected: &'static str) -> Result<
 }
 
 /// A seed in decimal or `0x` hexadecimal (as reports print it).
-pub(crate) fn parse_seed(name: &'static str, value: &str) -> Result<u64, EnvError> {
-    let v = value.trim().replace('_', "");
-    let parsed = match v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(hex, 16),
-        None => v.parse(),
-    };
-    parsed.map_err(|_| {
-        invalid(
-            name,
-            value,
-            "a seed: an integer in decimal or 0x-prefixed hexadecimal",
-        )
-    })
+fn parse_seed(name: &'static str, value: &str) -> Result<u64, EnvError> {
+    crate::seed::parse(value).ok_or_else(|| invalid(name, value, crate::seed::EXPECTED))
 }
 
-/// `10s`, `1.5s`, `500ms`, `2m`, or a bare number of seconds.
+/// `10s`, `1.5s`, `500ms`, `2m`, or a bare number of seconds. Written here, not taken from
+/// humantime: humantime reads only whole numbers of a unit (`1.5s` and a bare `5` are
+/// errors there), and these two forms are documented and used; its other forms (`1h 30m`,
+/// days, weeks) are not what a test's time limit needs.
 fn parse_duration(name: &'static str, value: &str) -> Result<Duration, EnvError> {
     let expected = "a duration such as `10s`, `500ms`, `2m` or a number of seconds";
     let v = value.trim();

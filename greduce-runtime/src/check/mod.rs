@@ -9,6 +9,7 @@ pub(crate) mod body;
 pub(crate) mod case;
 mod config;
 mod fork;
+mod harness;
 mod report;
 mod runner;
 mod saved;
@@ -16,17 +17,15 @@ mod saved;
 pub(crate) use case::bind;
 pub use case::{CaseResult, assume, note};
 pub use config::SameFailure;
-pub(crate) use config::parse_seed;
 pub use report::Report;
 
 use crate::align::Strategy;
+use crate::reduce::settings::SizeFn;
 use crate::reduce::{Passes, Search};
-use crate::trace::Trace;
 use config::{Config, Regressions};
+use harness::{captured_if, running_test, test_name};
 use rand::rngs::StdRng;
 use std::fmt::Debug;
-use std::hash::{BuildHasher, RandomState};
-use std::io::Write as _;
 use std::panic::Location;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -59,9 +58,6 @@ pub fn check<T: Debug, P: CaseResult>(
 ) {
     Check::new(generator).check(property);
 }
-
-/// Size of an input, from the input and its trace.
-type SizeFn<'g, T, S> = Box<dyn Fn(&T, &Trace) -> S + 'g>;
 
 /// A configurable property check: the builder behind [`check`].
 ///
@@ -108,30 +104,6 @@ pub struct Check<'g, T, S = usize> {
     /// A `#[greduce::test]` body: the generator's output carries the verdict (no output
     /// cache), and the final run of the minimal case replays the body.
     body: bool,
-}
-
-/// Fork mode: the test to run in child processes, and the time limit of each.
-struct Fork {
-    test: String,
-    /// Which check of the test, for the child ([`fork::check_id`]).
-    check: String,
-    timeout: Option<Duration>,
-}
-
-impl Fork {
-    /// Fork mode for check `id` of test `test`, with `config`'s timeout.
-    fn new(test: String, id: &str, config: &Config) -> Fork {
-        Fork {
-            test,
-            check: id.to_string(),
-            timeout: config.timeout,
-        }
-    }
-
-    /// Runs `which` in a child process (see [`fork::check`]).
-    fn check(&self, which: &fork::Input<'_>, loud: bool) -> (case::Outcome, Vec<String>) {
-        fork::check(&self.test, &self.check, which, loud, self.timeout)
-    }
 }
 
 impl<'g, T: Debug> Check<'g, T> {
@@ -747,12 +719,12 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             .apply_env(|var| std::env::var_os(var))
             .and_then(|()| {
                 let names = std::env::vars_os().map(|(name, _)| name);
-                config::unknown_variable(names, &[fork::JOB, fork::RESULT])
+                config::unknown_variable(names, &[fork::protocol::JOB, fork::protocol::RESULT])
             });
         if let Err(e) = env {
             return Err(report::problem(&name, None, &e.to_string()));
         }
-        let id = fork::check_id(Location::caller());
+        let id = fork::protocol::check_id(Location::caller());
         // Without a name (a test's, or given) the file would be shared by unrelated checks.
         let named = self.name.is_some() || running_test().is_some();
         let runner = runner::Runner {
@@ -768,75 +740,5 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         captured_if(!progress, || {
             runner.run(&name, named, &config, &id, &mut property)
         })
-    }
-}
-
-/// The seed of case `index`: the base seed for the first case (so a reported seed
-/// reproduces its failure on the first case), a mix of both for the others.
-fn case_seed(base: u64, index: u64) -> u64 {
-    if index == 0 {
-        return base;
-    }
-    // splitmix64
-    let mut z = base.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A seed that differs from run to run (std's per-process random hash keys, and the time).
-fn random_seed() -> u64 {
-    let time = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    RandomState::new().hash_one(time)
-}
-
-/// The running test's name (libtest names each test's thread after it), for reports.
-fn test_name() -> String {
-    running_test().unwrap_or_else(|| "property".to_string())
-}
-
-/// The name of the running test, when a test harness runs it on a thread of its name.
-fn running_test() -> Option<String> {
-    match std::thread::current().name() {
-        Some(name) if name != "main" => Some(name.to_string()),
-        _ => None,
-    }
-}
-
-thread_local! {
-    /// Whether the running check keeps its notes in the test harness's capture
-    /// ([`Check::print_progress`] off).
-    static CAPTURED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f` with the notes of [`to_stderr`] captured by the test harness when `captured`.
-fn captured_if<T>(captured: bool, f: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let _ = CAPTURED.try_with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(CAPTURED.with(|c| c.replace(captured)));
-    f()
-}
-
-/// Writes a note to the process's stderr directly, past the test harness's capture (so it
-/// shows even if the test passes or is killed), or, while a check with progress off runs,
-/// through the capture (it shows with a failing test's output only).
-fn to_stderr(text: &str) {
-    if CAPTURED.try_with(std::cell::Cell::get).unwrap_or(false) {
-        eprint!("{text}");
-    } else {
-        let _ = std::io::stderr().write_all(text.as_bytes());
-    }
-}
-
-fn truncated(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((i, _)) => format!("{}... ({} more bytes)", &text[..i], text.len() - i),
-        None => text.to_string(),
     }
 }

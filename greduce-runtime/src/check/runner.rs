@@ -3,18 +3,22 @@
 //! case and the report. [`Check`](super::Check) builds the configuration and hands it
 //! here; fork mode and the end-to-end re-verification of the minimal case live here.
 
-use super::case::{self, CaseResult, Failure, Outcome};
+use super::case::{self, CaseEnd, CaseResult, Failure};
 use super::config::Config;
-use super::fork;
+use super::fork::child;
+use super::fork::parent::{self, Fork, ask, fork_test};
+use super::fork::protocol::{self, Input};
+use super::harness::to_stderr;
 use super::report::{self, Report};
 use super::saved::SavedFailures;
-use super::{Fork, SizeFn, case_seed, random_seed, running_test, to_stderr, truncated};
 use crate::align::Strategy;
 use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
+use crate::reduce::settings::SizeFn;
 use crate::reduce::{Progress, Reducer, Reduction};
 use crate::replay::run_replay;
+use crate::seed::{case_seed, random_seed};
 use crate::shape::Shape;
 use crate::trace::Trace;
 use rand::SeedableRng;
@@ -50,11 +54,11 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         id: &str,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
-        match fork::child_job() {
+        match child::child_job() {
             // A child process, running one property call of this check for the parent.
             // Nothing else of the test runs after it.
             Some(Ok(job)) if job.check == id => {
-                self.run_child_job(job, property);
+                child::run_job(job, &mut *self.generator, property);
                 let _ = std::io::stdout().flush();
                 let _ = std::io::stderr().flush();
                 std::process::exit(0);
@@ -83,7 +87,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
         for (index, example) in self.examples.iter().enumerate() {
             // Run loudly: a failing example is the final failing case.
-            if let (Outcome::Failed(failure), notes) = case::check(false, property, example) {
+            if let (CaseEnd::Failed(failure), notes) = case::check(false, property, example) {
                 let input = format!("{example:?}");
                 return Err(report::example(name, index, input, &failure, &notes));
             }
@@ -131,55 +135,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
     }
 
-    /// In a fork-mode child: checks the one input the job names and writes the result.
-    fn run_child_job<P: CaseResult>(&mut self, job: fork::Job, property: &mut impl FnMut(&T) -> P) {
-        fork::mark_started();
-        let generator = &mut self.generator;
-        let loud = job.loud;
-        // The generator runs as in a case (`assume` and panics are answered, not fatal).
-        let (generated, _) = case::run(true, || match job.input {
-            fork::JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
-            fork::JobInput::Trace(trace) => crate::replay(
-                |rng| case::within(|| generator(rng)),
-                &trace,
-                &[],
-                Strategy::Halt,
-            )
-            .result
-            .map(|run| run.output),
-            // A shrink candidate, replayed as the reducer replays it.
-            fork::JobInput::Edit {
-                base,
-                edit,
-                strategy,
-                budget,
-            } => {
-                let overlay = Overlay::of(&base, &edit);
-                let mut generator = |rng: &mut StdRng| case::within(|| generator(rng));
-                run_replay(&mut generator, &base, overlay, strategy, budget, true)
-                    .result
-                    .map(|run| run.output)
-            }
-        });
-        let (outcome, notes) = match generated {
-            Ok(Ok(input)) => {
-                fork::mark_generated();
-                case::check(!loud, property, &input)
-            }
-            // The replay stopped on purpose (or the generator panicked, which the test
-            // process survives too): the generator did not take the child down.
-            Ok(Err(e)) => {
-                fork::mark_generated();
-                (fork::replay_failed(&e.to_string()), Vec::new())
-            }
-            // Rejected by `assume` in the generator: the parent counts it.
-            Err(Outcome::Rejected(site)) => (Outcome::Rejected(site), Vec::new()),
-            Err(Outcome::Failed(failure)) => (fork::generator_panicked(&failure), Vec::new()),
-            Err(Outcome::Passed) => unreachable!("a generator that did not return"),
-        };
-        fork::write_result(&outcome, &notes);
-    }
-
     /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
     /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
     /// (stale: reported on stderr, kept in the file). A trace that does not replay exactly
@@ -209,15 +164,15 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     continue;
                 }
                 // Rejected by `assume`: nothing to check.
-                Err(Outcome::Rejected(_)) => return Ok(()),
+                Err(CaseEnd::Rejected(_)) => return Ok(()),
                 Err(_) => {
                     why = "the generator panicked".to_string();
                     continue;
                 }
             };
-            let which = fork::Input::Trace(&run.trace);
+            let which = Input::Trace(&run.trace);
             match ask(self.fork.as_ref(), property, &run.output, &which, false) {
-                (Outcome::Failed(failure), _) => {
+                (CaseEnd::Failed(failure), _) => {
                     let realigned = if strategy == Strategy::Realign {
                         ", replayed with re-align: the generator changed since it was saved"
                     } else {
@@ -281,7 +236,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         to_stderr(&format!(
             "greduce: `{name}`: {died}; running it again in a child process\n"
         ));
-        let result = match self.forked_case(seed) {
+        let result = match parent::case(self.fork.as_ref(), seed) {
             Err(fault) => Err(report::problem(
                 name,
                 Some(seed),
@@ -329,7 +284,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let mut index = 0;
         while passed < config.cases {
             let seed = case_seed(base, index);
-            let outcome = match self.forked_case(seed) {
+            let outcome = match parent::case(self.fork.as_ref(), seed) {
                 Err(fault) => {
                     let what = format!("case {}: {}", index + 1, fault.message);
                     return Err(report::problem(name, Some(seed), &what));
@@ -349,7 +304,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                         case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
                     match generated {
                         Ok(input) => match case::check(true, property, &input) {
-                            (Outcome::Failed(failure), _) => {
+                            (CaseEnd::Failed(failure), _) => {
                                 let failing = Failing {
                                     name,
                                     config,
@@ -362,7 +317,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                             }
                             (outcome, _) => outcome,
                         },
-                        Err(Outcome::Failed(failure)) => {
+                        Err(CaseEnd::Failed(failure)) => {
                             let what =
                                 format!("the generator panicked on case {}: {failure}", index + 1);
                             return Err(report::problem(name, Some(seed), &what));
@@ -372,35 +327,19 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 }
             };
             match outcome {
-                Outcome::Passed => passed += 1,
-                Outcome::Rejected(site) => {
+                CaseEnd::Passed => passed += 1,
+                CaseEnd::Rejected(site) => {
                     rejects.add(site);
                     if rejects.total > config.max_rejects() {
                         let what = rejects.health(passed, config.max_rejects());
                         return Err(report::problem(name, None, &what));
                     }
                 }
-                Outcome::Failed(_) => unreachable!("returned above"),
+                CaseEnd::Failed(_) => unreachable!("returned above"),
             }
             index += 1;
         }
         Ok(())
-    }
-
-    /// In fork mode, the case with `seed` generated and checked in a child, so that a
-    /// generator that crashes, hangs or panics is a named error (`Err`), not a dead or hung
-    /// test process. `Ok(Ok(None))`: not forked; `Ok(Err(failure))`: the property failed
-    /// in the child.
-    fn forked_case(&self, seed: u64) -> Result<Result<Option<Outcome>, Failure>, Failure> {
-        let Some(fork) = &self.fork else {
-            return Ok(Ok(None));
-        };
-        let which = fork::Input::Seed(seed);
-        match fork.check(&which, false) {
-            (Outcome::Failed(failure), _) if fork::before_property(&failure) => Err(failure),
-            (Outcome::Failed(failure), _) => Ok(Err(failure)),
-            (outcome, _) => Ok(Ok(Some(outcome))),
-        }
     }
 
     /// Shrinks the case with `seed`, whose property failed in a child process with
@@ -482,9 +421,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
         if !config.shrink || recorded_nothing {
             let which = if recorded_nothing {
-                fork::Input::Seed(failing.seed)
+                Input::Seed(failing.seed)
             } else {
-                fork::Input::Trace(&trace)
+                Input::Trace(&trace)
             };
             let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
             let flaky = (!failing.same(&outcome)).then(|| rerun(&outcome));
@@ -510,7 +449,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 Err(report) => return report,
             };
         let (failure, notes, flaky) = match outcome {
-            Outcome::Failed(f) if failing.same_failure(&f) => (f, notes, None),
+            CaseEnd::Failed(f) if failing.same_failure(&f) => (f, notes, None),
             other => (last.0, last.1, Some(rerun(&other))),
         };
         let stats = &reduction.stats;
@@ -562,8 +501,8 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         &mut self,
         trace: &Trace,
         property: &mut impl FnMut(&T) -> P,
-    ) -> (Outcome, Vec<String>) {
-        let budget = crate::reduce::budget_for(trace, 10);
+    ) -> (CaseEnd, Vec<String>) {
+        let budget = crate::replay::budget_for(trace, 10);
         let replayed = run_replay(
             &mut self.generator,
             trace,
@@ -574,7 +513,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         );
         match replayed.result {
             Ok(run) => case::check(false, property, &run.output),
-            Err(_) => (Outcome::Passed, Vec::new()),
+            Err(_) => (CaseEnd::Passed, Vec::new()),
         }
     }
 
@@ -612,7 +551,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         (shown, trace): (&str, &Trace),
         saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
-    ) -> Result<(Outcome, Vec<String>), Report> {
+    ) -> Result<(CaseEnd, Vec<String>), Report> {
         if self.body {
             return Ok(self.final_body_run(&reduction.trace, property));
         }
@@ -634,7 +573,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 return Err(not_deterministic_minimal(failing, &judged, &again));
             }
         };
-        let which = fork::Input::Trace(&reduction.trace);
+        let which = Input::Trace(&reduction.trace);
         Ok(ask(self.fork.as_ref(), property, &output, &which, true))
     }
 
@@ -685,7 +624,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let generator = &mut self.generator;
         // Fork mode: what the child that replayed the latest candidate said of it (it runs
         // the property too, when its replay made an input).
-        let from_child: RefCell<Option<(Outcome, Vec<String>)>> = RefCell::new(None);
+        let from_child: RefCell<Option<(CaseEnd, Vec<String>)>> = RefCell::new(None);
         let mut shrinker = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
             .strategy(config.strategy)
             .search(config.search)
@@ -701,7 +640,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             // Each candidate replays in a child first: a generator that crashes or hangs on
             // it fails there, and this process never replays it.
             shrinker = shrinker.preflight(|base, edit, strategy, budget| {
-                let which = fork::Input::Edit {
+                let which = Input::Edit {
                     base,
                     edit,
                     strategy,
@@ -711,8 +650,8 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 let mut from_child = from_child.borrow_mut();
                 *from_child = None;
                 match outcome {
-                    Outcome::Failed(f) if fork::before_property(&f) => Err(f.message),
-                    Outcome::Failed(f) if fork::is_replay_failure(&f) => Ok(()),
+                    CaseEnd::Failed(f) if protocol::before_property(&f) => Err(f.message),
+                    CaseEnd::Failed(f) if protocol::is_replay_failure(&f) => Ok(()),
                     other => {
                         *from_child = Some((other, notes));
                         Ok(())
@@ -721,7 +660,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             });
         }
         let reduced = shrinker.try_reduce_traced(trace, &mut |output: &T, trace: &Trace| {
-            let which = fork::Input::Trace(trace);
+            let which = Input::Trace(trace);
             let asked = from_child.borrow_mut().take();
             let (outcome, notes) =
                 asked.unwrap_or_else(|| ask(fork, property, output, &which, false));
@@ -729,19 +668,19 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             // the failure, is what a flaky report says.
             let first = first_rerun.is_none();
             match outcome {
-                Outcome::Failed(f) if failing.same_failure(&f) => {
+                CaseEnd::Failed(f) if failing.same_failure(&f) => {
                     first_rerun.get_or_insert(None);
                     last = (f, notes);
-                    crate::Outcome::Reproduces
+                    crate::outcome::Outcome::Fails
                 }
                 other => {
                     if first {
                         first_rerun = Some(Some(rerun(&other)));
                     }
-                    if other == Outcome::Passed {
-                        crate::Outcome::Passes
+                    if other == CaseEnd::Passed {
+                        crate::outcome::Outcome::Passes
                     } else {
-                        crate::Outcome::Invalid
+                        crate::outcome::Outcome::Unresolved
                     }
                 }
             }
@@ -769,37 +708,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
 /// Candidates that ran away in one loop before the report says so.
 const RUNAWAYS: u64 = 3;
-
-/// Runs the property on `input`: in this process, or in a child process (fork mode), where
-/// `which` names the input. `loud`: its output shows (the final run of the minimal case).
-fn ask<T, P: CaseResult>(
-    fork: Option<&Fork>,
-    property: &mut impl FnMut(&T) -> P,
-    input: &T,
-    which: &fork::Input<'_>,
-    loud: bool,
-) -> (Outcome, Vec<String>) {
-    match fork {
-        Some(fork) => fork.check(which, loud),
-        None => case::check(!loud, property, input),
-    }
-}
-
-/// The test that fork-mode children run: the running test, by the name libtest gives its
-/// thread.
-fn fork_test(body: bool) -> Result<String, &'static str> {
-    if body {
-        return Err(
-            "fork mode does not run `#[greduce::test]` bodies in a child process yet (the \
-             body generates and checks in one function, in this process); write the test \
-             with `greduce::check`, whose generator runs here and property in a child",
-        );
-    }
-    running_test().ok_or(
-        "fork mode needs the check to run in a `cargo test` test: each property call runs \
-         the test binary again on the test, found by its name",
-    )
-}
 
 /// A failure seen while shrinking, with the notes of its case.
 type Seen = (Failure, Vec<String>);
@@ -858,8 +766,8 @@ impl<T> Failing<'_, T> {
     }
 
     /// Whether a case failed with the failure being shrunk.
-    fn same(&self, outcome: &Outcome) -> bool {
-        matches!(outcome, Outcome::Failed(f) if self.same_failure(f))
+    fn same(&self, outcome: &CaseEnd) -> bool {
+        matches!(outcome, CaseEnd::Failed(f) if self.same_failure(f))
     }
 
     fn report(
@@ -889,11 +797,11 @@ impl<T> Failing<'_, T> {
 }
 
 /// What a case did when run again, for a flaky report ("... but {this} when run again").
-fn rerun(outcome: &Outcome) -> String {
+fn rerun(outcome: &CaseEnd) -> String {
     match outcome {
-        Outcome::Passed => "passed".to_string(),
-        Outcome::Rejected(at) => format!("was rejected by `assume` at {at}"),
-        Outcome::Failed(f) => format!("failed another way ({})", f.one_line()),
+        CaseEnd::Passed => "passed".to_string(),
+        CaseEnd::Rejected(at) => format!("was rejected by `assume` at {at}"),
+        CaseEnd::Failed(f) => format!("failed another way ({})", f.one_line()),
     }
 }
 
@@ -958,8 +866,8 @@ fn first_difference(first: &Trace, second: &Trace) -> Option<String> {
 fn drawn(decision: &crate::trace::Decision) -> String {
     format!(
         "{} ({})",
-        crate::persist::text::value_text(&decision.value),
-        crate::persist::text::args_text(&decision.args)
+        crate::value_text::value_text(&decision.value),
+        crate::value_text::args_text(&decision.args)
     )
 }
 
@@ -1017,5 +925,12 @@ impl Rejects {
              rejecting them, or raise the limit with `Check::max_rejects`.",
             self.total
         )
+    }
+}
+
+fn truncated(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}... ({} more bytes)", &text[..i], text.len() - i),
+        None => text.to_string(),
     }
 }

@@ -2,7 +2,7 @@
 //! failure is found or shrunk further.
 
 use super::config::Config;
-use super::to_stderr;
+use super::harness::to_stderr;
 use crate::persist::file::{self, Entry, Saved};
 use std::io::{Seek as _, Write as _};
 use std::path::PathBuf;
@@ -43,7 +43,7 @@ impl SavedFailures {
             path,
             error: None,
             failed: None,
-            marks: std::env::var_os(super::fork::JOB).is_none(),
+            marks: std::env::var_os(super::fork::protocol::JOB).is_none(),
             running: None,
             check: check.to_string(),
         };
@@ -144,7 +144,7 @@ impl SavedFailures {
             return None;
         }
         let _ = std::fs::remove_file(&path);
-        super::config::parse_seed("seed", seed).ok()
+        crate::seed::parse(seed)
     }
 
     /// Where the running case of check `id` is noted: a file in the temporary directory

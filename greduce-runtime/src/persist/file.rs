@@ -18,7 +18,7 @@
 use super::text;
 use crate::trace::Trace;
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -123,7 +123,7 @@ pub(crate) fn load(path: &Path) -> Result<Vec<Entry>, LoadError> {
 }
 
 /// An entry's lines: its header line number, its seed and its trace lines.
-struct Raw<'a> {
+struct RawEntry<'a> {
     line: usize,
     seed: u64,
     start: usize,
@@ -131,8 +131,8 @@ struct Raw<'a> {
     crashed: bool,
 }
 
-fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
-    let mut entries: Vec<Raw<'_>> = Vec::new();
+fn split(content: &str) -> Result<Vec<RawEntry<'_>>, (usize, String)> {
+    let mut entries: Vec<RawEntry<'_>> = Vec::new();
     for (i, line) in content.lines().enumerate() {
         let number = i + 1;
         let trimmed = line.trim();
@@ -145,13 +145,13 @@ fn split(content: &str) -> Result<Vec<Raw<'_>>, (usize, String)> {
             continue;
         }
         if let Some(seed) = line.strip_prefix(HEADER) {
-            let seed = crate::check::parse_seed("seed", seed).map_err(|_| {
+            let seed = crate::seed::parse(seed).ok_or_else(|| {
                 (
                     number,
                     format!("bad seed `{}` after `failure`", seed.trim()),
                 )
             })?;
-            entries.push(Raw {
+            entries.push(RawEntry {
                 line: number,
                 seed,
                 start: i,
@@ -261,93 +261,51 @@ fn sweep_temporaries(path: &Path) {
 /// Numbers temporary files, unique within the process.
 static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 
-/// A lock file next to a regressions file, held while it is read and rewritten, so tests
-/// running at the same time (threads or processes) do not lose each other's entries. It
-/// holds its holder's process id and a token of its own. (The operating system's file locks
-/// would end with their holder by themselves, but std has them only from Rust 1.89, past
-/// this crate's MSRV.)
+/// The lock of a regressions file, held while it is read and rewritten, so tests running at
+/// the same time (threads or processes) do not lose each other's entries: the operating
+/// system's lock (`flock`, `LockFileEx`) on a file of the temporary directory named after
+/// the regressions file's path ([`lock_path`]). The system releases it when its holder ends,
+/// however it ends, and nothing is left beside the regressions file. The file itself stays
+/// (empty): removing it would let a waiter that opened it lock a file nobody else sees.
 struct Lock {
-    path: PathBuf,
-    token: String,
+    _file: std::fs::File,
 }
 
 impl Lock {
     fn take(path: &Path) -> io::Result<Lock> {
-        let lock = path.with_extension("txt.lock");
-        let n = NEXT_TEMP.fetch_add(1, Ordering::Relaxed);
-        let token = format!("{} {n}", std::process::id());
+        let lock = lock_path(path);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock)?;
         let started = std::time::Instant::now();
         loop {
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&lock)
-            {
-                Ok(mut file) => {
-                    let _ = file.write_all(token.as_bytes());
-                    return Ok(Lock { path: lock, token });
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                    if !break_if_stale(&lock, n) {
-                        if started.elapsed() > std::time::Duration::from_secs(20) {
-                            return Err(io::Error::new(
-                                io::ErrorKind::WouldBlock,
-                                format!("{} stays locked", lock.display()),
-                            ));
-                        }
-                        std::thread::sleep(std::time::Duration::from_millis(2));
+            match file.try_lock() {
+                Ok(()) => return Ok(Lock { _file: file }),
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    if started.elapsed() > std::time::Duration::from_secs(20) {
+                        return Err(io::Error::new(
+                            io::ErrorKind::WouldBlock,
+                            format!(
+                                "{} stays locked (the lock of {})",
+                                lock.display(),
+                                path.display()
+                            ),
+                        ));
                     }
+                    std::thread::sleep(std::time::Duration::from_millis(2));
                 }
-                Err(e) => return Err(e),
+                Err(std::fs::TryLockError::Error(e)) => return Err(e),
             }
         }
     }
 }
 
-/// Removes the lock file `lock` if it was left by a process that has ended (or, when it
-/// names none, a process killed before it wrote its id, if it is more than 10 s old); a
-/// lock whose holder runs is never broken. Returns whether it removed it. The lock is
-/// first renamed to a name of this process's own and checked there, so that a lock another
-/// waiter took in the meantime is put back rather than lost.
-fn break_if_stale(lock: &Path, n: u64) -> bool {
-    let Ok(judged) = std::fs::read_to_string(lock) else {
-        return false;
-    };
-    let holder = judged
-        .split_whitespace()
-        .next()
-        .and_then(|pid| pid.parse::<u32>().ok());
-    let stale = match holder {
-        Some(pid) => crate::liveness::gone(pid),
-        None => std::fs::metadata(lock)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.elapsed().ok())
-            .is_some_and(|age| age > std::time::Duration::from_secs(10)),
-    };
-    if !stale {
-        return false;
-    }
-    let grave = lock.with_extension(format!("lock.{}-{n}.stale", std::process::id()));
-    if std::fs::rename(lock, &grave).is_err() {
-        return false;
-    }
-    if std::fs::read_to_string(&grave).ok().as_deref() != Some(judged.as_str()) {
-        // Another waiter broke the stale lock and took a new one: give it back (unless a
-        // third took the place already).
-        let _ = std::fs::hard_link(&grave, lock);
-    }
-    let _ = std::fs::remove_file(&grave);
-    true
-}
-
-impl Drop for Lock {
-    fn drop(&mut self) {
-        // Only this lock: never one a waiter took after breaking it.
-        if std::fs::read_to_string(&self.path).ok().as_deref() == Some(self.token.as_str()) {
-            let _ = std::fs::remove_file(&self.path);
-        }
-    }
+/// The file whose lock guards the regressions file at `path`:
+/// `greduce-lock-<key>` in the temporary directory, `<key>` from the absolute path.
+pub(crate) fn lock_path(path: &Path) -> PathBuf {
+    std::env::temp_dir().join(format!("greduce-lock-{:016x}", path_key(path)))
 }
 
 /// A key for files that stand for `path` elsewhere (its lock, the note of its running

@@ -17,9 +17,9 @@
 //! Both keep at most [`CAPACITY`] entries in each of two generations: when the young one
 //! fills up, the old one is dropped and the young one takes its place.
 
-use crate::edit::Fast;
+use crate::edit::Hash128;
 use crate::outcome::Outcome;
-use crate::reduce::passes::Replayed;
+use crate::reduce::passes::probe::ReplayEffects;
 use crate::trace::{NodeId, Trace};
 use crate::value::Value;
 use std::collections::HashMap;
@@ -29,7 +29,9 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 pub(crate) const CAPACITY: usize = 10_000;
 
 /// Hashes a key that is a hash already (in one of its halves, at least: [`decided`] keeps
-/// the trace's sizes in its low half): both halves folded together.
+/// the trace's sizes in its low half): both halves folded together. Written here, not taken
+/// from a crate: rustc-hash and foldhash would hash the key again (a multiply per lookup
+/// for nothing), and nohash-hasher passes through integers of at most 64 bits, not `u128`.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct KeyHasher(u64);
 
@@ -86,7 +88,7 @@ impl<V: Copy> Bounded<V> {
 }
 
 /// The keys of the edits tried on the current input, with what each one's replay did.
-pub(crate) type Keys = Bounded<Replayed>;
+pub(crate) type Keys = Bounded<ReplayEffects>;
 
 /// Property outcomes by what a replay decided (or its output's `Debug` text).
 pub(crate) type Outcomes = Bounded<Outcome>;
@@ -123,7 +125,7 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
             Value::Bool(b) => u64::from(*b) ^ 0x3c,
             Value::Float(v) => v.to_bits() ^ 0x4e,
             other => {
-                let mut wide = Fast::new(0x51);
+                let mut wide = Hash128::new(0x51);
                 other.hash(&mut wide);
                 wide.finish()
             }
@@ -154,7 +156,10 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
 const LANES: usize = 4;
 
 /// Multiply-rotate hashing over 64-bit words in [`LANES`] independent lanes, so that
-/// consecutive words do not wait on each other's multiply.
+/// consecutive words do not wait on each other's multiply. Written here, not taken from a
+/// crate: the hashers of rustc-hash and foldhash chain each word on the last one's
+/// multiply, and this runs over every node and decision of every candidate (see
+/// [`decided`]).
 struct Lanes {
     lanes: [u64; LANES],
     /// The lane that [`Lanes::word`] feeds next.

@@ -7,7 +7,7 @@
 //!
 //! [`Reducer::explain`]: crate::Reducer::explain
 
-use super::passes::Pass;
+use super::passes::pass::Pass;
 use crate::outcome::Outcome;
 use crate::replay::ReplayError;
 use std::collections::VecDeque;
@@ -26,7 +26,7 @@ use std::fmt::{self, Write as _};
 ///
 /// let run = greduce::record(numbers, 1);
 /// let fails = |v: &Vec<u32>| v.len() >= 5;
-/// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+/// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, |x| !fails(x));
 /// let verdicts: Vec<&Verdict> = reduced.attempts.iter().map(|a| &a.verdict).collect();
 /// // The replay of the original is accepted first; the counters count the later ones.
 /// let accepted = verdicts.iter().filter(|v| ***v == Verdict::Accepted).count();
@@ -42,7 +42,7 @@ pub enum Verdict {
     CachedTrace,
     /// The replay produced no output.
     ReplayFailed(ReplayError),
-    /// The property did not report the failure (`Passes`, `Invalid` or `Timeout`); `cached`
+    /// The property did not report the failure (`Passes`, `Unresolved` or `Timeout`); `cached`
     /// when a replay that made the same decisions had been tested before.
     DidNotReproduce {
         /// The property's outcome.
@@ -50,7 +50,7 @@ pub enum Verdict {
         /// Whether the outcome came from the output cache.
         cached: bool,
     },
-    /// The property panicked (counted as `Invalid`).
+    /// The property panicked (counted as `Unresolved`).
     PropertyPanicked(String),
     /// Its size is larger than the current input's (the property is not asked: it could
     /// not be accepted whatever it said).
@@ -103,7 +103,7 @@ impl fmt::Display for Verdict {
 ///
 /// let run = greduce::record(numbers, 1);
 /// let fails = |v: &Vec<u32>| v.len() >= 5;
-/// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+/// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, |x| !fails(x));
 /// let first = &reduced.attempts[0];
 /// assert_eq!((first.number, first.pass), (1, Pass::Initial));
 /// assert_eq!(first.verdict, Verdict::Accepted);
@@ -145,7 +145,7 @@ impl Attempt {
     ///
     /// let run = greduce::record(numbers, 1);
     /// let fails = |v: &Vec<u32>| v.len() >= 5;
-    /// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, fails);
+    /// let reduced = Reducer::new(numbers).explain(true).reduce(&run.trace, |x| !fails(x));
     /// assert!(reduced.attempts.iter().all(|a| a.change.len() <= Attempt::LINES));
     /// ```
     pub const LINES: usize = 6;
@@ -163,7 +163,7 @@ impl Attempt {
     ///
     /// let run = greduce::record(many, 1);
     /// let fails = |v: &Vec<u32>| v.len() > 100;
-    /// let reduced = Reducer::new(many).explain(true).reduce(&run.trace, fails);
+    /// let reduced = Reducer::new(many).explain(true).reduce(&run.trace, |x| !fails(x));
     /// let shown = reduced.attempts[0].output.as_deref().unwrap();
     /// assert_eq!(shown.chars().count(), Attempt::OUTPUT + " ...".len());
     /// assert!(shown.ends_with(" ..."));

@@ -12,15 +12,20 @@
 use super::cache::{self, Keys, Outcomes};
 use super::log::{Attempt, Log, Verdict, cut};
 use super::order::cmp_decisions;
-use super::passes::{self, Limits, Pass, Probe, Replayed, Search};
-use super::{Progress, Property, ReduceError, Reducer, Reduction, budget_for};
-use crate::align::{Notes, Strategy, describe, describe_parts, describe_run};
+use super::passes::pass::{Pass, Search};
+use super::passes::probe::{Probe, ReplayEffects};
+use super::passes::schedule::{self, Limits};
+use super::reduction::{Progress, ReduceError, Reduction};
+use super::settings::{Property, Reducer};
+use super::stats::{PassStats, Stats};
+use crate::align::{Notes, Strategy};
+use crate::describe::{describe, describe_parts, describe_run};
 use crate::edit::{Edit, Overlay};
 use crate::outcome::Outcome;
 use crate::panic_hook;
 use crate::record::Run;
+use crate::replay::budget_for;
 use crate::replay::{ReplayError, run_replay};
-use crate::stats::{PassStats, Stats};
 use crate::trace::{NodeId, Part, Trace};
 use crate::value::Shown;
 use rand::SeedableRng;
@@ -101,11 +106,11 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         stall: None,
         improved_at: 0,
         longest_gap: 0,
-        last: Replayed::default(),
+        last: ReplayEffects::default(),
     };
     let reproduced = shrinker.initial();
     if reproduced {
-        passes::run(&mut shrinker, passes);
+        schedule::run(&mut shrinker, passes);
     }
     shrinker.stats.total_time = started.elapsed();
     let Shrinker {
@@ -160,7 +165,7 @@ struct Shrinker<'a, 'g, 'p, T, R, S> {
     /// The most property calls between two improvements.
     longest_gap: u64,
     /// What the last candidate's replay did.
-    last: Replayed,
+    last: ReplayEffects,
 }
 
 impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R, S> {
@@ -175,7 +180,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             (&self.current.output, &self.current.trace),
         );
         self.outcomes
-            .insert(key, outcome.as_ref().map_or(Outcome::Invalid, |o| *o));
+            .insert(key, outcome.as_ref().map_or(Outcome::Unresolved, |o| *o));
         let output = self
             .log
             .explains()
@@ -188,7 +193,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             realigned: Vec::new(),
             output,
             verdict: match &outcome {
-                Ok(Outcome::Reproduces) => Verdict::Accepted,
+                Ok(Outcome::Fails) => Verdict::Accepted,
                 Ok(outcome) => Verdict::DidNotReproduce {
                     outcome: *outcome,
                     cached: false,
@@ -196,7 +201,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 Err(message) => Verdict::PropertyPanicked(message.clone()),
             },
         });
-        outcome == Ok(Outcome::Reproduces)
+        outcome == Ok(Outcome::Fails)
     }
 
     /// Whether `edit` changes anything in the current input: an edit that only sets values
@@ -232,7 +237,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     }
 
     fn try_edit(&mut self, base: &Trace, generation: u64, edit: &Edit) -> bool {
-        self.last = Replayed::default();
+        self.last = ReplayEffects::default();
         self.check_limits();
         if self.stopped || edit.is_empty() || !Self::fits(base, edit) {
             return false;
@@ -246,7 +251,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         }
         if generation == self.generation && !self.changes_something(edit) {
             self.stats.pruned += 1;
-            self.tried.insert(key, Replayed::default());
+            self.tried.insert(key, ReplayEffects::default());
             return false;
         }
         let pass = self.limits.pass.unwrap_or(Pass::Structure);
@@ -259,7 +264,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             Vec::new()
         };
         let (result, bypassed, notes) = self.replay(base, edit);
-        self.last = Replayed {
+        self.last = ReplayEffects {
             carriable: notes.carriable,
             shiftable: notes.shiftable,
             lost: result.as_ref().map_or(0, |run| {
@@ -273,7 +278,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 .iter()
                 .fold(edit.clone(), |e, p| e.with_removed(*p));
             self.tried
-                .insert(Self::key(&wider, generation), Replayed::default());
+                .insert(Self::key(&wider, generation), ReplayEffects::default());
         }
         let mut output = None;
         let verdict = match result {
@@ -436,7 +441,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 self.property,
                 (&run.output, &run.trace),
             );
-            let verdict = outcome.as_ref().map_or(Outcome::Invalid, |o| *o);
+            let verdict = outcome.as_ref().map_or(Outcome::Unresolved, |o| *o);
             for k in key.into_iter().chain(shown) {
                 self.outcomes.insert(k, verdict);
             }
@@ -447,7 +452,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 self.stats.property_panics += 1;
                 Verdict::PropertyPanicked(message)
             }
-            Ok(Outcome::Reproduces) => {
+            Ok(Outcome::Fails) => {
                 self.accept(run, size);
                 Verdict::Accepted
             }
@@ -572,7 +577,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
         self.limits.pause(at);
     }
 
-    fn last_replay(&self) -> Replayed {
+    fn last_replay(&self) -> ReplayEffects {
         self.last
     }
 }

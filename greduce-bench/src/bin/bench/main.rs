@@ -211,7 +211,7 @@ pub(crate) fn reduce_subject<T: Debug, G: FnMut(&mut StdRng) -> T>(
             if (subject.valid)(output) {
                 valid.set(valid.get() + 1);
             }
-            (subject.fails)(output)
+            !(subject.fails)(output)
         });
     Row {
         subject: subject.id,

@@ -63,7 +63,7 @@ pub(crate) fn point(which: &str) {
     let recorded = super::scale::peak_kib();
     // Fails while more than ten jobs are left in the output.
     let reduced = Reducer::new(|r: &mut StdRng| jobs(r, JOBS, runaway))
-        .reduce(&run.trace, |v: &Vec<u32>| Outcome::from(v.len() > 10));
+        .reduce(&run.trace, |v: &Vec<u32>| Outcome::from(v.len() <= 10));
     let peak = super::scale::peak_kib();
     println!(
         "| {which} | {} | {} | {} | {:.0} MB, {:.0} MB ({:.2}x) |",

@@ -244,7 +244,7 @@ fn measure<T: std::fmt::Debug>(
         .unwrap_or(0);
     let mut generator = generator;
     for _ in 0..repeat {
-        Reducer::new(&mut generator).reduce(&run.trace, |t: &T| Outcome::from(fails(t)));
+        Reducer::new(&mut generator).reduce(&run.trace, |t: &T| Outcome::from(!fails(t)));
     }
     // As many reductions as fit in a quarter of a second (at least one), for a wall time
     // and a share that small points can be measured by.
@@ -252,7 +252,7 @@ fn measure<T: std::fmt::Debug>(
     let mut reduced = None;
     while runs == 0 || wall < 0.25 {
         let started = Instant::now();
-        let r = Reducer::new(&mut generator).reduce(&run.trace, |t: &T| Outcome::from(fails(t)));
+        let r = Reducer::new(&mut generator).reduce(&run.trace, |t: &T| Outcome::from(!fails(t)));
         wall += started.elapsed().as_secs_f64();
         inside += (r.stats.generation_time + r.stats.property_time).as_secs_f64();
         runs += 1;

@@ -15,8 +15,9 @@
 //!   without touching values, so a list whose elements point at each other cannot lose an
 //!   element that way.
 
-use super::{Pass, Probe, each_node, find_integer};
-use crate::edit::{Edit, Run};
+use super::pass::Pass;
+use super::probe::{Probe, each_node, find_integer};
+use crate::edit::{Edit, Siblings};
 use crate::reduce::order::Line;
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
@@ -135,7 +136,7 @@ fn shifted(
         return None;
     }
     let mut edit = Edit::setting(values);
-    edit.removed = vec![Run {
+    edit.removed = vec![Siblings {
         first,
         last,
         count: k as u32,
@@ -172,7 +173,7 @@ fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
                     && probe.consider_on(
                         trace,
                         generation,
-                        Edit::removing_runs(vec![Run {
+                        Edit::removing_runs(vec![Siblings {
                             first: run[0],
                             last: run[k - 1],
                             count: k as u32,
@@ -220,7 +221,7 @@ fn counted_run(probe: &mut dyn Probe, trace: &Trace, count: NodeId, run: &[NodeI
                 trace,
                 generation,
                 Edit {
-                    removed: vec![Run {
+                    removed: vec![Siblings {
                         first: run[0],
                         last: run[k - 1],
                         count: k as u32,

@@ -6,7 +6,8 @@
 //! call's own operations around it are gone. Every candidate has fewer decisions than the
 //! current input, so it is simpler whenever it reproduces.
 
-use super::{Pass, Probe, each_node};
+use super::pass::Pass;
+use super::probe::{Probe, each_node};
 use crate::edit::Edit;
 use crate::trace::{Kind, NodeId, Trace};
 

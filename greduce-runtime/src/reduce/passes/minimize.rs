@@ -27,8 +27,9 @@
 //! decisions, with as many of the first ones after the changed decision deleted (a `+49`
 //! number draws one digit fewer than a `+86` one, and keeps the last digit that fails).
 
-use super::{Cursor, Pass, Probe, bisect, find_integer, value_nodes};
-use crate::edit::{Edit, Run};
+use super::pass::Pass;
+use super::probe::{Cursor, Probe, bisect, find_integer, value_nodes};
+use crate::edit::{Edit, Siblings};
 use crate::reduce::order::{Line, simplest};
 use crate::trace::{Kind, NodeId};
 use crate::value::{Args, FloatTy, Prim, Value};
@@ -280,7 +281,7 @@ fn set_carrying(probe: &mut dyn Probe, node: NodeId, value: Value) -> bool {
             last = trace.node(last).end;
         }
     }
-    edit.removed = vec![Run {
+    edit.removed = vec![Siblings {
         first,
         last,
         count: fewer as u32,

@@ -14,7 +14,8 @@
 //!   fixed-count loop (which no loop node covers), and values in different iterations'
 //!   shapes or in different calls.
 
-use super::{Pass, Probe, each_node};
+use super::pass::Pass;
+use super::probe::{Probe, each_node};
 use crate::edit::Edit;
 use crate::reduce::order::rank;
 use crate::site::Site;

@@ -7,45 +7,14 @@
 //! (the reduced trace is that trace with the parts labelled removed).
 //!
 //! ddmin keeps its subsets as intervals of positions in the list, and a candidate's removed
-//! parts become runs of sibling parts ([`Run`]): a candidate costs O(intervals), not
+//! parts become runs of sibling parts ([`Siblings`]): a candidate costs O(intervals), not
 //! O(parts), however many parts it removes.
 
-use super::{Cursor, Probe};
-use crate::edit::{Edit, Run};
+use super::pass::Search;
+use super::probe::{Cursor, Probe};
+use crate::edit::{Edit, Siblings};
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;
-
-/// Which reduced traces the structural pass proposes.
-///
-/// ```
-/// use greduce::{Reducer, Search, generator};
-/// use rand::RngExt;
-///
-/// /// 1 to 3 rows of up to 3 digits.
-/// #[generator]
-/// fn grid<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
-///     (0..rng.random_range(1..4))
-///         .map(|_| (0..rng.random_range(0..4)).map(|_| rng.random_range(0..10)).collect())
-///         .collect()
-/// }
-///
-/// let fails = |g: &Vec<Vec<u8>>| g.iter().flatten().any(|&d| d >= 5);
-/// let run = (0..).map(|seed| greduce::record(grid, seed)).find(|r| fails(&r.output)).unwrap();
-/// // Rows first, then the digits of the rows kept; or all parts at once.
-/// let tree = Reducer::new(grid).search(Search::Tree).reduce(&run.trace, fails);
-/// let sequence = Reducer::new(grid).search(Search::Sequence).reduce(&run.trace, fails);
-/// assert_eq!(tree.output, [[5]]);
-/// assert_eq!(sequence.output, tree.output);
-/// ```
-#[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
-pub enum Search {
-    /// ddmin over all reducible parts in trace order (`G^S` in the paper).
-    Sequence,
-    /// HDD: ddmin on the outermost parts first, then on the parts inside the kept ones,
-    /// level by level, repeated until a whole round changes nothing (`G^T`).
-    #[default]
-    Tree,
-}
 
 /// Runs the structural pass on the current input, as its [`Search`] says; returns whether
 /// it accepted a candidate. With `rounds`, HDD repeats its rounds until one changes nothing
@@ -118,14 +87,14 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
             .skip_while(|c| *c != part)
             .skip(1)
             .collect();
-        super::find_integer(|k| {
+        super::probe::find_integer(|k| {
             let k = k as usize;
             k <= after.len()
                 && !probe.give_up()
                 && probe.consider_on(
                     &base,
                     generation,
-                    Edit::removing_runs(vec![Run {
+                    Edit::removing_runs(vec![Siblings {
                         first: part,
                         last: after[k - 1],
                         count: k as u32 + 1,
@@ -244,7 +213,7 @@ impl Runs {
     }
 
     /// The runs of the removed positions `gaps` (sorted, disjoint).
-    fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Run> {
+    fn removed(&self, parts: &[NodeId], gaps: &[Range<usize>]) -> Vec<Siblings> {
         // Removed positions, split where runs must end and at empty blocks' edges.
         // At least one piece per gap.
         let mut pieces: Vec<Range<usize>> = Vec::with_capacity(gaps.len());
@@ -258,7 +227,7 @@ impl Runs {
             self.at_blocks(start..gap.end, &mut pieces);
         }
         // Within an empty block, the removed count is what matters: the block's last ones.
-        let mut out: Vec<Run> = Vec::with_capacity(pieces.len());
+        let mut out: Vec<Siblings> = Vec::with_capacity(pieces.len());
         let mut i = 0;
         while i < pieces.len() {
             let piece = pieces[i].clone();
@@ -301,8 +270,8 @@ impl Runs {
 }
 
 /// The run of the consecutive sibling parts at positions `range`.
-fn run_of(parts: &[NodeId], range: Range<usize>) -> Run {
-    Run {
+fn run_of(parts: &[NodeId], range: Range<usize>) -> Siblings {
+    Siblings {
         first: parts[range.start],
         last: parts[range.end - 1],
         count: range.len() as u32,

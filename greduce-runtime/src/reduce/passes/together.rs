@@ -14,8 +14,9 @@
 //!   operand changed at once).
 
 use super::minimize::{largest_move, shrink_distance};
-use super::{Cursor, Pass, Probe, value_nodes};
-use crate::edit::{Edit, Fast, Run};
+use super::pass::Pass;
+use super::probe::{Cursor, Probe, value_nodes};
+use crate::edit::{Edit, Hash128, Siblings};
 use crate::reduce::order::Line;
 use crate::trace::{Kind, NodeId, Trace};
 use crate::value::Value;
@@ -79,7 +80,7 @@ fn equal_groups(trace: &Trace) -> Vec<Vec<NodeId>> {
         if line.distance() == 0 {
             continue;
         }
-        let mut h = Fast::new(7);
+        let mut h = Hash128::new(7);
         decision.args.hash(&mut h);
         decision.value.hash(&mut h);
         let slot = index.entry(h.finish()).or_default();
@@ -229,7 +230,7 @@ fn iterations(probe: &mut dyn Probe) {
             let n = n as usize;
             let raised = b.offset + n as u128;
             let moved = &a.iterations[a.iterations.len() - n..];
-            let mut edit = Edit::removing_runs(vec![Run {
+            let mut edit = Edit::removing_runs(vec![Siblings {
                 first: moved[0],
                 last: moved[n - 1],
                 count: n as u32,

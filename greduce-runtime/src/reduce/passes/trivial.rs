@@ -5,7 +5,8 @@
 //! beyond its shape, this simplifies all of it in one property call instead of one per
 //! decision.
 
-use super::{Pass, Probe, each_node};
+use super::pass::Pass;
+use super::probe::{Probe, each_node};
 use crate::edit::Edit;
 use crate::reduce::order::simplest;
 use crate::trace::{Kind, NodeId, Trace};

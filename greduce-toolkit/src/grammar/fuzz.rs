@@ -4,7 +4,7 @@
 
 use super::rules::{Grammar, Symbol};
 use super::tree::Tree;
-use crate::generator;
+use greduce_macros::generator;
 use rand::RngExt;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -92,7 +92,7 @@ impl Step {
 /// derivation ends.
 ///
 /// [`generate`](Fuzzer::generate) is a `#[generator]`: each expansion is a generator call,
-/// labelled with its nonterminal ([`call_label`](crate::call_label)), and each choice of
+/// labelled with its nonterminal ([`call_label`](greduce_runtime::call_label)), and each choice of
 /// an alternative a multi-way selection (a `match` on a draw). The alternatives of a
 /// nonterminal are numbered cheapest first, so the structural pass can replace an
 /// expansion by the cheapest alternative, and shrinking a choice towards 0 picks a smaller
@@ -112,7 +112,7 @@ impl Step {
 /// // A failing input: two nested parentheses.
 /// let fails = |s: &String| s.contains("((");
 /// let run = (0..).map(|seed| greduce::record(generate, seed)).find(|r| fails(&r.output)).unwrap();
-/// let reduced = Reducer::new(generate).reduce(&run.trace, fails);
+/// let reduced = Reducer::new(generate).reduce(&run.trace, |x| !fails(x));
 /// assert_eq!(reduced.output, "((0))");
 /// ```
 pub struct Fuzzer<C = ()> {
@@ -170,7 +170,11 @@ pub(crate) fn costs(grammar: &Grammar) -> Vec<usize> {
 }
 
 /// The cost of an alternative, given the rules' costs.
-pub(crate) fn alternative_cost(grammar: &Grammar, cost: &[usize], alt: &[super::Item]) -> usize {
+pub(crate) fn alternative_cost(
+    grammar: &Grammar,
+    cost: &[usize],
+    alt: &[super::rules::Item],
+) -> usize {
     let mut worst = 0;
     for item in alt {
         if let Symbol::Nonterminal(n) = &item.symbol {
@@ -252,7 +256,7 @@ impl<C: Context> Fuzzer<C> {
     }
 
     /// A derivation from the start symbol.
-    #[generator(crate = crate)]
+    #[generator(crate = ::greduce_runtime)]
     pub fn generate<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Tree {
         let mut context = C::default();
         expand(rng, self, &mut context, self.grammar.start, 0)
@@ -260,7 +264,7 @@ impl<C: Context> Fuzzer<C> {
 
     /// A derivation from the nonterminal `symbol` (at depth 0), or `None` when the grammar
     /// has no such nonterminal.
-    #[generator(crate = crate)]
+    #[generator(crate = ::greduce_runtime)]
     pub fn generate_from<R: rand::Rng + ?Sized>(&self, rng: &mut R, symbol: &str) -> Option<Tree> {
         let rule = self.grammar.id(symbol)?;
         let mut context = C::default();
@@ -279,7 +283,7 @@ impl<C: Context> Fuzzer<C> {
 }
 
 /// Derives the nonterminal of `rule` at `depth`.
-#[generator(crate = crate)]
+#[generator(crate = ::greduce_runtime)]
 fn expand<C: Context, R: rand::Rng + ?Sized>(
     rng: &mut R,
     fuzzer: &Fuzzer<C>,
@@ -288,7 +292,7 @@ fn expand<C: Context, R: rand::Rng + ?Sized>(
     depth: usize,
 ) -> Tree {
     // Hoisting replaces an expansion only by a nested expansion of the same nonterminal.
-    crate::call_label(rule as u64 + 1);
+    greduce_runtime::call_label(rule as u64 + 1);
     let n = fuzzer.drawn_from(rule, depth);
     // A multi-way selection (`#[generator]` records a `match` on a draw so): the reducer may
     // replace the alternative taken by the first (cheapest) one, which removes the expansion

@@ -7,7 +7,7 @@
 //! tried only at granularity 2, and after a success the next round starts at the subset that
 //! succeeded rather than at the first (which spreads removals over the input).
 
-use super::Outcome;
+use super::outcome::Outcome;
 use std::ops::Range;
 
 /// Which side `dd` narrows.
@@ -69,9 +69,11 @@ pub(crate) fn dd(
                 pass,
             });
         }
-        Outcome::Unresolved if mode.maximizes() => return Err(Start::PassUnresolved),
+        Outcome::Unresolved | Outcome::Timeout if mode.maximizes() => {
+            return Err(Start::PassUnresolved);
+        }
         // Minimising only, from an unresolved empty input, is the book's ddmin.
-        Outcome::Unresolved | Outcome::Passes => {}
+        Outcome::Unresolved | Outcome::Timeout | Outcome::Passes => {}
     }
     if test(&fail) == Outcome::Passes {
         if mode.minimizes() {

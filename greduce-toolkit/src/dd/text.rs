@@ -1,6 +1,6 @@
 //! Text cut into lines, tokens or characters, for delta debugging at a chosen granularity.
 
-use super::Reducible;
+use super::reducible::Reducible;
 use std::fmt;
 use std::ops::{Deref, Range};
 

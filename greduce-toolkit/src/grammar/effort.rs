@@ -47,7 +47,7 @@ impl<F: FnMut(&str) -> O, O: Into<Outcome>> Tester<F> {
         self.effort.tests += 1;
         match outcome {
             Outcome::Fails => self.effort.failing += 1,
-            Outcome::Unresolved => self.effort.unresolved += 1,
+            Outcome::Unresolved | Outcome::Timeout => self.effort.unresolved += 1,
             Outcome::Passes => {}
         }
         self.tested.insert(shown, outcome);
@@ -69,7 +69,9 @@ impl<F: FnMut(&str) -> O, O: Into<Outcome>> Tester<F> {
         match self.run(shown).0 {
             Outcome::Fails => Ok(()),
             Outcome::Passes => Err(crate::dd::Error::NotFailing { call: call() }),
-            Outcome::Unresolved => Err(crate::dd::Error::Unresolved { call: call() }),
+            Outcome::Unresolved | Outcome::Timeout => {
+                Err(crate::dd::Error::Unresolved { call: call() })
+            }
         }
     }
 }

@@ -1,16 +1,63 @@
 //! The delta debugger: runs the function under test on candidate calls (with a cache, the
 //! failure's identity and statistics) and reduces each argument in turn.
 
+use super::args::{Args, call};
+use super::outcome::{Outcome, word};
 use super::report::{Error, Isolated, Reduced, Stats};
 use super::search::{self, Mode, Narrowed, Start};
-use super::{Args, Outcome};
-use crate::check::case::{self, Failure};
-use crate::check::{CaseResult, SameFailure};
+use greduce_runtime::__toolkit::{self as case, CaseEnd, Failure};
+use greduce_runtime::{CaseResult, SameFailure};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::marker::PhantomData;
 use std::ops::Range;
 use std::time::Instant;
+
+/// Reduces `args` to a 1-minimal failing call of `test`: removing any one part of any
+/// argument makes the failure go away (or change). `args` is one [`Reducible`](super::Reducible) value or a
+/// tuple of them.
+///
+/// ```
+/// use greduce::dd;
+///
+/// // Fails when a number repeats.
+/// let distinct = |v: &Vec<i32>| v.iter().all(|x| v.iter().filter(|y| *y == x).count() == 1);
+/// let min = dd::ddmin(vec![3, 1, 4, 1, 5, 9, 2, 6], distinct).unwrap();
+/// assert_eq!(min.args, [1, 1]);
+/// ```
+///
+/// # Errors
+///
+/// When the original call does not fail ([`Error::NotFailing`]) or is unresolved.
+pub fn ddmin<A: Args, R: CaseResult>(
+    args: A,
+    test: impl FnMut(&A) -> R,
+) -> Result<Reduced<A>, Error> {
+    DeltaDebugger::new(test).min(args)
+}
+
+/// General delta debugging: a maximal passing call, a minimal failing call and their
+/// 1-minimal difference (adding any one part of the difference to the passing call, or
+/// removing it from the failing one, flips the outcome).
+///
+/// ```
+/// use greduce::dd::{self, Text};
+///
+/// // Fails on a division by zero.
+/// let isolated = dd::dd(Text::tokens("a = b / 0 + c"), |t: &Text| !t.contains("/ 0")).unwrap();
+/// assert_eq!(isolated.difference.as_str(), "/");
+/// ```
+///
+/// # Errors
+///
+/// When the original call does not fail, or when every argument emptied still fails, so
+/// that there is no passing call to start from ([`Error::NotPassing`]).
+pub fn dd<A: Args, R: CaseResult>(
+    args: A,
+    test: impl FnMut(&A) -> R,
+) -> Result<Isolated<A>, Error> {
+    DeltaDebugger::new(test).diff(args)
+}
 
 /// Delta debugging of a failing call, with settings: the Debugging Book's `DeltaDebugger`.
 ///
@@ -262,7 +309,7 @@ where
             Outcome::Passes => Err(Error::NotFailing {
                 call: call(&self.name, args),
             }),
-            Outcome::Unresolved => Err(Error::Unresolved {
+            Outcome::Unresolved | Outcome::Timeout => Err(Error::Unresolved {
                 call: call(&self.name, args),
             }),
         }
@@ -302,11 +349,6 @@ fn turns<A: Args>(
     }
 }
 
-/// `name(arg, ...)`, each argument as `Debug` shows it.
-pub(crate) fn call<A: Args>(name: &str, args: &A) -> String {
-    format!("{name}({})", args.show().join(", "))
-}
-
 /// Runs the function under test on candidate calls.
 struct Tester<'d, F, A> {
     test: &'d mut F,
@@ -340,9 +382,9 @@ where
         let (outcome, _notes) = case::check(true, self.test, &candidate);
         self.tests += 1;
         let (outcome, detail) = match outcome {
-            case::Outcome::Passed => (Outcome::Passes, None),
-            case::Outcome::Rejected(at) => (Outcome::Unresolved, Some(format!("rejected at {at}"))),
-            case::Outcome::Failed(failure) => {
+            CaseEnd::Passed => (Outcome::Passes, None),
+            CaseEnd::Rejected(at) => (Outcome::Unresolved, Some(format!("rejected at {at}"))),
+            CaseEnd::Failed(failure) => {
                 let line = failure.one_line();
                 match &self.failure {
                     None => {
@@ -362,7 +404,7 @@ where
                 "Test #{} {}: {}{detail}",
                 self.tests,
                 call(self.name, &candidate),
-                outcome.word()
+                word(outcome)
             );
         }
         self.cache.insert(key, outcome);

@@ -1,6 +1,6 @@
 //! The arguments of a call being reduced: one reducible value, or a tuple of them.
 
-use super::Reducible;
+use super::reducible::Reducible;
 use std::ops::Range;
 
 /// The arguments of the call [`DeltaDebugger`](super::DeltaDebugger) reduces: one
@@ -84,3 +84,8 @@ tuple_args!(1: A 0);
 tuple_args!(2: A 0, B 1);
 tuple_args!(3: A 0, B 1, C 2);
 tuple_args!(4: A 0, B 1, C 2, D 3);
+
+/// `name(arg, ...)`, each argument as `Debug` shows it.
+pub(crate) fn call<A: Args>(name: &str, args: &A) -> String {
+    format!("{name}({})", args.show().join(", "))
+}

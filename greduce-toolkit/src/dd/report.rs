@@ -1,8 +1,7 @@
 //! What delta debugging returns: the reduced call, its statistics, and why it could not
 //! start.
 
-use super::Args;
-use super::debugger::call;
+use super::args::{Args, call};
 use std::fmt;
 use std::time::Duration;
 
@@ -108,7 +107,7 @@ pub enum Error {
         call: String,
     },
     /// The original call was unresolved (it rejected its input with
-    /// [`assume`](crate::assume) or returned [`Outcome::Unresolved`](super::Outcome)).
+    /// [`assume`](greduce_runtime::assume) or returned [`Outcome::Unresolved`](super::Outcome)).
     Unresolved {
         /// The call.
         call: String,

@@ -1,6 +1,6 @@
 //! Counters of one reduction.
 
-use crate::reduce::Pass;
+use crate::reduce::passes::pass::Pass;
 use std::fmt;
 use std::time::Duration;
 
@@ -16,7 +16,7 @@ use std::time::Duration;
 /// use greduce::Pass;
 ///
 /// let run = greduce::record(numbers, 1);
-/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
 /// let passes = &reduced.stats.passes;
 /// for p in passes {
 ///     println!("{}: {} of {} candidates accepted", p.pass, p.accepted, p.candidates);
@@ -47,7 +47,7 @@ pub struct PassStats {
 /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
 /// # }
 /// let run = greduce::record(numbers, 1);
-/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() >= 5);
+/// let reduced = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
 /// let stats = &reduced.stats;
 /// assert!(stats.accepted > 0 && stats.property_calls <= stats.candidates);
 /// assert!(!stats.budget_exhausted);

@@ -1,0 +1,135 @@
+//! Recorded nodes in one line each ("iteration 2 of the loop @ src/gen.rs:10:5"), for
+//! reports, the reduction log and replay errors.
+
+use crate::trace::{Kind, NodeId, Part, Trace};
+
+impl Trace {
+    /// A part in one line ("iteration 2 of the loop @ src/gen.rs:10:5").
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// let run = greduce::record(numbers, 1);
+    /// let first = run.trace.parts()[0];
+    /// assert!(run.trace.describe(first).starts_with("iteration 0 of the loop @ "));
+    /// ```
+    pub fn describe(&self, part: Part) -> String {
+        describe(self, part.0)
+    }
+}
+
+/// A recorded node in one line.
+pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
+    describe_with(trace, node, &mut ChildIndex::default())
+}
+
+/// Describes `parts` (in trace order) as [`describe`] does, except that consecutive
+/// iterations of one loop make one entry ("iterations 3-250 of the loop @ ..."): a
+/// candidate of the reducer often removes hundreds of them, and a line each would cost more
+/// than replaying the candidate.
+pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
+    let mut siblings = ChildIndex::default();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < parts.len() {
+        let part = parts[i].0;
+        let lp = trace.node(part).parent;
+        if !matches!(trace.kind(part), Kind::Iteration) {
+            out.push(describe_with(trace, part, &mut siblings));
+            i += 1;
+            continue;
+        }
+        let first = siblings.index(trace, lp, part);
+        let mut last = first;
+        // The next sibling starts where this one ends.
+        while let Some(next) = parts.get(i + 1).map(|p| p.0)
+            && trace.node(parts[i].0).end == next
+            && trace.node(next).parent == lp
+        {
+            last += 1;
+            i += 1;
+        }
+        let of = describe_with(trace, lp, &mut siblings);
+        out.push(if first == last {
+            format!("iteration {first} of the {of}")
+        } else {
+            format!("iterations {first}-{last} of the {of}")
+        });
+        i += 1;
+    }
+    out
+}
+
+/// Describes a run of `count` consecutive sibling nodes from `first` to `last` ("iterations
+/// 3-250 of the loop @ ...").
+pub(crate) fn describe_run(trace: &Trace, first: NodeId, last: NodeId, count: u32) -> String {
+    if count == 1 {
+        return describe(trace, first);
+    }
+    let mut siblings = ChildIndex::default();
+    let parent = trace.node(first).parent;
+    if matches!(trace.kind(first), Kind::Iteration) {
+        let a = siblings.index(trace, parent, first);
+        let b = siblings.index(trace, parent, last);
+        let of = describe_with(trace, parent, &mut siblings);
+        return format!("iterations {a}-{b} of the {of}");
+    }
+    format!(
+        "{count} nodes from the {} to the {}",
+        describe(trace, first),
+        describe(trace, last)
+    )
+}
+
+/// The children of the last loop whose iteration was described, in trace order.
+#[derive(Default)]
+struct ChildIndex {
+    parent: Option<NodeId>,
+    children: Vec<NodeId>,
+}
+
+impl ChildIndex {
+    /// The position of `node` among the children of `parent`.
+    fn index(&mut self, trace: &Trace, parent: NodeId, node: NodeId) -> usize {
+        if self.parent != Some(parent) {
+            self.parent = Some(parent);
+            self.children = trace.children(parent).collect();
+        }
+        self.children.binary_search(&node).unwrap_or(0)
+    }
+}
+
+fn describe_with(trace: &Trace, node: NodeId, siblings: &mut ChildIndex) -> String {
+    match trace.kind(node) {
+        Kind::Root => "root".into(),
+        Kind::Scope { site, .. } => format!("call of `{}` @ {site}", site.what),
+        Kind::Decision { decision, .. } => format!("decision {decision}"),
+        Kind::Loop { site, .. } => format!("loop @ {site}"),
+        Kind::Iteration => {
+            let lp = trace.node(node).parent;
+            let index = siblings.index(trace, lp, node);
+            format!(
+                "iteration {index} of the {}",
+                describe_with(trace, lp, siblings)
+            )
+        }
+        Kind::Selection { decision } => format!("`if` {decision}"),
+        Kind::Branch { then } => {
+            let sel = trace.node(node).parent;
+            format!(
+                "{} block of the {}",
+                if then { "then" } else { "else" },
+                describe_with(trace, sel, siblings)
+            )
+        }
+        Kind::Switch { decision } => format!("`match` {decision}"),
+        Kind::Arm => format!(
+            "arm of the {}",
+            describe_with(trace, trace.node(node).parent, siblings)
+        ),
+    }
+}

@@ -1,0 +1,16 @@
+//! Tools of [greduce](https://docs.rs/greduce) for inputs you already have, used through the
+//! `greduce` crate, which re-exports them:
+//!
+//! - [`dd`] (`greduce::dd`): delta debugging. [`ddmin`](dd::ddmin) reduces a failing input
+//!   to a 1-minimal one, [`dd`](dd::dd) isolates a failure-inducing difference, and
+//!   [`DeltaDebugger`](dd::DeltaDebugger) does both with settings, on text, lists and
+//!   calls of several arguments.
+//! - [`grammar`] (`greduce::grammar`): grammars written in Rust or a compact text form,
+//!   an Earley parser, a grammar fuzzer whose output shrinks by its trace, Perses on a
+//!   parse tree, and grammar specialisation.
+//!
+//! Both take the function under test as a property: it passes by returning `true`, `Ok` or
+//! `()`, and fails by returning `false` or `Err`, or by panicking.
+
+pub mod dd;
+pub mod grammar;
