@@ -426,14 +426,11 @@ fn decide_replaying<T>(
             return None;
         }
         // Only a range or list that lost choices can shift: a decision with the recorded
-        // arguments (every one of a replay of the trace as recorded) takes its value as is.
-        if !args.lost_choices(&recorded.args) {
-            return Some((at, node.end, recorded.value.clone()));
-        }
-        let (value, shifted) = (
-            recorded.value.clone(),
-            args.shifted(&recorded.args, &recorded.value),
-        );
+        // arguments (every one of a replay of the trace as recorded) skips `shifted`.
+        let value = recorded.value.clone();
+        let shifted = (args.lost_choices(&recorded.args))
+            .then(|| args.shifted(&recorded.args, &value))
+            .flatten();
         let value = aligner.take_shift(shifted).unwrap_or(value);
         Some((at, node.end, value))
     });

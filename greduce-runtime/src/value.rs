@@ -441,7 +441,7 @@ impl Args {
     /// Whether a decision with these arguments has fewer choices than the recorded one
     /// with `recorded` (a shorter range or list): only then can [`Args::shifted`] move its
     /// value. A few instructions, for the replay's hot path.
-    #[inline(always)]
+    #[inline]
     pub(crate) fn lost_choices(&self, recorded: &Args) -> bool {
         match (recorded, self) {
             (Args::Int { span, .. }, Args::Int { span: now, .. }) => now < span,
