@@ -8,7 +8,7 @@
 //! cargo run --release -p greduce-bench -- stateful 100
 //! cargo run --release -p greduce-bench -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
 //! cargo run --release -p greduce-bench -- grammars [N] [--passes LIST]
-//! cargo run --release -p greduce-bench -- overhead [once GENERATOR VARIANT]
+//! cargo run --release -p greduce-bench -- overhead [--callgrind | once GENERATOR VARIANT]
 //! ```
 //!
 //! `overhead`: what `#[generator]` costs, called directly, recorded and replayed (see
@@ -46,6 +46,10 @@ mod overhead;
 mod runaway;
 mod scale;
 mod stateful;
+
+/// Counts the heap in use, for `overhead`'s bytes of trace per decision.
+#[global_allocator]
+static ALLOCATOR: overhead::Counting = overhead::Counting;
 
 use greduce::{Passes, Reducer, Run, Search, Strategy};
 use greduce_bench::any_graph::AnyGraph;
@@ -242,7 +246,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | overhead [once <draws|graph|isra> <plain|direct|record|replay>]";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | overhead [--callgrind | once <draws|graph|isra> <plain|direct|record|replay|bytes>]";
 
 fn main() {
     let mut args = std::env::args().skip(1);

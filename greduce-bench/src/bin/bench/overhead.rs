@@ -12,11 +12,15 @@
 //! machine's load drifts between rounds more than within one). Recording includes dropping
 //! the run, as a user pays for both.
 //!
-//! For counts that machine noise does not move, run one variant under callgrind:
-//! `valgrind --tool=callgrind target/release/bench overhead once <draws|graph|isra>
-//! <plain|direct|record|replay>` (a `replay` run records first). `REPEAT=<n>` runs it `n`
-//! times in one process, for a sampling profiler (`perf record -e cpu-clock`): later runs
-//! reuse the buffers of earlier traces, as the timed runs do.
+//! Also the bytes of heap a recorded trace holds per decision (counted by the bench
+//! binary's allocator, in a fresh process: `once <generator> bytes`).
+//!
+//! For counts that machine noise does not move, `overhead --callgrind` runs each variant
+//! under `valgrind --tool=callgrind` (one `once` run each: `target/release/bench overhead
+//! once <draws|graph|isra> <plain|direct|record|replay>`; a `replay` run records first, and
+//! `once none none` is the process alone, subtracted from each). `REPEAT=<n>` runs a `once`
+//! variant `n` times in one process, for a sampling profiler (`perf record -e cpu-clock`):
+//! later runs reuse the buffers of earlier traces, as the timed runs do.
 //!
 //! - `draws`: does nothing but draw (a reducible loop of `random_range` pushes). The worst
 //!   case: every nanosecond of bookkeeping shows.
@@ -30,6 +34,7 @@ use greduce::{Strategy, generator};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -151,12 +156,14 @@ fn measure<T>(
     (times, ratios)
 }
 
+/// The report's rows for one generator: timings (median of `runs` interleaved rounds) and
+/// the bytes its trace holds per decision (measured in a child process, see [`bytes`]).
 fn report<T: std::fmt::Debug>(
     name: &str,
     runs: usize,
     plain: Option<fn(&mut StdRng) -> T>,
     annotated: fn(&mut StdRng) -> T,
-) {
+) -> String {
     let run = greduce::record(annotated, 1);
     let decisions = run.trace.decision_count();
     // Without a twin, the direct call (which runs the original code) is the base.
@@ -173,34 +180,28 @@ fn report<T: std::fmt::Debug>(
     replays.sort();
     let replay = replays[runs / 2];
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    println!(
-        "{name}: {decisions} decisions, {} trace nodes (median of {runs} runs)",
-        run.trace.len()
-    );
-    if plain.is_some() {
-        println!("  without #[generator]          {:8.2} ms", ms(base));
+    let held = child_bytes(name);
+    let plain_cell = if plain.is_some() {
+        format!("{:.2}", ms(base))
     } else {
-        println!("  without #[generator]               n/a  (ratios are to the direct call)");
-    }
-    if plain.is_some() {
-        println!(
-            "  #[generator], called directly {:8.2} ms  {:+6.1}%  (target: within 2%)",
-            ms(direct),
-            (direct_ratio - 1.0) * 100.0
-        );
+        "- (the base is the direct call)".to_string()
+    };
+    let direct_cell = if plain.is_some() {
+        format!("{:.2} ({:+.1} %)", ms(direct), (direct_ratio - 1.0) * 100.0)
     } else {
-        println!("  #[generator], called directly {:8.2} ms", ms(direct));
-    }
-    println!(
-        "  recorded by greduce           {:8.2} ms  {:6.2}x  (target: within 1.3x)",
+        format!("{:.2}", ms(direct))
+    };
+    format!(
+        "| {name} | {decisions} | {} | {} | {plain_cell} | {direct_cell} | {:.2} ({record_ratio:.2}x) | {:.2} ({:.1} M/s) |\n",
+        run.trace.len(),
+        held.map_or("-".to_string(), |b| format!(
+            "{:.1}",
+            b as f64 / decisions as f64
+        )),
         ms(record),
-        record_ratio
-    );
-    println!(
-        "  replayed, trace-aligned       {:8.2} ms  {:6.1} M decisions/s",
         ms(replay),
         decisions as f64 / replay.as_secs_f64() / 1e6
-    );
+    )
 }
 
 /// Records `generator` once, then replays the trace (a replay's instructions are the total
@@ -211,10 +212,35 @@ fn replay_once<T>(generator: fn(&mut StdRng) -> T) {
     black_box(replayed.result.is_ok());
 }
 
-/// `overhead once <draws|graph|isra> <plain|direct|record|replay>`: one run of one variant, for an
-/// instruction count (`valgrind --tool=callgrind`) that machine noise does not move.
+/// The bytes of heap the trace of one recording of `generator` holds: the process's heap
+/// in use (counted by the bench binary's allocator, [`Counting`]) with the recorded run's
+/// trace alive and its output dropped, less the heap in use before. Measured in a fresh
+/// process (`once <generator> bytes`), where no earlier trace left buffers to reuse.
+fn bytes<T>(generator: fn(&mut StdRng) -> T) -> usize {
+    let before = Counting::in_use();
+    let run = greduce::record(generator, 1);
+    drop(run.output);
+    let held = Counting::in_use().saturating_sub(before);
+    drop(black_box(run.trace));
+    held
+}
+
+/// [`bytes`] of `generator`, measured in a child process.
+fn child_bytes(generator: &str) -> Option<usize> {
+    let exe = std::env::current_exe().ok()?;
+    let out = std::process::Command::new(exe)
+        .args(["overhead", "once", generator, "bytes"])
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+}
+
+/// `overhead once <none|draws|graph|isra> <none|plain|direct|record|replay|bytes>`: one run of
+/// one variant, for an instruction count (`valgrind --tool=callgrind`) that machine noise
+/// does not move (`none none`: the process alone, to subtract), or the bytes a trace holds.
 fn once(generator: &str, variant: &str) {
     match (generator, variant) {
+        ("none", "none") => {}
         ("draws", "plain") => drop(black_box(draws_plain(&mut StdRng::seed_from_u64(1)))),
         ("draws", "direct") => drop(black_box(draws_annotated(&mut StdRng::seed_from_u64(1)))),
         ("draws", "record") => drop(black_box(greduce::record(draws_annotated, 1))),
@@ -226,13 +252,73 @@ fn once(generator: &str, variant: &str) {
         ("draws", "replay") => replay_once(draws_annotated),
         ("graph", "replay") => replay_once(graph_annotated),
         ("isra", "replay") => replay_once(isra_models),
+        ("draws", "bytes") => println!("{}", bytes(draws_annotated)),
+        ("graph", "bytes") => println!("{}", bytes(graph_annotated)),
+        ("isra", "bytes") => println!("{}", bytes(isra_models)),
         _ => eprintln!(
-            "usage: bench overhead once <draws|graph|isra> <plain|direct|record|replay> (isra: no plain)"
+            "usage: bench overhead once <draws|graph|isra> <plain|direct|record|replay|bytes> \
+             (isra: no plain), or once none none"
         ),
     }
 }
 
-/// `overhead`: the report; `overhead once <generator> <variant>`: one run of one variant.
+/// Instructions of one `once` run under callgrind (its `Collected` total), or why not.
+fn instructions(generator: &str, variant: &str) -> Result<u64, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let out = std::process::Command::new("valgrind")
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+        .arg(exe)
+        .args(["overhead", "once", generator, variant])
+        .output()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    stderr
+        .lines()
+        .find_map(|l| l.split("Collected :").nth(1))
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| format!("no instruction count from valgrind: {stderr}"))
+}
+
+/// The callgrind table: each variant's instructions less the process's own (`once none
+/// none`), in millions, with the ratios the targets are stated in.
+fn callgrind_table() -> Result<String, String> {
+    let start = instructions("none", "none")?;
+    let count = |g: &str, v: &str| -> Result<f64, String> {
+        Ok(instructions(g, v)?.saturating_sub(start) as f64 / 1e6)
+    };
+    let mut out = String::from(
+        "| generator | plain | #[generator], direct | recorded | replayed (less its recording) |\n\
+         |---|---|---|---|---|\n",
+    );
+    for generator in ["draws", "graph", "isra"] {
+        let direct = count(generator, "direct")?;
+        let plain = if generator == "isra" {
+            None
+        } else {
+            Some(count(generator, "plain")?)
+        };
+        let base = plain.unwrap_or(direct);
+        let record = count(generator, "record")?;
+        let replay = count(generator, "replay")? - record;
+        let plain_cell = plain.map_or("- (the base is the direct call)".to_string(), |p| {
+            format!("{p:.2} M")
+        });
+        let direct_cell = if plain.is_some() {
+            format!("{direct:.2} M ({:+.3} %)", (direct / base - 1.0) * 100.0)
+        } else {
+            format!("{direct:.2} M")
+        };
+        let _ = writeln!(
+            out,
+            "| {generator} | {plain_cell} | {direct_cell} | {record:.2} M ({:.2}x) | {replay:.2} M |",
+            record / base
+        );
+    }
+    Ok(out)
+}
+
+/// `overhead`: the timing table; `overhead --callgrind`: the instruction counts;
+/// `overhead once <generator> <variant>`: one run of one variant.
 pub(crate) fn main(args: impl Iterator<Item = String>) {
     let args: Vec<String> = args.collect();
     if args.first().is_some_and(|a| a == "once") {
@@ -248,11 +334,71 @@ pub(crate) fn main(args: impl Iterator<Item = String>) {
         }
         return;
     }
+    if args.first().is_some_and(|a| a == "--callgrind") {
+        match callgrind_table() {
+            Ok(table) => print!("{table}"),
+            Err(e) => eprintln!("overhead --callgrind: {e}"),
+        }
+        return;
+    }
     let runs: usize = std::env::var("RUNS")
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(21);
-    report("draws", runs, Some(draws_plain), draws_annotated);
-    report("graph", runs, Some(graph_plain), graph_annotated);
-    report("isra", runs, None, isra_models);
+    print!(
+        "| generator | decisions | trace nodes | trace bytes per decision | plain (ms) | #[generator], direct (ms) | recorded (ms, x plain) | replayed (ms, decisions/s) |\n\
+         |---|---|---|---|---|---|---|---|\n"
+    );
+    print!(
+        "{}",
+        report("draws", runs, Some(draws_plain), draws_annotated)
+    );
+    print!(
+        "{}",
+        report("graph", runs, Some(graph_plain), graph_annotated)
+    );
+    print!("{}", report("isra", runs, None, isra_models));
+    println!("\n(median of {runs} interleaved rounds; ratios are the median of each round's)");
+}
+
+/// The bench binary's allocator: the system's, counting the bytes in use, so that
+/// [`bytes`] can tell what a trace holds. One relaxed atomic add per allocation.
+pub(crate) struct Counting;
+
+static IN_USE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Counting {
+    fn in_use() -> usize {
+        IN_USE.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+// SAFETY: every call is passed to the system allocator unchanged; the counter is only
+// arithmetic on the sizes it was given.
+#[allow(unsafe_code)] // Reason: a `GlobalAlloc` is unsafe to implement; see the manifest.
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        IN_USE.fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        IN_USE.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        IN_USE.fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new: usize) -> *mut u8 {
+        IN_USE.fetch_add(new, std::sync::atomic::Ordering::Relaxed);
+        IN_USE.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        // SAFETY: the caller's contract, passed on.
+        unsafe { std::alloc::System.realloc(ptr, layout, new) }
+    }
 }
