@@ -439,9 +439,10 @@ fn age(path: &Path) {
 
 /// The file whose operating-system lock guards the regressions file `file` while it is
 /// saved, as greduce names it: `greduce-lock-<key>` in the temporary directory, the key
-/// FNV-1a of the absolute path.
+/// FNV-1a of the path with its directory's symbolic links resolved (it must exist).
 fn lock_of(file: &Path) -> PathBuf {
-    let path = std::path::absolute(file).unwrap();
+    let dir = std::fs::canonicalize(file.parent().unwrap()).unwrap();
+    let path = dir.join(file.file_name().unwrap());
     let key = path
         .as_os_str()
         .as_encoded_bytes()

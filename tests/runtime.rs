@@ -163,10 +163,20 @@ fn outcomes_other_than_fails_reject() {
 #[test]
 fn a_trace_that_does_not_reproduce_is_not_reduced() {
     let run = greduce::record(numbers, 3);
-    let reduced = Reducer::new(numbers).reduce(&run.trace, |_: &Vec<u32>| true);
+    let reduced = Reducer::new(numbers)
+        .try_reduce(&run.trace, |_: &Vec<u32>| true)
+        .unwrap();
     assert!(!reduced.reproduced);
     assert_eq!(reduced.output, run.output);
     assert_eq!(reduced.stats.property_calls, 1);
+}
+
+/// A predicate written the old way round (true when the bug shows) is refused loudly.
+#[test]
+#[should_panic(expected = "does not fail the property, so there is nothing to reduce")]
+fn reduce_says_when_the_output_passes() {
+    let run = greduce::record(numbers, 3);
+    let _ = Reducer::new(numbers).reduce(&run.trace, |v: &Vec<u32>| v.len() < 1000);
 }
 
 #[generator]

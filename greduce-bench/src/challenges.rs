@@ -32,7 +32,7 @@ pub fn ints<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<i32> {
     xs
 }
 
-/// reverse: fails when the list differs from its reverse.
+/// reverse's property: the list equals its reverse (fails when it differs).
 pub fn reverse(xs: &Vec<i32>) -> Outcome {
     let mut r = xs.clone();
     r.reverse();
@@ -52,8 +52,9 @@ pub fn length_list<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
     xs
 }
 
-/// lengthlist: fails when the largest element is at least 900.
-pub fn length_list_fails(xs: &Vec<u32>) -> Outcome {
+/// lengthlist's property: every element is below 900 (fails when the largest is at least
+/// 900).
+pub fn length_list_property(xs: &Vec<u32>) -> Outcome {
     Outcome::from(xs.iter().all(|m| *m < 900))
 }
 
@@ -73,8 +74,8 @@ pub fn nested_lists<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
     xss
 }
 
-/// nestedlists: fails when there are more than 10 elements in all.
-pub fn nested_lists_fails(xss: &Vec<Vec<u8>>) -> Outcome {
+/// nestedlists' property: at most 10 elements in all (fails with more).
+pub fn nested_lists_property(xss: &Vec<Vec<u8>>) -> Outcome {
     Outcome::from(xss.iter().map(Vec::len).sum::<usize>() <= 10)
 }
 
@@ -142,9 +143,9 @@ fn divides_by_literal_zero(e: &Expr) -> bool {
     }
 }
 
-/// calculator: expressions that divide by the literal 0 are rejected; fails when
-/// evaluating divides by zero.
-pub fn calculator_fails(e: &Expr) -> Outcome {
+/// calculator's property: evaluating never divides by zero (fails when it does);
+/// expressions that divide by the literal 0 are unresolved.
+pub fn calculator_property(e: &Expr) -> Outcome {
     if divides_by_literal_zero(e) {
         return Outcome::Unresolved;
     }
@@ -236,8 +237,9 @@ fn wrong_to_sorted_list(h: &Heap) -> Vec<i32> {
     }
 }
 
-/// binheap: fails when the wrong sorted list is not sorted, or not the heap's keys.
-pub fn heap_fails(h: &Heap) -> Outcome {
+/// binheap's property: the wrong sorted list is sorted and holds the heap's keys (fails
+/// otherwise).
+pub fn heap_property(h: &Heap) -> Outcome {
     let l2 = wrong_to_sorted_list(h);
     let mut sorted2 = l2.clone();
     sorted2.sort_unstable();
@@ -263,9 +265,10 @@ pub fn coupling<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<usize> {
     xs
 }
 
-/// coupling: lists with an element that is not an index of the list are rejected; fails
-/// when two elements point at each other (`xs[i] = j != i` and `xs[j] = i`).
-pub fn coupling_fails(xs: &Vec<usize>) -> Outcome {
+/// coupling's property: no two elements point at each other (`xs[i] = j != i` and
+/// `xs[j] = i` fails); lists with an element that is not an index of the list are
+/// unresolved.
+pub fn coupling_property(xs: &Vec<usize>) -> Outcome {
     if xs.iter().any(|x| *x >= xs.len()) {
         return Outcome::Unresolved;
     }
@@ -293,9 +296,9 @@ pub fn deletion<R: rand::Rng + ?Sized>(rng: &mut R) -> (Vec<i32>, usize) {
     (xs, i)
 }
 
-/// deletion: inputs whose index is past the list are rejected; fails when removing the
-/// first occurrence of `xs[i]` leaves another.
-pub fn deletion_fails((xs, i): &(Vec<i32>, usize)) -> Outcome {
+/// deletion's property: removing the first occurrence of `xs[i]` leaves none (fails when
+/// it leaves another); inputs whose index is past the list are unresolved.
+pub fn deletion_property((xs, i): &(Vec<i32>, usize)) -> Outcome {
     let Some(&x) = xs.get(*i) else {
         return Outcome::Unresolved;
     };
@@ -370,9 +373,14 @@ pub fn challenges() -> Vec<Challenge> {
             canonical: "[900]",
             hypothesis: (100.0, 82.0),
             run: |seed, cases, passes| {
-                run_one(seed, cases, passes, length_list, length_list_fails, |xs| {
-                    *xs == [900]
-                })
+                run_one(
+                    seed,
+                    cases,
+                    passes,
+                    length_list,
+                    length_list_property,
+                    |xs| *xs == [900],
+                )
             },
         },
         Challenge {
@@ -385,7 +393,7 @@ pub fn challenges() -> Vec<Challenge> {
                     cases,
                     passes,
                     nested_lists,
-                    nested_lists_fails,
+                    nested_lists_property,
                     |xss| xss.len() == 1 && xss[0].len() == 11,
                 )
             },
@@ -395,7 +403,7 @@ pub fn challenges() -> Vec<Challenge> {
             canonical: "Div(Int(0), Add(Int(0), Int(0)))",
             hypothesis: (100.0, 92.5),
             run: |seed, cases, passes| {
-                run_one(seed, cases, passes, calculator, calculator_fails, |e| {
+                run_one(seed, cases, passes, calculator, calculator_property, |e| {
                     expr_size(e) == (3, 2)
                 })
             },
@@ -405,7 +413,7 @@ pub fn challenges() -> Vec<Challenge> {
             canonical: "Node(0, Empty, Node(0, Node(0, Empty, Empty), Node(1, Empty, Empty)))",
             hypothesis: (93.0, 128.8),
             run: |seed, cases, passes| {
-                run_one(seed, cases, passes, heap, heap_fails, |h| {
+                run_one(seed, cases, passes, heap, heap_property, |h| {
                     let mut keys = heap_values(h);
                     keys.sort_unstable();
                     heap_nodes(h) == 4 && keys == [0, 0, 0, 1]
@@ -417,7 +425,7 @@ pub fn challenges() -> Vec<Challenge> {
             canonical: "[1, 0]",
             hypothesis: (31.0, 39.8),
             run: |seed, cases, passes| {
-                run_one(seed, cases, passes, coupling, coupling_fails, |xs| {
+                run_one(seed, cases, passes, coupling, coupling_property, |xs| {
                     *xs == [1, 0]
                 })
             },
@@ -427,9 +435,14 @@ pub fn challenges() -> Vec<Challenge> {
             canonical: "([0, 0], 0)",
             hypothesis: (100.0, 27.9),
             run: |seed, cases, passes| {
-                run_one(seed, cases, passes, deletion, deletion_fails, |(xs, _)| {
-                    *xs == [0, 0]
-                })
+                run_one(
+                    seed,
+                    cases,
+                    passes,
+                    deletion,
+                    deletion_property,
+                    |(xs, _)| *xs == [0, 0],
+                )
             },
         },
     ]

@@ -478,7 +478,7 @@ fn each_test_starts_in_an_empty_directory_with_the_files_permissions() {
 }
 
 /// A JSON grammar in greduce's text form (the one `--help` sketches).
-const JSON_GRAMMAR: &str = include_str!("../../greduce-bench/data/json.grammar");
+const JSON_GRAMMAR: &str = include_str!("../grammars/json.grammar");
 
 const JSON_DATA: &str = "{\"a\": [1, 2, {\"b\": -0.5, \"c\": [true, null]}],\n \"d\": \"x y\"}\n";
 

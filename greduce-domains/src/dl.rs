@@ -222,7 +222,9 @@ thread_local! {
 
 /// The graph inputs made so far by the last run of the generator on this thread, also by a
 /// run whose draws ran out before it returned a model: a bound on the size of every model
-/// that run could still make, for an enumeration of the small models.
+/// that run could still make, for an enumeration of the small models (`greduce-hunts`'
+/// `small_models`; not meant for other uses, so hidden from the docs).
+#[doc(hidden)]
 pub fn inputs_made() -> usize {
     INPUTS_MADE.get()
 }
@@ -367,7 +369,9 @@ fn pick_keyed<R: rand::Rng + ?Sized>(rng: &mut R, st: &State, want: &Want) -> Op
     fitting.choose_weighted(rng, weight).ok().map(|(t, _)| *t)
 }
 
-/// The ranks an operator's first operand may have.
+/// The ranks an operator's first operand may have (for `greduce-hunts`' enumeration of
+/// small models; hidden from the docs).
+#[doc(hidden)]
 pub fn ranks(op: &str) -> &'static [usize] {
     match op {
         "SpaceToDepth" => &[4],

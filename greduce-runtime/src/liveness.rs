@@ -1,6 +1,6 @@
-//! Whether the process that left a file behind is still running: a lock or a temporary
-//! file whose process is gone was left by a kill and can go at once, instead of after a
-//! timeout (or never).
+//! Whether the process that left a file behind is still running: a temporary file (of a
+//! save, of fork mode) or a note of a running case whose process is gone was left by a kill
+//! and can go at once, instead of after a timeout (or never).
 
 /// Whether process `pid` is running: `Some` where the system tells (Linux, through
 /// `/proc`), `None` elsewhere.

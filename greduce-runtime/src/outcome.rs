@@ -2,11 +2,18 @@
 //! (or converts to), in property checks, the reducer and delta debugging alike.
 
 /// What a property says about one input. Everywhere in greduce, the function you write is a
-/// **property**: `true` (or `Ok`, or returning without a panic) means the input *passes*,
-/// `false` (or `Err`, or a panic) means it *fails*. [`check`](crate::check) looks for inputs
-/// that fail it; [`Reducer::reduce`](crate::Reducer::reduce) and delta debugging
-/// (`greduce::dd`) shrink an input while it still fails it. Return an `Outcome` to say more
-/// than pass or fail: that an input is of no use to the test ([`Outcome::Unresolved`]).
+/// **property**: `true` (or `Ok`) means the input *passes*, `false` (or `Err`) means it
+/// *fails*. [`check`](crate::check) looks for inputs that fail it;
+/// [`Reducer::reduce`](crate::Reducer::reduce), delta debugging (`greduce::dd`) and the
+/// grammar reducers (`greduce::grammar`) shrink an input while it still fails it. Return an
+/// `Outcome` to say more than pass or fail: that an input is of no use to the test
+/// ([`Outcome::Unresolved`]).
+///
+/// Panics: where the property is called as a test case ([`check`](crate::check),
+/// [`Check`](crate::Check), `greduce::dd`), a panic fails it, as `assert!` does, and
+/// shrinking keeps only failures like the original one. [`Reducer::reduce`](crate::Reducer::reduce)
+/// takes a returned verdict only, and counts a panic in its property as unresolved; the
+/// grammar reducers let it propagate.
 ///
 /// ```
 /// use greduce::{Outcome, Reducer, generator};

@@ -9,8 +9,10 @@
 //!   an Earley parser, a grammar fuzzer whose output shrinks by its trace, Perses on a
 //!   parse tree, and grammar specialisation.
 //!
-//! Both take the function under test as a property: it passes by returning `true`, `Ok` or
-//! `()`, and fails by returning `false` or `Err`, or by panicking.
+//! Both take the function under test as a property: it passes by returning `true` or `Ok`,
+//! and fails by returning `false` or `Err` (or `Outcome::Fails`). Delta debugging also takes
+//! `()` and counts a panic as a failure, as property checks do; the grammar reducers take a
+//! returned verdict only (a panic propagates).
 
 pub mod dd;
 pub mod grammar;

@@ -265,8 +265,10 @@ static NEXT_TEMP: AtomicU64 = AtomicU64::new(0);
 /// the same time (threads or processes) do not lose each other's entries: the operating
 /// system's lock (`flock`, `LockFileEx`) on a file of the temporary directory named after
 /// the regressions file's path ([`lock_path`]). The system releases it when its holder ends,
-/// however it ends, and nothing is left beside the regressions file. The file itself stays
-/// (empty): removing it would let a waiter that opened it lock a file nobody else sees.
+/// however it ends, and nothing is left beside the regressions file (which is meant to be
+/// committed). The file itself stays (empty): removing it would let a waiter that opened it
+/// lock a file nobody else sees. Processes that see different temporary directories (another
+/// `TMPDIR`, a container sharing only the project) do not exclude each other.
 struct Lock {
     _file: std::fs::File,
 }
@@ -274,11 +276,17 @@ struct Lock {
 impl Lock {
     fn take(path: &Path) -> io::Result<Lock> {
         let lock = lock_path(path);
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock)?;
+        // Read-only when it exists: locking needs no write access, and another user's lock
+        // file in a shared temporary directory is readable where it is not writable.
+        let file = match std::fs::File::open(&lock) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => std::fs::OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&lock)?,
+            Err(e) => return Err(e),
+        };
         let started = std::time::Instant::now();
         loop {
             match file.try_lock() {
@@ -303,9 +311,14 @@ impl Lock {
 }
 
 /// The file whose lock guards the regressions file at `path`:
-/// `greduce-lock-<key>` in the temporary directory, `<key>` from the absolute path.
+/// `greduce-lock-<key>` in the temporary directory, `<key>` from the absolute path with the
+/// directory's symbolic links resolved (so that two paths to one file share one lock).
 pub(crate) fn lock_path(path: &Path) -> PathBuf {
-    std::env::temp_dir().join(format!("greduce-lock-{:016x}", path_key(path)))
+    let resolved = match (path.parent().map(std::fs::canonicalize), path.file_name()) {
+        (Some(Ok(dir)), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    };
+    std::env::temp_dir().join(format!("greduce-lock-{:016x}", path_key(&resolved)))
 }
 
 /// A key for files that stand for `path` elsewhere (its lock, the note of its running

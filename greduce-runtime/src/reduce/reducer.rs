@@ -486,14 +486,23 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// # Panics
     ///
     /// When the trace cannot be replayed at all, even with re-align (the generator panics on
-    /// it: it is not a trace of this generator). [`Reducer::try_reduce`] returns an error
-    /// instead.
+    /// it: it is not a trace of this generator), and when its output does not fail
+    /// `property` (there is nothing to reduce; a closure written as "true when the bug
+    /// shows" reads the other way round: negate it). [`Reducer::try_reduce`] returns an error
+    /// for the first, and an unreduced [`Reduction`] with `reproduced` false for the second.
     pub fn reduce<O: Into<Outcome>>(
         &mut self,
         trace: &Trace,
         property: impl FnMut(&T) -> O,
     ) -> Reduction<T, S> {
         match self.try_reduce(trace, property) {
+            Ok(reduction) if !reduction.reproduced => panic!(
+                "greduce: the output to reduce does not fail the property, so there is \
+                 nothing to reduce: Reducer::reduce keeps outputs on which the property \
+                 fails (`false`, `Err` or `Outcome::Fails`); a closure that returns `true` \
+                 when the bug shows must be negated. The output: {:?}",
+                reduction.output
+            ),
             Ok(reduction) => reduction,
             Err(e) => panic!("greduce: {e}"),
         }

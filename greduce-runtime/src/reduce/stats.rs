@@ -78,9 +78,9 @@ pub struct Stats {
     /// Replays in which the generator panicked.
     pub generator_panics: u64,
     /// Candidates whose output the property (or the outcome cache) said does not reproduce
-    /// the failure (`Passes`, `Invalid` or `Timeout`).
+    /// the failure (`Passes`, `Unresolved` or `Timeout`).
     pub did_not_reproduce: u64,
-    /// Candidates on which the property panicked (counted as `Invalid`).
+    /// Candidates on which the property panicked (counted as `Unresolved`).
     pub property_panics: u64,
     /// Candidates larger than the current input (rejected without asking the property).
     pub rejected_larger: u64,

@@ -33,7 +33,7 @@ struct Input {
 const TOOLS: [&str; 4] = ["greduce", "picire", "shrinkray", "greduce-grammar"];
 
 /// The JSON the generated documents use, in `greduce::grammar`'s text form.
-const JSON_GRAMMAR: &str = include_str!("../../../data/json.grammar");
+const JSON_GRAMMAR: &str = include_str!("../../../../greduce-cli/grammars/json.grammar");
 
 /// A tool's run on one input.
 struct Outcome {

@@ -8,11 +8,14 @@
 //! cargo run --release -p greduce-bench -- stateful 100
 //! cargo run --release -p greduce-bench -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
 //! cargo run --release -p greduce-bench -- grammars [N] [--passes LIST]
-//! cargo run --release -p greduce-bench -- overhead [--callgrind | once GENERATOR VARIANT]
+//! cargo run --release -p greduce-bench -- runaway
 //! ```
 //!
-//! `overhead`: what `#[generator]` costs, called directly, recorded and replayed (see
-//! `overhead.rs`; `once` runs one variant, for callgrind).
+//! (What `#[generator]` costs, called directly, recorded and replayed, is the binary of its
+//! own `overhead`: `cargo run --release -p greduce-bench --bin overhead`.)
+//!
+//! `runaway`: a replay that runs away past the recorded trace, against a steady generator
+//! (see `runaway.rs`).
 //!
 //! `grammars N`: the grammar fuzzer's trace reduction against choice-sequence ddmin (plain
 //! and with the default marker), Perses and character ddmin, on three grammars with three
@@ -42,14 +45,9 @@ mod challenges;
 mod dd_bench;
 mod dl;
 mod grammars;
-mod overhead;
 mod runaway;
 mod scale;
 mod stateful;
-
-/// Counts the heap in use, for `overhead`'s bytes of trace per decision.
-#[global_allocator]
-static ALLOCATOR: overhead::Counting = overhead::Counting;
 
 use greduce::{Passes, Reducer, Run, Search, Strategy};
 use greduce_bench::any_graph::AnyGraph;
@@ -246,7 +244,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | overhead [--callgrind | once <draws|graph|isra> <plain|direct|record|replay|bytes>]";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -285,10 +283,6 @@ fn main() {
             }
         }
         print!("{}", dd_bench::table(limit, only.as_deref(), &tools));
-        return;
-    }
-    if what == "overhead" {
-        overhead::main(args);
         return;
     }
     if what == "runaway" {

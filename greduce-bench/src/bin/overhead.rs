@@ -1,8 +1,12 @@
 //! Instrumentation overhead, in release mode:
 //!
 //! ```text
-//! cargo run --release -p greduce-bench -- overhead
+//! cargo run --release -p greduce-bench --bin overhead
+//! cargo run --release -p greduce-bench --bin overhead -- --callgrind
 //! ```
+//!
+//! A binary of its own: its allocator counts the heap in use (for the bytes a trace holds),
+//! which the other benchmarks should not pay for.
 //!
 //! Times three generators that make about 10^6 decisions each, three ways: without
 //! `#[generator]`, with it but called directly with an ordinary rng, and recorded by
@@ -16,8 +20,8 @@
 //! binary's allocator, in a fresh process: `once <generator> bytes`).
 //!
 //! For counts that machine noise does not move, `overhead --callgrind` runs each variant
-//! under `valgrind --tool=callgrind` (one `once` run each: `target/release/bench overhead
-//! once <draws|graph|isra> <plain|direct|record|replay>`; a `replay` run records first, and
+//! under `valgrind --tool=callgrind` (one `once` run each: `target/release/overhead once
+//! <draws|graph|isra> <plain|direct|record|replay>`; a `replay` run records first, and
 //! `once none none` is the process alone, subtracted from each). `REPEAT=<n>` runs a `once`
 //! variant `n` times in one process, for a sampling profiler (`perf record -e cpu-clock`):
 //! later runs reuse the buffers of earlier traces, as the timed runs do.
@@ -229,7 +233,7 @@ fn bytes<T>(generator: fn(&mut StdRng) -> T) -> usize {
 fn child_bytes(generator: &str) -> Option<usize> {
     let exe = std::env::current_exe().ok()?;
     let out = std::process::Command::new(exe)
-        .args(["overhead", "once", generator, "bytes"])
+        .args(["once", generator, "bytes"])
         .output()
         .ok()?;
     String::from_utf8_lossy(&out.stdout).trim().parse().ok()
@@ -256,7 +260,7 @@ fn once(generator: &str, variant: &str) {
         ("graph", "bytes") => println!("{}", bytes(graph_annotated)),
         ("isra", "bytes") => println!("{}", bytes(isra_models)),
         _ => eprintln!(
-            "usage: bench overhead once <draws|graph|isra> <plain|direct|record|replay|bytes> \
+            "usage: overhead once <draws|graph|isra> <plain|direct|record|replay|bytes> \
              (isra: no plain), or once none none"
         ),
     }
@@ -268,7 +272,7 @@ fn instructions(generator: &str, variant: &str) -> Result<u64, String> {
     let out = std::process::Command::new("valgrind")
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
         .arg(exe)
-        .args(["overhead", "once", generator, variant])
+        .args(["once", generator, variant])
         .output()
         .map_err(|e| format!("cannot run valgrind: {e}"))?;
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -317,10 +321,14 @@ fn callgrind_table() -> Result<String, String> {
     Ok(out)
 }
 
+/// Counts the heap in use, for the bytes of trace per decision.
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
 /// `overhead`: the timing table; `overhead --callgrind`: the instruction counts;
 /// `overhead once <generator> <variant>`: one run of one variant.
-pub(crate) fn main(args: impl Iterator<Item = String>) {
-    let args: Vec<String> = args.collect();
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "once") {
         let repeat: usize = std::env::var("REPEAT")
             .ok()
@@ -363,7 +371,7 @@ pub(crate) fn main(args: impl Iterator<Item = String>) {
 
 /// The bench binary's allocator: the system's, counting the bytes in use, so that
 /// [`bytes`] can tell what a trace holds. One relaxed atomic add per allocation.
-pub(crate) struct Counting;
+struct Counting;
 
 static IN_USE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -378,9 +386,12 @@ impl Counting {
 #[allow(unsafe_code)] // Reason: a `GlobalAlloc` is unsafe to implement; see the manifest.
 unsafe impl std::alloc::GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
-        IN_USE.fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
         // SAFETY: the caller's contract, passed on.
-        unsafe { std::alloc::System.alloc(layout) }
+        let at = unsafe { std::alloc::System.alloc(layout) };
+        if !at.is_null() {
+            IN_USE.fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        }
+        at
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
@@ -390,15 +401,21 @@ unsafe impl std::alloc::GlobalAlloc for Counting {
     }
 
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
-        IN_USE.fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
         // SAFETY: the caller's contract, passed on.
-        unsafe { std::alloc::System.alloc_zeroed(layout) }
+        let at = unsafe { std::alloc::System.alloc_zeroed(layout) };
+        if !at.is_null() {
+            IN_USE.fetch_add(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        }
+        at
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new: usize) -> *mut u8 {
-        IN_USE.fetch_add(new, std::sync::atomic::Ordering::Relaxed);
-        IN_USE.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
         // SAFETY: the caller's contract, passed on.
-        unsafe { std::alloc::System.realloc(ptr, layout, new) }
+        let moved = unsafe { std::alloc::System.realloc(ptr, layout, new) };
+        if !moved.is_null() {
+            IN_USE.fetch_add(new, std::sync::atomic::Ordering::Relaxed);
+            IN_USE.fetch_sub(layout.size(), std::sync::atomic::Ordering::Relaxed);
+        }
+        moved
     }
 }
