@@ -8,6 +8,7 @@ mod align;
 mod builder;
 mod check;
 mod decision;
+mod delta;
 mod describe;
 mod edit;
 mod legal;
@@ -115,4 +116,9 @@ pub mod __toolkit {
     //! What `greduce-toolkit` (delta debugging, grammars) calls: one property call as a
     //! case, and its failure's identity. Not public API: no semver guarantees.
     pub use crate::check::case::{At, CaseEnd, Failure, check, unresolved};
+
+    /// Delta debugging over positions: the one implementation the reducer and `dd` share.
+    pub mod delta {
+        pub use crate::delta::{Mode, Narrowed, Positions, Start, Variant, dd, split};
+    }
 }

@@ -4,7 +4,7 @@
 use super::args::{Args, call};
 use super::outcome::{Outcome, word};
 use super::report::{Error, Isolated, Reduced, Stats};
-use super::search::{self, Mode, Narrowed, Start};
+use greduce_runtime::__toolkit::delta::{self, Mode, Positions, Start, Variant};
 use greduce_runtime::__toolkit::{self as case, CaseEnd, Failure};
 use greduce_runtime::{CaseResult, SameFailure};
 use std::collections::HashMap;
@@ -324,7 +324,7 @@ fn full<A: Args>(args: &A) -> Vec<Vec<usize>> {
 }
 
 fn all_runs(state: &[Vec<usize>]) -> Vec<Vec<Range<usize>>> {
-    state.iter().map(|set| search::runs(set)).collect()
+    state.iter().map(|set| runs(set)).collect()
 }
 
 /// Takes the arguments in turn until none changes: `step` returns an argument's new parts,
@@ -424,19 +424,20 @@ where
         let universe = &state[arg];
         let mut candidate = state.to_vec();
         // The start, as positions in `universe`.
-        let pass = pass
+        let pass: Vec<usize> = pass
             .iter()
             .filter_map(|i| universe.binary_search(i).ok())
             .collect();
-        let narrowed = search::dd(universe.len(), mode, pass, &mut |set| {
+        let pass = Positions::from_sorted(&pass);
+        let narrowed = delta::dd(universe.len(), Variant::Book, mode, pass, &mut |set| {
             candidate[arg].clear();
-            candidate[arg].extend(set.iter().map(|&i| universe[i]));
-            self.run(args, &candidate)
+            candidate[arg].extend(set.iter().map(|i| universe[i]));
+            Some(self.run(args, &candidate))
         })?;
-        let back = |set: Vec<usize>| set.into_iter().map(|i| universe[i]).collect();
+        let back = |set: &Positions| set.iter().map(|i| universe[i]).collect();
         Ok(Narrowed {
-            pass: back(narrowed.pass),
-            fail: back(narrowed.fail),
+            pass: back(&narrowed.pass),
+            fail: back(&narrowed.fail),
         })
     }
 
@@ -455,13 +456,25 @@ where
     }
 }
 
+/// Ascending indices as runs of consecutive indices.
+fn runs(set: &[usize]) -> Vec<Range<usize>> {
+    Positions::from_sorted(set).intervals().to_vec()
+}
+
+/// A narrowed pair of one argument's parts (original indices, ascending): passing and
+/// failing.
+struct Narrowed {
+    pass: Vec<usize>,
+    fail: Vec<usize>,
+}
+
 /// A 128-bit hash of a candidate's parts (two independent 64-bit hashes).
 fn key(state: &[Vec<usize>]) -> u128 {
     let half = |salt: u8| {
         let mut h = DefaultHasher::new();
         salt.hash(&mut h);
         for set in state {
-            search::runs(set).hash(&mut h);
+            runs(set).hash(&mut h);
         }
         h.finish()
     };

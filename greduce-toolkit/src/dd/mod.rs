@@ -60,7 +60,6 @@ mod debugger;
 mod outcome;
 mod reducible;
 mod report;
-mod search;
 mod text;
 
 pub use args::Args;

@@ -1,10 +1,11 @@
 //! The structural pass (the paper's GReduce): which reducible parts to remove, by ddmin
 //! over a list of parts.
 //!
-//! Sequence-based reduction runs [`ddmin`] once over all parts in trace order; tree-based
-//! reduction (HDD) runs it on one level of the part tree at a time, outermost first. Every
-//! candidate of one ddmin is cut from the trace the ddmin started from, as in the paper
-//! (the reduced trace is that trace with the parts labelled removed).
+//! Sequence-based reduction runs ddmin (`delta.rs`, [`Variant::Paper`]) once over all parts
+//! in trace order; tree-based reduction (HDD) runs it on one level of the part tree at a
+//! time, outermost first. Every candidate of one ddmin is cut from the trace the ddmin
+//! started from, as in the paper (the reduced trace is that trace with the parts labelled
+//! removed).
 //!
 //! ddmin keeps its subsets as intervals of positions in the list, and a candidate's removed
 //! parts become runs of sibling parts ([`Siblings`]): a candidate costs O(intervals), not
@@ -12,7 +13,9 @@
 
 use super::pass::Search;
 use super::probe::{Cursor, Probe};
+use crate::delta::{self, Mode, Positions, Variant};
 use crate::edit::{Edit, Siblings};
+use crate::outcome::Outcome;
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;
 
@@ -156,15 +159,23 @@ fn hdd(probe: &mut dyn Probe, rounds: bool) -> bool {
 fn ddmin_parts(probe: &mut dyn Probe, base: &Trace, generation: u64, parts: &[NodeId]) -> bool {
     let runs = Runs::of(base, parts);
     let mut accepted = false;
-    ddmin(parts.len(), |kept| {
-        if probe.give_up() {
-            return None;
-        }
-        let edit = Edit::removing_runs(runs.removed(parts, &kept.gaps(parts.len())));
-        let ok = probe.consider_on(base, generation, edit);
-        accepted |= ok;
-        Some(ok)
-    });
+    // Only the calls matter: each accepted candidate is the new input already.
+    let _ = delta::dd(
+        parts.len(),
+        Variant::Paper,
+        Mode::Min,
+        Positions::default(),
+        &mut |kept| {
+            if probe.give_up() {
+                return None;
+            }
+            let edit = Edit::removing_runs(runs.removed(parts, &kept.gaps(parts.len())));
+            let ok = probe.consider_on(base, generation, edit);
+            accepted |= ok;
+            // The candidate still fails: the search keeps it.
+            Some(if ok { Outcome::Fails } else { Outcome::Passes })
+        },
+    );
     accepted
 }
 
@@ -275,200 +286,5 @@ fn run_of(parts: &[NodeId], range: Range<usize>) -> Siblings {
         first: parts[range.start],
         last: parts[range.end - 1],
         count: range.len() as u32,
-    }
-}
-
-/// A set of positions in a list, as sorted, disjoint, non-empty intervals.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Positions {
-    intervals: Vec<Range<usize>>,
-    len: usize,
-}
-
-impl Positions {
-    /// Positions `0..n`.
-    fn all(n: usize) -> Positions {
-        Positions {
-            intervals: std::iter::once(0..n).filter(|r| !r.is_empty()).collect(),
-            len: n,
-        }
-    }
-
-    /// How many positions there are.
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-
-    /// The `a`-th to the `b`-th positions (counting in order from 0, `b` excluded).
-    fn slice(&self, a: usize, b: usize) -> Positions {
-        let mut out = Vec::new();
-        let mut seen = 0;
-        for r in &self.intervals {
-            let (lo, hi) = (seen, seen + r.len());
-            seen = hi;
-            if hi <= a {
-                continue;
-            }
-            if lo >= b {
-                break;
-            }
-            let start = r.start + a.saturating_sub(lo);
-            let end = r.start + (b.min(hi) - lo);
-            if start < end {
-                out.push(start..end);
-            }
-        }
-        Positions {
-            intervals: out,
-            len: b - a,
-        }
-    }
-
-    /// All positions but the `a`-th to the `b`-th.
-    fn without(&self, a: usize, b: usize) -> Positions {
-        let mut out = self.slice(0, a).intervals;
-        for r in self.slice(b, self.len).intervals {
-            match out.last_mut() {
-                Some(last) if last.end == r.start => last.end = r.end,
-                _ => out.push(r),
-            }
-        }
-        Positions {
-            intervals: out,
-            len: self.len - (b - a),
-        }
-    }
-
-    /// The positions of `0..n` that are not in the set, as intervals.
-    pub(crate) fn gaps(&self, n: usize) -> Vec<Range<usize>> {
-        let mut out = Vec::new();
-        let mut at = 0;
-        for r in &self.intervals {
-            if r.start > at {
-                out.push(at..r.start);
-            }
-            at = r.end;
-        }
-        if at < n {
-            out.push(at..n);
-        }
-        out
-    }
-
-    /// The positions, one by one.
-    #[cfg(test)]
-    fn to_vec(&self) -> Vec<usize> {
-        self.intervals.iter().flat_map(Clone::clone).collect()
-    }
-}
-
-/// ddmin (Zeller and Hildebrandt): finds a 1-minimal subset of the positions `0..n` for
-/// which `test` holds, assuming it holds for all of them. `test` gets the subset to keep
-/// and answers whether it still reproduces, or `None` to stop the search (a budget ran
-/// out). Unlike classic ddmin, the empty subset is tried too (removing the last part may
-/// be what works). Subsets are chunks of the kept positions in order, as in the classic
-/// formulation: first each chunk alone, then each chunk's complement.
-pub(crate) fn ddmin(n: usize, mut test: impl FnMut(&Positions) -> Option<bool>) -> Positions {
-    let mut kept = Positions::all(n);
-    let mut granularity = 2;
-    while kept.len() > 0 {
-        let len = kept.len();
-        let n_eff = granularity.min(len);
-        let chunks: Vec<Range<usize>> = (0..n_eff)
-            .map(|i| i * len / n_eff..(i + 1) * len / n_eff)
-            .collect();
-        let mut progressed = false;
-        // Reduce to one chunk.
-        if n_eff >= 2 {
-            for chunk in &chunks {
-                let subset = kept.slice(chunk.start, chunk.end);
-                match test(&subset) {
-                    None => return kept,
-                    Some(true) => {
-                        kept = subset;
-                        granularity = 2;
-                        progressed = true;
-                        break;
-                    }
-                    Some(false) => {}
-                }
-            }
-        }
-        // Reduce to a complement (with two chunks, the complements are the chunks).
-        if !progressed && n_eff != 2 {
-            for chunk in &chunks {
-                let complement = kept.without(chunk.start, chunk.end);
-                match test(&complement) {
-                    None => return kept,
-                    Some(true) => {
-                        kept = complement;
-                        granularity = (n_eff - 1).max(2);
-                        progressed = true;
-                        break;
-                    }
-                    Some(false) => {}
-                }
-            }
-        }
-        if !progressed {
-            if n_eff >= kept.len() {
-                break;
-            }
-            granularity = (2 * n_eff).min(kept.len());
-        }
-    }
-    kept
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(n: usize, needed: &[usize]) -> (Vec<usize>, usize) {
-        let mut calls = 0;
-        let kept = ddmin(n, |kept| {
-            calls += 1;
-            let kept = kept.to_vec();
-            Some(needed.iter().all(|x| kept.contains(x)))
-        });
-        (kept.to_vec(), calls)
-    }
-
-    #[test]
-    fn finds_the_needed_items() {
-        assert_eq!(run(8, &[1, 6]).0, vec![1, 6]);
-        assert_eq!(run(3, &[2]).0, vec![2]);
-        assert_eq!(run(5, &[]).0, Vec::<usize>::new());
-        assert_eq!(run(1, &[]).0, Vec::<usize>::new());
-        assert_eq!(run(1, &[0]).0, vec![0]);
-        assert_eq!(run(100, &[3, 50, 51, 99]).0, vec![3, 50, 51, 99]);
-    }
-
-    #[test]
-    fn the_motivating_example_needs_four_tests() {
-        // "abc" -> keep "a"? no; keep "bc"? yes; keep "b"? no; keep "c"? yes; keep ""? no.
-        assert_eq!(run(3, &[2]), (vec![2], 5));
-    }
-
-    #[test]
-    fn stops_when_told() {
-        let mut calls = 0;
-        let kept = ddmin(16, |_| {
-            calls += 1;
-            if calls > 3 { None } else { Some(false) }
-        });
-        assert_eq!(kept.len(), 16);
-        assert_eq!(calls, 4);
-    }
-
-    #[test]
-    fn positions_slice_and_remove_in_order() {
-        let all = Positions::all(10);
-        let some = all.without(2, 5); // 0 1 5 6 7 8 9
-        assert_eq!(some.to_vec(), [0, 1, 5, 6, 7, 8, 9]);
-        assert_eq!(some.slice(1, 4).to_vec(), [1, 5, 6]);
-        assert_eq!(some.without(1, 3).to_vec(), [0, 6, 7, 8, 9]);
-        assert_eq!(some.gaps(10), [Range { start: 2, end: 5 }]);
-        assert_eq!(some.slice(1, 4).gaps(10), [0..1, 2..5, 7..10]);
     }
 }
