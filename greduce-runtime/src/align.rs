@@ -232,10 +232,10 @@ impl Aligner {
     /// run is jumped over at once), or the end of `parent`.
     #[inline]
     fn skip_removed(&self, parent: NodeId, mut c: NodeId) -> NodeId {
-        let end = self.trace.node(parent).end;
+        let end = self.trace.end(parent);
         while c < end {
             match self.overlay.run_at(c) {
-                Some(run) => c = self.trace.node(run.last).end,
+                Some(run) => c = self.trace.end(run.last),
                 None => break,
             }
         }
@@ -282,11 +282,11 @@ impl Aligner {
         // The common case, aligned with the next recorded operation, borrows in place.
         let frame = self.frames.last().expect("the root frame stays");
         if let Some(block) = frame.rec
-            && frame.cursor < self.trace.node(block).end
+            && frame.cursor < self.trace.end(block)
             && op.matches(self.trace.kind(frame.cursor), site)
         {
             let aligned = frame.cursor;
-            self.move_to(self.trace.node(aligned).end);
+            self.move_to(self.trace.end(aligned));
             return Ok(Some(aligned));
         }
         let trace = self.trace.clone();
@@ -299,7 +299,7 @@ impl Aligner {
                 )
             });
         };
-        let end = trace.node(block).end;
+        let end = trace.end(block);
         let expected = (frame.cursor < end).then_some(frame.cursor);
         let why = || match expected {
             Some(c) => format!(
@@ -321,7 +321,7 @@ impl Aligner {
             let mut next = c;
             while next < end {
                 if !self.overlay.contains(next) && op.matches(trace.kind(next), site) {
-                    self.move_to(trace.node(next).end);
+                    self.move_to(trace.end(next));
                     self.notes.push(|| {
                         format!(
                             "{}; skipped ahead to the recorded one at the same site",
@@ -330,12 +330,12 @@ impl Aligner {
                     });
                     return Ok(Some(next));
                 }
-                next = trace.node(next).end;
+                next = trace.end(next);
             }
             // A call that replaced another call: run it unaligned and continue after the
             // recorded call (paper 4.4.2, re-align on Case 1).
             if op == Op::Scope && matches!(trace.kind(c), Kind::Scope { .. }) {
-                self.move_to(trace.node(c).end);
+                self.move_to(trace.end(c));
                 self.notes
                     .push(|| format!("{}; runs unaligned in its place", why()));
                 return Ok(None);
@@ -349,7 +349,7 @@ impl Aligner {
         {
             self.notes.carriable += 1;
             if self.overlay.carries() {
-                self.move_to(trace.node(c).end);
+                self.move_to(trace.end(c));
                 self.notes
                     .push(|| format!("{}; takes its value by position", why()));
                 return Ok(Some(c));
@@ -372,7 +372,7 @@ impl Aligner {
     pub(crate) fn past_the_trace(&self) -> bool {
         self.frames
             .last()
-            .is_none_or(|f| f.body && f.rec.is_none_or(|rec| f.cursor >= self.trace.node(rec).end))
+            .is_none_or(|f| f.body && f.rec.is_none_or(|rec| f.cursor >= self.trace.end(rec)))
     }
 
     /// The recorded node the next operation aligns with, when it has `tag` (replay's common
@@ -383,11 +383,11 @@ impl Aligner {
         let frame = self.frames.last()?;
         let block = frame.rec?;
         let cursor = frame.cursor;
-        if cursor >= self.trace.node(block).end {
+        if cursor >= self.trace.end(block) {
             return None;
         }
-        let node = *self.trace.node(cursor);
-        (node.tag == tag).then_some((cursor, node))
+        let node = self.trace.node(cursor);
+        node.is(tag).then_some((cursor, node))
     }
 
     /// Whether `node` is still the next operation of the top frame.
@@ -489,12 +489,12 @@ impl Aligner {
     #[inline]
     fn next_kept(&self, parent: NodeId, from: NodeId) -> Option<NodeId> {
         let c = self.skip_removed(parent, from.max(parent + 1));
-        (c < self.trace.node(parent).end).then_some(c)
+        (c < self.trace.end(parent)).then_some(c)
     }
 
     /// Number of removed iterations of a recorded loop.
     pub(crate) fn removed_iterations(&self, lp: NodeId) -> u128 {
-        self.overlay.removed_children(lp, self.trace.node(lp).end)
+        self.overlay.removed_children(lp, self.trace.end(lp))
     }
 
     /// The loop frame on top, with its cursor, when it is aligned.
@@ -517,7 +517,7 @@ impl Aligner {
         };
         let aligned = rec.and_then(|lp| self.next_kept(lp, cursor));
         if let Some(c) = aligned {
-            let next = self.trace.node(c).end;
+            let next = self.trace.end(c);
             self.move_to(next);
         }
         self.push(aligned);
@@ -536,7 +536,7 @@ impl Aligner {
         };
         if self.strategy != Strategy::Realign
             && let Some(rec) = iteration.rec
-            && iteration.cursor < self.trace.node(rec).end
+            && iteration.cursor < self.trace.end(rec)
         {
             return false;
         }
@@ -545,7 +545,7 @@ impl Aligner {
             unreachable!("checked above")
         };
         if let Some(c) = aligned {
-            lp.cursor = self.trace.node(c).end;
+            lp.cursor = self.trace.end(c);
         }
         *iteration = Frame {
             rec: aligned,
@@ -580,7 +580,7 @@ impl Aligner {
         if self.strategy == Strategy::Realign
             || frame
                 .rec
-                .is_none_or(|rec| frame.cursor >= self.trace.node(rec).end)
+                .is_none_or(|rec| frame.cursor >= self.trace.end(rec))
         {
             return Ok(());
         }

@@ -1,16 +1,26 @@
 //! Builds a trace in pre-order while a generator runs, and recycles the buffers of dropped
 //! traces.
 //!
+//! Nodes are 12 bytes (see `node.rs`): a decision is a leaf holding its decision in its
+//! node when it fits, under a key the builder's [`Interner`] finds (its cache and map are
+//! the builder's, not the trace's), and storing neither its parent nor its end; the other
+//! nodes keep their parent, and their end once closed. The builder knows the open node,
+//! so adding a node never needs a decision's parent; [`Builder::unlinked_count`], which
+//! looks for a count decision among the open node's children, tells them apart by the
+//! non-leaf nodes around them.
+//!
 //! A large trace is a large allocation, and fresh memory costs a page fault per 4 KiB:
 //! about half of the time of recording a million decisions went to the kernel zeroing
 //! pages. The reducer replays hundreds of candidates and drops most of their traces, so each
 //! thread keeps the buffers of a couple of dropped traces and builds the next trace in them.
 
+use crate::keys::Interner;
+use crate::node::data_index;
 use crate::site::Site;
 use crate::trace::{Count, Decision, NONE, New, Node, NodeId, Store, Tag, Trace};
 use crate::value::Args;
+use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::sync::Arc;
 
 /// How many dropped traces' buffers a thread keeps.
@@ -51,9 +61,8 @@ pub(crate) struct Builder {
     /// The open nodes enclosing `current`, outermost (the root) first; empty when `current`
     /// is the root.
     outer: Vec<NodeId>,
-    /// The count decisions already linked to a loop (`store.links` is sorted only at the
-    /// end).
-    linked: HashSet<NodeId>,
+    /// Finds the keys of the decisions stored in their node (not part of the trace).
+    interner: Interner,
 }
 
 impl Builder {
@@ -73,18 +82,12 @@ impl Builder {
             store.shrink_decisions(capacity);
         }
         store.nodes.reserve(capacity.max(1));
-        store.nodes.push(Node {
-            tag: Tag::Root,
-            linked: false,
-            parent: NONE,
-            end: NONE,
-            data: 0,
-        });
+        store.nodes.push(Node::branch(Tag::Root, NONE, NONE, 0));
         Builder {
             store,
             current: 0,
             outer: Vec::new(),
-            linked: HashSet::new(),
+            interner: Interner::default(),
         }
     }
 
@@ -97,11 +100,11 @@ impl Builder {
     pub(crate) fn innermost_loop_site(&self) -> Option<&'static Site> {
         let mut id = self.current;
         while id != NONE {
-            let node = &self.store.nodes[id as usize];
-            if node.tag == Tag::Loop {
-                return Some(self.store.loops[node.data as usize].0);
+            let node = self.store.nodes[id as usize];
+            if node.is(Tag::Loop) {
+                return Some(self.store.loops[node.data() as usize].0);
             }
-            id = node.parent;
+            id = node.parent();
         }
         None
     }
@@ -110,9 +113,9 @@ impl Builder {
     pub(crate) fn label_scope(&mut self, label: u64) {
         let mut id = self.current;
         while id != NONE {
-            let node = &self.store.nodes[id as usize];
-            if node.tag == Tag::Scope {
-                let data = node.data as usize;
+            let node = self.store.nodes[id as usize];
+            if node.is(Tag::Scope) {
+                let data = node.data() as usize;
                 let labels = &mut self.store.labels;
                 if labels.len() <= data {
                     labels.resize(data + 1, 0);
@@ -120,7 +123,7 @@ impl Builder {
                 labels[data] = label;
                 return;
             }
-            id = node.parent;
+            id = node.parent();
         }
     }
 
@@ -137,14 +140,19 @@ impl Builder {
             New::Scope { site, call } => (Tag::Scope, push(&mut store.scopes, (site, call))),
             New::Loop { site, count } => (Tag::Loop, push(&mut store.loops, (site, count))),
         };
-        self.push_node(tag, data)
+        let id = self.store.nodes.len() as NodeId;
+        self.store
+            .nodes
+            .push(Node::branch(tag, self.current, id + 1, data));
+        id
     }
 
     /// Adds a decision (the most frequent node: no detour through [`New`]).
     #[inline]
     pub(crate) fn decision(&mut self, decision: Decision) -> NodeId {
-        let data = self.store.push_decision(decision);
-        self.push_node(Tag::Decision, data)
+        let Decision { site, args, value } = decision;
+        self.store
+            .push_decision(&mut self.interner, site, args, value)
     }
 
     /// Opens a loop iteration (the next most frequent node).
@@ -185,18 +193,14 @@ impl Builder {
     pub(crate) fn next_iteration(&mut self, lp: NodeId) -> bool {
         let end = self.store.nodes.len() as NodeId;
         let iteration = &mut self.store.nodes[self.current as usize];
-        if iteration.parent != lp {
+        if iteration.parent() != lp {
             return false;
         }
-        iteration.end = end;
+        iteration.set_end(end);
         self.current = end;
-        self.store.nodes.push(Node {
-            tag: Tag::Iteration,
-            linked: false,
-            parent: lp,
-            end: NONE,
-            data: 0,
-        });
+        self.store
+            .nodes
+            .push(Node::branch(Tag::Iteration, lp, NONE, 0));
         true
     }
 
@@ -204,7 +208,11 @@ impl Builder {
     /// (`inner`), in one visit.
     #[inline]
     pub(crate) fn open_choice(&mut self, tag: Tag, decision: Decision, inner: Tag) {
-        let data = self.store.push_decision(decision);
+        let data = if tag == Tag::Selection {
+            self.store.selection(&mut self.interner, decision)
+        } else {
+            self.store.switch(decision)
+        };
         self.push_open(tag, data);
         self.push_open(inner, 0);
     }
@@ -213,28 +221,11 @@ impl Builder {
     #[inline]
     fn push_open(&mut self, tag: Tag, data: u32) -> NodeId {
         let id = self.store.nodes.len() as NodeId;
-        self.store.nodes.push(Node {
-            tag,
-            linked: false,
-            parent: self.current,
-            end: NONE,
-            data,
-        });
+        self.store
+            .nodes
+            .push(Node::branch(tag, self.current, NONE, data));
         self.outer.push(self.current);
         self.current = id;
-        id
-    }
-
-    #[inline]
-    fn push_node(&mut self, tag: Tag, data: u32) -> NodeId {
-        let id = self.store.nodes.len() as NodeId;
-        self.store.nodes.push(Node {
-            tag,
-            linked: false,
-            parent: self.current,
-            end: id + 1,
-            data,
-        });
         id
     }
 
@@ -248,7 +239,7 @@ impl Builder {
     /// Adds a node under the innermost open node and opens it.
     pub(crate) fn open(&mut self, new: New) -> NodeId {
         let id = self.leaf(new);
-        self.store.nodes[id as usize].end = NONE;
+        self.store.nodes[id as usize].set_end(NONE);
         self.outer.push(self.current);
         self.current = id;
         id
@@ -258,7 +249,8 @@ impl Builder {
     #[inline]
     pub(crate) fn close(&mut self) {
         if let Some(enclosing) = self.outer.pop() {
-            self.store.nodes[self.current as usize].end = self.store.nodes.len() as NodeId;
+            let end = self.store.nodes.len() as NodeId;
+            self.store.nodes[self.current as usize].set_end(end);
             self.current = enclosing;
         }
     }
@@ -276,28 +268,27 @@ impl Builder {
         self.current
     }
 
-    /// The parent of a node.
+    /// The parent of an open node.
     #[inline]
     pub(crate) fn parent_of(&self, id: NodeId) -> NodeId {
-        self.store.nodes[id as usize].parent
+        self.store.nodes[id as usize].parent()
     }
 
     /// Links the count decision `decision` to the loop `lp` it counts.
     pub(crate) fn link(&mut self, decision: NodeId, lp: NodeId) {
         self.store.links.push((decision, lp));
         if let Some(node) = self.store.nodes.get_mut(decision as usize) {
-            node.linked = true;
+            node.set_linked();
         }
-        self.linked.insert(decision);
     }
 
     /// Records the arguments of a `while` loop's condition and whether it ended by
     /// answering `false`.
     pub(crate) fn set_while(&mut self, lp: NodeId, args: Args, ended: bool) {
-        let node = &self.store.nodes[lp as usize];
-        if node.tag == Tag::Loop
+        let node = self.store.nodes[lp as usize];
+        if node.is(Tag::Loop)
             && let (_, Count::While { args: a, ended: e }) =
-                &mut self.store.loops[node.data as usize]
+                &mut self.store.loops[node.data() as usize]
         {
             *a = args;
             *e = ended;
@@ -306,20 +297,53 @@ impl Builder {
 
     /// The last decision made directly in the innermost open node at `site`, if it has not
     /// been linked to a loop yet (for `let n = <decision>; for _ in 0..n`).
-    pub(crate) fn unlinked_count(&self, site: &Site) -> Option<(NodeId, &Decision)> {
-        let parent = self.current;
-        let nodes = &self.store.nodes;
-        // Backwards: the count is usually decided just before its loop.
-        let mut id = nodes.len() as NodeId;
-        while id > parent + 1 {
-            id -= 1;
-            let node = &nodes[id as usize];
-            if node.parent != parent || node.tag != Tag::Decision {
-                continue;
+    ///
+    /// Walks the open node's children backwards (the count is usually decided just before
+    /// its loop), one run of decisions at a time: decisions do not store their parent, so
+    /// the run of leaves before a position is classified by the nearest non-leaf node before
+    /// it (every child of the open node is closed, its end known).
+    pub(crate) fn unlinked_count(&self, site: &Site) -> Option<(NodeId, Cow<'_, Decision>)> {
+        let open = self.current;
+        let store = &self.store;
+        let node = |id: NodeId| store.nodes[id as usize];
+        // The start of the open node's child after the ones not yet looked at (or the end).
+        let mut next = store.nodes.len() as NodeId;
+        while next > open + 1 {
+            let mut k = next - 1;
+            while node(k).is_leaf() {
+                k -= 1;
             }
-            let decision = self.store.decision(node.data as usize);
-            if decision.site == site {
-                return (!self.linked.contains(&id)).then_some((id, decision));
+            // The decisions in `from..next` are children of `holder` (`open` or a node
+            // inside one of its children).
+            let (from, holder) = if k == open {
+                (k + 1, open)
+            } else if node(k).end(k) >= next {
+                (next, k)
+            } else {
+                let mut holder = node(k).parent();
+                while holder != open && node(holder).end(holder) < next {
+                    holder = node(holder).parent();
+                }
+                (node(k).end(k), holder)
+            };
+            if holder == open {
+                for id in (from..next).rev() {
+                    let leaf = node(id);
+                    if store.leaf_site(leaf) == site {
+                        return (!leaf.linked()).then(|| (id, store.leaf_decision(leaf)));
+                    }
+                }
+                if k == open {
+                    return None;
+                }
+                next = from;
+            } else {
+                // Skip the child of the open node that holds them.
+                let mut child = holder;
+                while node(child).parent() != open {
+                    child = node(child).parent();
+                }
+                next = child;
             }
         }
         None
@@ -334,8 +358,8 @@ impl Builder {
     }
 }
 
-/// Pushes `item` and returns its index.
+/// Pushes `item` and returns its index (panics past [`crate::node::DATA_LIMIT`]).
 fn push<T>(table: &mut Vec<T>, item: T) -> u32 {
     table.push(item);
-    (table.len() - 1) as u32
+    data_index(table.len() - 1)
 }

@@ -37,7 +37,7 @@ pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
     let mut i = 0;
     while i < parts.len() {
         let part = parts[i].0;
-        let lp = trace.node(part).parent;
+        let lp = trace.parent(part);
         if !matches!(trace.kind(part), Kind::Iteration) {
             out.push(describe_with(trace, part, &mut siblings));
             i += 1;
@@ -47,8 +47,8 @@ pub(crate) fn describe_parts(trace: &Trace, parts: &[Part]) -> Vec<String> {
         let mut last = first;
         // The next sibling starts where this one ends.
         while let Some(next) = parts.get(i + 1).map(|p| p.0)
-            && trace.node(parts[i].0).end == next
-            && trace.node(next).parent == lp
+            && trace.end(parts[i].0) == next
+            && trace.parent(next) == lp
         {
             last += 1;
             i += 1;
@@ -71,7 +71,7 @@ pub(crate) fn describe_run(trace: &Trace, first: NodeId, last: NodeId, count: u3
         return describe(trace, first);
     }
     let mut siblings = ChildIndex::default();
-    let parent = trace.node(first).parent;
+    let parent = trace.parent(first);
     if matches!(trace.kind(first), Kind::Iteration) {
         let a = siblings.index(trace, parent, first);
         let b = siblings.index(trace, parent, last);
@@ -110,7 +110,7 @@ fn describe_with(trace: &Trace, node: NodeId, siblings: &mut ChildIndex) -> Stri
         Kind::Decision { decision, .. } => format!("decision {decision}"),
         Kind::Loop { site, .. } => format!("loop @ {site}"),
         Kind::Iteration => {
-            let lp = trace.node(node).parent;
+            let lp = trace.parent(node);
             let index = siblings.index(trace, lp, node);
             format!(
                 "iteration {index} of the {}",
@@ -119,7 +119,7 @@ fn describe_with(trace: &Trace, node: NodeId, siblings: &mut ChildIndex) -> Stri
         }
         Kind::Selection { decision } => format!("`if` {decision}"),
         Kind::Branch { then } => {
-            let sel = trace.node(node).parent;
+            let sel = trace.parent(node);
             format!(
                 "{} block of the {}",
                 if then { "then" } else { "else" },
@@ -129,7 +129,7 @@ fn describe_with(trace: &Trace, node: NodeId, siblings: &mut ChildIndex) -> Stri
         Kind::Switch { decision } => format!("`match` {decision}"),
         Kind::Arm => format!(
             "arm of the {}",
-            describe_with(trace, trace.node(node).parent, siblings)
+            describe_with(trace, trace.parent(node), siblings)
         ),
     }
 }

@@ -275,7 +275,7 @@ impl Overlay {
         self.runs.extend(
             edit.removed
                 .iter()
-                .map(|run| (*run, trace.node(run.first).parent)),
+                .map(|run| (*run, trace.parent(run.first))),
         );
         self.deletes = edit.removed.iter().any(|run| !trace.is_part(run.first));
         self.values.clone_from(&edit.values);
@@ -300,7 +300,7 @@ impl Overlay {
         if self.run_at(node).is_none() {
             let at = self.runs.partition_point(|(r, _)| r.first < node);
             self.runs
-                .insert(at, (Siblings::one(node), trace.node(node).parent));
+                .insert(at, (Siblings::one(node), trace.parent(node)));
             self.deletes |= !trace.is_part(node);
         }
     }

@@ -11,9 +11,11 @@ use crate::align::{Aligner, Fault, Op};
 use crate::builder::Builder;
 use crate::decision::RangeArg;
 use crate::describe::describe;
+use crate::keys::KeyArgs;
+use crate::node::Form;
 use crate::panic_hook;
 use crate::site::Site;
-use crate::trace::{Count, Decision, Kind, NONE, New, NodeId, Tag, Trace};
+use crate::trace::{Count, Decision, Kind, NONE, New, Node, NodeId, Store, Tag, Trace};
 use crate::value::{Args, IntTy, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -416,23 +418,14 @@ fn decide_replaying<T>(
         }
         let aligner = run.aligner.as_mut()?;
         let (at, node) = aligner.next_node(Tag::Decision)?;
-        if node.linked || aligner.forced(at).is_some() {
+        if node.linked() || aligner.forced(at).is_some() {
             // A loop count (its value is adjusted for the removed iterations), or a value
             // an edit forces: the general path.
             return None;
         }
-        let recorded = aligner.trace().store.decision(node.data as usize);
-        if recorded.site != site || !recorded.args.same_kind(&args) {
-            return None;
-        }
-        // Only a range or list that lost choices can shift: a decision with the recorded
-        // arguments (every one of a replay of the trace as recorded) skips `shifted`.
-        let value = recorded.value.clone();
-        let shifted = (args.lost_choices(&recorded.args))
-            .then(|| args.shifted(&recorded.args, &value))
-            .flatten();
+        let (value, shifted) = recorded_answer(&aligner.trace().store, node, site, &args)?;
         let value = aligner.take_shift(shifted).unwrap_or(value);
-        Some((at, node.end, value))
+        Some((at, at + 1, value))
     });
     // `read` runs outside the run, as on the general path: it may call user code (the
     // weights of `choose_weighted`).
@@ -517,6 +510,80 @@ fn decide_replaying<T>(
         run.builder.decision(Decision { site, args, value });
     });
     t
+}
+
+/// What the recorded decision leaf `node` answers the decision at `site` with `args`: its
+/// value, and the value shifted for the choices `args` lost (see [`Args::shifted`]);
+/// `None` when it was made at another site or is of another kind (see [`Args::same_kind`]).
+/// Reads a decision stored in its node without rebuilding it: this runs on every decision
+/// a replay reads back.
+// Reason: measured (callgrind, draws replay): out of line, it cost 53 instructions per
+// decision, most of them saving registers for the path of a decision kept whole.
+#[allow(clippy::inline_always)]
+#[inline(always)]
+fn recorded_answer(
+    store: &Store,
+    node: Node,
+    site: &Site,
+    args: &Args,
+) -> Option<(Value, Option<Value>)> {
+    if node.form() == Form::Full {
+        return recorded_whole_answer(store, node, site, args);
+    }
+    let (recorded_site, recorded_args) = store.keys[node.key() as usize];
+    if recorded_site != site {
+        return None;
+    }
+    // The span or length, and the value (as `Args::lost_choices` and `Args::shifted` read
+    // them).
+    let (was, value) = (u64::from(node.word1()), u64::from(node.word2()));
+    match (recorded_args, args) {
+        (
+            KeyArgs::Int { lo, ty },
+            Args::Int {
+                lo: now_lo,
+                span,
+                ty: now_ty,
+            },
+        ) if ty == *now_ty => {
+            let shifted = (*span < was && lo == *now_lo)
+                .then(|| value.checked_sub(was - span).map(Value::Offset))
+                .flatten();
+            Some((Value::Offset(value), shifted))
+        }
+        (KeyArgs::Int { ty, .. }, Args::WideInt(_, now_ty)) if ty == *now_ty => {
+            Some((Value::Offset(value), None))
+        }
+        (KeyArgs::Bool { .. }, Args::Bool { .. }) => Some((Value::Bool(value != 0), None)),
+        (KeyArgs::Index, Args::Index { len }) => {
+            let shifted = (*len < was)
+                .then(|| value.checked_sub(was - len).map(Value::Index))
+                .flatten();
+            Some((Value::Index(value), shifted))
+        }
+        _ => None,
+    }
+}
+
+/// [`recorded_answer`] for a decision kept whole.
+#[inline(never)]
+fn recorded_whole_answer(
+    store: &Store,
+    node: Node,
+    site: &Site,
+    args: &Args,
+) -> Option<(Value, Option<Value>)> {
+    let recorded = store.leaf_decision(node);
+    if recorded.site != site || !recorded.args.same_kind(args) {
+        return None;
+    }
+    // Only a range or list that lost choices can shift: a decision with the recorded
+    // arguments (every one of a replay of the trace as recorded) skips `shifted`.
+    let value = recorded.value.clone();
+    let shifted = (args.lost_choices(&recorded.args))
+        .then(|| args.shifted(&recorded.args, &value))
+        .flatten();
+    Some((value, shifted))
 }
 
 /// Why the recorded decision `node` cannot answer the decision at `site` with `args`.
@@ -609,13 +676,17 @@ fn select_replaying(
             && run.decisions < run.budget
             && let Some(aligner) = &mut run.aligner
             && let Some((rec, node)) = aligner.next_node(Tag::Selection)
-            && aligner.trace().store.decision(node.data as usize).site == site
+            && aligner
+                .trace()
+                .store
+                .decision_of(node)
+                .is_some_and(|d| d.site == site)
             && let Some(branch) = aligner.only_child(rec)
         {
-            let then = aligner.trace().node(branch).tag == Tag::Then;
+            let then = aligner.trace().node(branch).is(Tag::Then);
             let taken = then && !aligner.is_removed(branch);
             if args.admits_bool(taken) {
-                aligner.advance(node.end);
+                aligner.advance(node.end(rec));
                 run.decisions += 1;
                 open_selection(
                     run,
@@ -829,9 +900,9 @@ fn open_scope_replaying(handle: &Handle, site: &'static Site) {
         // The common case first: the call that was recorded next.
         if let Some(aligner) = &mut run.aligner
             && let Some((rec, node)) = aligner.next_node(Tag::Scope)
-            && aligner.trace().store.scopes[node.data as usize].0 == site
+            && aligner.trace().store.scopes[node.data() as usize].0 == site
         {
-            aligner.advance(node.end);
+            aligner.advance(node.end(rec));
             aligner.push_call(Some(rec));
             run.builder.open_scope(site, call);
             return Ok(());
@@ -893,11 +964,11 @@ pub(crate) fn next_is_raw(handle: &Handle, site: &'static Site) -> Option<bool> 
         .with(|run| {
             let aligner = run.aligner.as_ref()?;
             if let Some((_, node)) = aligner.next_node(Tag::Decision) {
-                let decision = aligner.trace().store.decision(node.data as usize);
-                return (decision.site == site).then_some(true);
+                let recorded = aligner.trace().store.leaf_site(node);
+                return (recorded == site).then_some(true);
             }
             let (_, node) = aligner.next_node(Tag::Scope)?;
-            let (_, call) = aligner.trace().store.scopes[node.data as usize];
+            let (_, call) = aligner.trace().store.scopes[node.data() as usize];
             (call == Some(site)).then_some(false)
         })
         .flatten()

@@ -1,95 +1,25 @@
 //! The trace: a tree of decisions, reducible loops, selections, multi-way selections and
 //! scopes, recorded from one run of a generator.
 //!
-//! Nodes are stored in pre-order, 16 bytes each: a tag, the parent, where the subtree ends
-//! (children are walked by jumping over subtrees) and an index into a side table holding
-//! what only some nodes need (the decisions, the sites of scopes and loops). Loop iterations
-//! and branches, which are most of a trace's structure, cost their node alone. Reducible
-//! parts (loop iterations, taken `if` blocks, `match` arms other than the first) are nodes
-//! too, and a reduced trace is this tree plus an edit (removed parts, forced values; see
-//! `edit.rs`).
+//! Nodes are stored in pre-order, 12 bytes each (see `node.rs`): a head with the tag, then,
+//! for every node but a decision, its parent and where its subtree ends (children are walked
+//! by jumping over subtrees) and an index into a side table holding what only some nodes
+//! need (the sites of scopes and loops, the decisions of `match`es). A decision is a leaf
+//! that holds the decision itself in its two other words when it fits (most do: see
+//! `store.rs`); its parent is computed when needed. Loop iterations and branches, which are
+//! most of a trace's structure, cost their node alone: a decision in a loop costs 24 bytes.
+//! Reducible parts (loop iterations, taken `if` blocks, `match` arms other than the first)
+//! are nodes too, and a reduced trace is this tree plus an edit (removed parts, forced
+//! values; see `edit.rs`).
+
+pub(crate) use crate::node::{NONE, Node, NodeId, Tag};
+pub use crate::store::Decision;
+pub(crate) use crate::store::{Count, Store};
 
 use crate::site::Site;
-use crate::value::{Args, Shown, Value};
+use std::borrow::Cow;
 use std::fmt;
-use std::mem::ManuallyDrop;
 use std::sync::Arc;
-
-/// Index of a node in a [`Trace`].
-pub(crate) type NodeId = u32;
-
-/// No node (an unlinked count decision, the root's parent).
-pub(crate) const NONE: NodeId = u32::MAX;
-
-/// One decision: where it was made, what it was asked and what it answered.
-///
-/// ```
-/// use greduce::generator;
-/// use rand::RngExt;
-///
-/// #[generator]
-/// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-///     rng.random_range(0..10)
-/// }
-///
-/// let run = greduce::record(digit, 0);
-/// let decision = run.trace.decisions().next().unwrap();
-/// // `random_range(0..=9) = <value> @ <file>:<line>:<column>`
-/// assert!(decision.to_string().starts_with("random_range(0..=9) = "));
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
-    pub(crate) site: &'static Site,
-    pub(crate) args: Args,
-    pub(crate) value: Value,
-}
-
-impl Decision {
-    /// The call that made the decision.
-    ///
-    /// ```
-    /// use greduce::generator;
-    /// use rand::RngExt;
-    ///
-    /// #[generator]
-    /// fn digit<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-    ///     rng.random_range(0..10)
-    /// }
-    ///
-    /// let run = greduce::record(digit, 0);
-    /// let decision = run.trace.decisions().next().unwrap();
-    /// assert_eq!(decision.site().what, "random_range");
-    /// ```
-    pub fn site(&self) -> &'static Site {
-        self.site
-    }
-}
-
-impl fmt::Display for Decision {
-    /// `random_range(0..=19) = 3 @ src/gen.rs:9:17`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let value = Shown(&self.args, &self.value);
-        write!(
-            f,
-            "{}({}) = {value} @ {}",
-            self.site.what, self.args, self.site
-        )
-    }
-}
-
-/// How a loop's iteration count was decided.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Count {
-    /// `for _ in a..<decision>`, or `let n = <decision>; for _ in a..n`: the count decision
-    /// (`L_init`) is the node `decision`, earlier in the same block.
-    Linked { decision: NodeId },
-    /// A counted loop whose count could not be linked to a decision (it was not made in the
-    /// same block, or an earlier loop uses it): recorded, but not reducible.
-    Fixed,
-    /// `while .. rng.random_bool(p)`: one boolean decision per iteration. `ended` is true
-    /// when the last decision answered `false` (rather than the loop ending some other way).
-    While { args: Args, ended: bool },
-}
 
 /// What a node is, as the builder takes it (decisions and iterations have their own,
 /// faster, builder methods).
@@ -105,8 +35,9 @@ pub(crate) enum New {
     },
 }
 
-/// What a node is, as the trace shows it (borrowing the side tables).
-#[derive(Clone, Copy, Debug)]
+/// What a node is, as the trace shows it (borrowing the side tables; a decision stored in
+/// its node is rebuilt, which costs no heap memory).
+#[derive(Clone, Debug)]
 pub(crate) enum Kind<'t> {
     /// The root: the call of the generator by the runtime.
     Root,
@@ -118,7 +49,7 @@ pub(crate) enum Kind<'t> {
     },
     /// A decision (a leaf). [`Trace::link`] tells the loop it counts, for
     /// `let n = ..; for _ in 0..n`.
-    Decision { decision: &'t Decision },
+    Decision { decision: Cow<'t, Decision> },
     /// A loop; its children are its iterations.
     Loop {
         site: &'static Site,
@@ -127,69 +58,13 @@ pub(crate) enum Kind<'t> {
     /// One iteration of a loop.
     Iteration,
     /// `if <decision> { .. } else { .. }`; its one child is the branch taken.
-    Selection { decision: &'t Decision },
+    Selection { decision: Cow<'t, Decision> },
     /// The branch a selection took: `then` (reducible) or `else`.
     Branch { then: bool },
     /// `match rng.random_range(..) { .. }`; its one child is the arm taken.
-    Switch { decision: &'t Decision },
+    Switch { decision: Cow<'t, Decision> },
     /// The arm a switch took; reducible when it is not the first value of the range.
     Arm,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tag {
-    Root,
-    Scope,
-    Decision,
-    Loop,
-    Iteration,
-    Selection,
-    Then,
-    Else,
-    Switch,
-    Arm,
-}
-
-/// A node of the trace tree.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Node {
-    pub(crate) tag: Tag,
-    /// A count decision linked to its loop (in `links`): lets replay skip the search for
-    /// the link on every other decision. Free: it fills padding.
-    pub(crate) linked: bool,
-    pub(crate) parent: NodeId,
-    /// One past the last node of this node's subtree.
-    pub(crate) end: NodeId,
-    /// Index into the side table of the node's tag (decisions, scopes or loops).
-    pub(crate) data: u32,
-}
-
-/// The nodes of a trace and their side tables.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Store {
-    pub(crate) nodes: Vec<Node>,
-    /// Dropped by [`Store::clear_decisions`] only when some own heap memory (`heap`): most
-    /// decisions own none, and running their drop glue one by one was a tenth of what
-    /// recording a million decisions cost.
-    decisions: Vec<ManuallyDrop<Decision>>,
-    /// Whether some decision owns heap memory.
-    heap: bool,
-    pub(crate) scopes: Vec<(&'static Site, Option<&'static Site>)>,
-    /// Each scope's label (see [`crate::call_label`]), by the scope's index in `scopes`;
-    /// shorter than `scopes` (down to empty) where the rest are unlabelled (0).
-    pub(crate) labels: Vec<u64>,
-    pub(crate) loops: Vec<(&'static Site, Count)>,
-    /// (count decision, loop), sorted.
-    pub(crate) links: Vec<(NodeId, NodeId)>,
-    /// The number of decisions, `while` conditions included (set when the trace is
-    /// finished; see [`Trace::decision_count`]).
-    total: usize,
-}
-
-impl Drop for Store {
-    fn drop(&mut self) {
-        self.clear_decisions();
-    }
 }
 
 impl Store {
@@ -197,7 +72,7 @@ impl Store {
     /// and sorts the links.
     pub(crate) fn into_trace(mut self) -> Trace {
         let len = self.nodes.len() as NodeId;
-        self.nodes[0].end = len;
+        self.nodes[0].set_end(len);
         self.links.sort_unstable();
         self.total = self.count_decisions();
         Trace {
@@ -205,108 +80,32 @@ impl Store {
         }
     }
 
-    /// Adds a decision; returns its index.
-    #[inline]
-    pub(crate) fn push_decision(&mut self, decision: Decision) -> u32 {
-        self.heap |= !(decision.args.is_inline() && decision.value.is_inline());
-        self.decisions.push(ManuallyDrop::new(decision));
-        (self.decisions.len() - 1) as u32
-    }
-
-    /// The decision at `index`.
-    #[inline]
-    pub(crate) fn decision(&self, index: usize) -> &Decision {
-        &self.decisions[index]
-    }
-
-    /// All decisions, in trace order.
-    pub(crate) fn decisions(&self) -> impl Iterator<Item = &Decision> {
-        self.decisions.iter().map(|d| &**d)
-    }
-
-    /// How many decisions there are.
-    pub(crate) fn decision_count(&self) -> usize {
-        self.decisions.len()
-    }
-
-    /// Gives back the decisions' buffer beyond `capacity` (they must have been cleared).
-    pub(crate) fn shrink_decisions(&mut self, capacity: usize) {
-        debug_assert!(self.decisions.is_empty());
-        self.decisions.shrink_to(capacity);
-    }
-
-    /// Removes every decision, dropping those that own heap memory.
-    pub(crate) fn clear_decisions(&mut self) {
-        if std::mem::take(&mut self.heap) {
-            self.decisions
-                .drain(..)
-                .for_each(|d| drop(ManuallyDrop::into_inner(d)));
-        } else {
-            self.decisions.clear();
-        }
-    }
-
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
-        let node = &self.nodes[id as usize];
-        let data = node.data as usize;
-        match node.tag {
+        let node = self.nodes[id as usize];
+        let decision = || self.decision_of(node).expect("a decision node");
+        match node.tag() {
             Tag::Root => Kind::Root,
             Tag::Scope => {
-                let (site, call) = self.scopes[data];
+                let (site, call) = self.scopes[node.data() as usize];
                 Kind::Scope { site, call }
             }
             Tag::Decision => Kind::Decision {
-                decision: self.decision(data),
+                decision: self.leaf_decision(node),
             },
             Tag::Loop => {
-                let (site, count) = &self.loops[data];
+                let (site, count) = &self.loops[node.data() as usize];
                 Kind::Loop { site, count }
             }
             Tag::Iteration => Kind::Iteration,
             Tag::Selection => Kind::Selection {
-                decision: self.decision(data),
+                decision: decision(),
             },
             Tag::Then => Kind::Branch { then: true },
             Tag::Else => Kind::Branch { then: false },
             Tag::Switch => Kind::Switch {
-                decision: self.decision(data),
+                decision: decision(),
             },
             Tag::Arm => Kind::Arm,
-        }
-    }
-
-    /// Counts the decisions, `while` conditions included (once, when the trace is finished).
-    fn count_decisions(&self) -> usize {
-        let mut count = self.decision_count();
-        let mut whiles = false;
-        for (_, loop_count) in &self.loops {
-            if let Count::While { ended, .. } = loop_count {
-                whiles = true;
-                count += usize::from(*ended);
-            }
-        }
-        if whiles {
-            // Each iteration of a `while` loop answered its condition `true`.
-            let is_while = |lp: &Node| {
-                lp.tag == Tag::Loop && matches!(self.loops[lp.data as usize].1, Count::While { .. })
-            };
-            count += self
-                .nodes
-                .iter()
-                .filter(|n| n.tag == Tag::Iteration && is_while(&self.nodes[n.parent as usize]))
-                .count();
-        }
-        count
-    }
-
-    /// The loop a count decision is linked to (`links` is sorted when a trace is finished).
-    fn link(&self, decision: NodeId) -> NodeId {
-        if !self.nodes.get(decision as usize).is_some_and(|n| n.linked) {
-            return NONE;
-        }
-        match self.links.binary_search_by_key(&decision, |(d, _)| *d) {
-            Ok(i) => self.links[i].1,
-            Err(_) => NONE,
         }
     }
 }
@@ -356,9 +155,23 @@ pub struct Trace {
 pub struct Part(pub(crate) NodeId);
 
 impl Trace {
+    /// Node `id`.
     #[inline]
-    pub(crate) fn node(&self, id: NodeId) -> &Node {
-        &self.store.nodes[id as usize]
+    pub(crate) fn node(&self, id: NodeId) -> Node {
+        self.store.nodes[id as usize]
+    }
+
+    /// One past the last node of the subtree of `id`.
+    #[inline]
+    pub(crate) fn end(&self, id: NodeId) -> NodeId {
+        self.store.end(id)
+    }
+
+    /// The parent of `id` ([`NONE`] for the root; computed for a decision, which does not
+    /// store it: see [`Store::parent`]).
+    #[inline]
+    pub(crate) fn parent(&self, id: NodeId) -> NodeId {
+        self.store.parent(id)
     }
 
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
@@ -368,12 +181,12 @@ impl Trace {
     /// The label of the scope at `id` (0 when unlabelled or not a scope).
     pub(crate) fn label(&self, id: NodeId) -> u64 {
         let node = self.node(id);
-        if node.tag != Tag::Scope {
+        if !node.is(Tag::Scope) {
             return 0;
         }
         self.store
             .labels
-            .get(node.data as usize)
+            .get(node.data() as usize)
             .copied()
             .unwrap_or(0)
     }
@@ -389,7 +202,7 @@ impl Trace {
         Children {
             nodes: &self.store.nodes,
             next: id + 1,
-            end: self.node(id).end,
+            end: self.end(id),
         }
     }
 
@@ -398,17 +211,17 @@ impl Trace {
     /// value of a range that starts at zero or above).
     pub(crate) fn is_part(&self, id: NodeId) -> bool {
         let node = self.node(id);
-        match node.tag {
+        match node.tag() {
             Tag::Iteration => {
                 // The parent is the loop (read directly: this runs on every node of
                 // every level's walk).
-                let parent = self.node(node.parent);
-                parent.tag == Tag::Loop
-                    && !matches!(self.store.loops[parent.data as usize].1, Count::Fixed)
+                let parent = self.node(node.parent());
+                parent.is(Tag::Loop)
+                    && !matches!(self.store.loops[parent.data() as usize].1, Count::Fixed)
             }
             Tag::Then => true,
             Tag::Arm => matches!(
-                self.kind(node.parent),
+                self.kind(node.parent()),
                 Kind::Switch { decision }
                     if decision.value.as_offset() != decision.args.simplest_offset()
             ),
@@ -420,23 +233,23 @@ impl Trace {
     /// not count a loop (loop counts change with the loop's iterations), or a `match`.
     #[inline]
     pub(crate) fn is_value_decision(&self, id: NodeId) -> bool {
-        self.store.nodes.get(id as usize).is_some_and(|node| {
-            (node.tag == Tag::Decision && !node.linked) || node.tag == Tag::Switch
-        })
+        self.store
+            .nodes
+            .get(id as usize)
+            .is_some_and(|node| (node.is_leaf() && !node.linked()) || node.is(Tag::Switch))
     }
 
     /// The decision made at node `id`, for a decision, selection or switch node (`None` for
     /// other nodes and ids past the trace).
-    pub(crate) fn decision_at(&self, id: NodeId) -> Option<&Decision> {
-        if id as usize >= self.len() {
-            return None;
-        }
-        match self.kind(id) {
-            Kind::Decision { decision }
-            | Kind::Selection { decision }
-            | Kind::Switch { decision } => Some(decision),
-            _ => None,
-        }
+    #[inline]
+    pub(crate) fn decision_at(&self, id: NodeId) -> Option<Cow<'_, Decision>> {
+        self.store.decision_at(id)
+    }
+
+    /// The decisions of the trace in the order they were made, rebuilt one by one from
+    /// their nodes (what [`Trace::decisions`] gives, without keeping them).
+    pub(crate) fn each_decision(&self) -> impl Iterator<Item = Cow<'_, Decision>> {
+        self.store.decisions()
     }
 
     /// The smallest reducible part that contains `id` (itself included), if any is kept.
@@ -449,7 +262,7 @@ impl Trace {
             if self.is_part(id) && !removed(id) {
                 return Some(id);
             }
-            let parent = self.node(id).parent;
+            let parent = self.parent(id);
             if parent == NONE {
                 return None;
             }
@@ -466,7 +279,7 @@ impl Trace {
         // pass works on).
         let mut ends: Vec<NodeId> = Vec::new();
         for (id, node) in self.store.nodes.iter().enumerate() {
-            if !matches!(node.tag, Tag::Iteration | Tag::Then | Tag::Arm) {
+            if !matches!(node.tag(), Tag::Iteration | Tag::Then | Tag::Arm) {
                 continue;
             }
             let id = id as NodeId;
@@ -475,7 +288,7 @@ impl Trace {
             }
             if self.is_part(id) {
                 out.push((id, ends.len()));
-                ends.push(node.end);
+                ends.push(node.end(id));
             }
         }
         out
@@ -620,8 +433,15 @@ impl Trace {
     /// // The length of the list came first.
     /// assert_eq!(first.to_string().split(" @ ").next(), Some("random_range(0..=29) = 24"));
     /// ```
+    ///
+    /// The trace does not keep its decisions whole (most live in their node): the first call
+    /// builds them all and keeps them as long as the trace lives, which costs 48 bytes per
+    /// decision from then on.
     pub fn decisions(&self) -> impl Iterator<Item = &Decision> {
-        self.store.decisions()
+        self.store
+            .materialised
+            .get_or_init(|| self.store.decisions().map(Cow::into_owned).collect())
+            .iter()
     }
 }
 
@@ -639,7 +459,7 @@ impl Iterator for Children<'_> {
             return None;
         }
         let id = self.next;
-        self.next = self.nodes[id as usize].end;
+        self.next = self.nodes[id as usize].end(id);
         Some(id)
     }
 }
@@ -652,7 +472,7 @@ impl fmt::Display for Trace {
         while (id as usize) < self.len() {
             while stack
                 .last()
-                .is_some_and(|(p, _)| *p != 0 && self.node(*p).end <= id)
+                .is_some_and(|(p, _)| *p != 0 && self.end(*p) <= id)
             {
                 stack.pop();
             }
@@ -665,7 +485,7 @@ impl fmt::Display for Trace {
             write!(f, "{:indent$}", "", indent = indent * 2)?;
             fmt_node(self, id, index, f)?;
             writeln!(f)?;
-            if node.end > id + 1 {
+            if node.end(id) > id + 1 {
                 stack.push((id, 0));
             }
             id += 1;
@@ -724,7 +544,8 @@ mod tests {
 
     #[test]
     fn nodes_stay_small() {
-        assert_eq!(size_of::<Node>(), 16);
+        assert_eq!(size_of::<Node>(), 12);
+        assert_eq!(align_of::<Node>(), 4);
         assert_eq!(size_of::<Decision>(), 48);
     }
 }

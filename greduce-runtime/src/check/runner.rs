@@ -834,26 +834,26 @@ fn same_up_to_order(a: &str, b: &str) -> bool {
 /// The first decision where two recordings of one case differ, described; `None` when
 /// they made the same decisions.
 fn first_difference(first: &Trace, second: &Trace) -> Option<String> {
-    let (mut firsts, mut seconds) = (first.decisions(), second.decisions());
+    let (mut firsts, mut seconds) = (first.each_decision(), second.each_decision());
     for number in 1.. {
         let said = match (firsts.next(), seconds.next()) {
             (None, None) => return None,
             (Some(one), Some(other)) if one == other => continue,
             (Some(one), Some(other)) => format!(
                 "the first run drew {} at {}, the second {} at {}",
-                drawn(one),
+                drawn(&one),
                 one.site(),
-                drawn(other),
+                drawn(&other),
                 other.site()
             ),
             (Some(one), None) => format!(
                 "the first run drew {} at {}, the second had stopped",
-                drawn(one),
+                drawn(&one),
                 one.site()
             ),
             (None, Some(other)) => format!(
                 "the first run had stopped, the second drew {} at {}",
-                drawn(other),
+                drawn(&other),
                 other.site()
             ),
         };

@@ -11,6 +11,8 @@
 //! Sites read back from a file are allocated once per process and shared by every parse
 //! that names them (see `sites.rs`): parsing costs no memory that outlives the trace.
 
+use crate::keys::Interner;
+use crate::node::data_index;
 use crate::site::Site;
 use crate::trace::{Count, Decision, NONE, Node, NodeId, Store, Tag, Trace};
 use crate::value_text::{ParseError, args_from, args_text, value_from, value_text};
@@ -23,35 +25,41 @@ pub(crate) fn write(trace: &Trace, indent: usize, out: &mut String) {
     let mut depth: Vec<NodeId> = Vec::new();
     for id in 1..trace.len() as NodeId {
         let node = trace.node(id);
-        while depth.last().is_some_and(|&open| trace.node(open).end <= id) {
+        while depth.last().is_some_and(|&open| trace.end(open) <= id) {
             depth.pop();
         }
         let _ = write!(out, "{:width$}", "", width = indent + 2 * depth.len());
         line(trace, node, out);
         out.push('\n');
-        if node.end > id + 1 {
+        if node.end(id) > id + 1 {
             depth.push(id);
         }
     }
 }
 
-fn line(trace: &Trace, node: &Node, out: &mut String) {
+fn line(trace: &Trace, node: Node, out: &mut String) {
     let store = &trace.store;
-    let data = node.data as usize;
-    match node.tag {
+    match node.tag() {
         Tag::Root => out.push_str("root"),
         Tag::Scope => {
-            let (site, call) = store.scopes[data];
+            let (site, call) = store.scopes[node.data() as usize];
             let _ = write!(out, "scope {}", site_text(site));
             if let Some(call) = call {
                 let _ = write!(out, " from {}", site_text(call));
             }
         }
-        Tag::Decision => decision("decision", store.decision(data), out),
-        Tag::Selection => decision("if", store.decision(data), out),
-        Tag::Switch => decision("match", store.decision(data), out),
+        Tag::Decision => decision("decision", &store.leaf_decision(node), out),
+        Tag::Selection | Tag::Switch => {
+            let keyword = if node.is(Tag::Selection) {
+                "if"
+            } else {
+                "match"
+            };
+            let recorded = store.decision_of(node).expect("a decision node");
+            decision(keyword, &recorded, out);
+        }
         Tag::Loop => {
-            let (site, count) = &store.loops[data];
+            let (site, count) = &store.loops[node.data() as usize];
             let _ = write!(out, "loop {} ", site_text(site));
             match count {
                 // Node ids are line numbers within the trace: the root is line 0.
@@ -114,19 +122,17 @@ struct Reader {
     open: Vec<NodeId>,
     /// Sites already read, shared between the lines that name the same one.
     sites: HashMap<String, &'static Site>,
+    /// Finds the keys of the decisions stored in their node.
+    interner: Interner,
     started: bool,
 }
 
 impl Reader {
     fn line_root(&mut self) {
         self.started = true;
-        self.store.nodes.push(Node {
-            tag: Tag::Root,
-            linked: false,
-            parent: NONE,
-            end: NONE,
-            data: 0,
-        });
+        self.store
+            .nodes
+            .push(Node::branch(Tag::Root, NONE, NONE, 0));
         self.open.push(0);
     }
 
@@ -147,24 +153,20 @@ impl Reader {
         }
         let parent = *self.open.last().expect("the root stays open");
         self.check_parent(parent)?;
-        let (tag, data) = self.node(text.trim(), parent)?;
         let id = self.store.nodes.len() as NodeId;
-        self.store.nodes.push(Node {
-            tag,
-            linked: false,
-            parent,
-            end: NONE,
-            data,
-        });
+        // A decision is added as a leaf by `node`; the other nodes are opened here.
+        if let Some((tag, data)) = self.node(text.trim(), parent)? {
+            self.store.nodes.push(Node::branch(tag, parent, NONE, data));
+        }
         self.open.push(id);
         Ok(())
     }
 
     /// Whether `parent` can take one more child.
     fn check_parent(&self, parent: NodeId) -> Result<(), ParseError> {
-        let node = &self.store.nodes[parent as usize];
+        let node = self.store.nodes[parent as usize];
         let has_child = self.store.nodes.len() as NodeId > parent + 1;
-        match node.tag {
+        match node.tag() {
             Tag::Decision => Err("a decision has no lines inside it".to_string()),
             Tag::Selection | Tag::Switch if has_child => {
                 Err("an `if` or a `match` holds one branch or arm".to_string())
@@ -175,12 +177,18 @@ impl Reader {
 
     fn close(&mut self) {
         let id = self.open.pop().expect("checked");
-        self.store.nodes[id as usize].end = self.store.nodes.len() as NodeId;
+        let end = self.store.nodes.len() as NodeId;
+        let node = &mut self.store.nodes[id as usize];
+        if !node.is_leaf() {
+            node.set_end(end);
+        }
     }
 
-    fn node(&mut self, text: &str, parent: NodeId) -> Result<(Tag, u32), ParseError> {
+    /// Reads the node of a line under `parent`: adds it when it is a decision (`None`),
+    /// else returns its tag and data.
+    fn node(&mut self, text: &str, parent: NodeId) -> Result<Option<(Tag, u32)>, ParseError> {
         let (keyword, rest) = text.split_once(' ').unwrap_or((text, ""));
-        let parent_tag = self.store.nodes[parent as usize].tag;
+        let parent_tag = self.store.nodes[parent as usize].tag();
         let expect_parent = |ok: bool, what: &str| {
             if ok {
                 Ok(())
@@ -205,23 +213,27 @@ impl Reader {
                 ));
             }
         }
-        Ok(match keyword {
+        Ok(Some(match keyword {
             "scope" => {
                 let (site, call) = match rest.split_once(" from ") {
                     Some((site, call)) => (self.site(site)?, Some(self.site(call)?)),
                     None => (self.site(rest)?, None),
                 };
                 self.store.scopes.push((site, call));
-                (Tag::Scope, (self.store.scopes.len() - 1) as u32)
+                (Tag::Scope, data_index(self.store.scopes.len() - 1))
             }
             "decision" | "if" | "match" => {
                 let d = self.decision(rest)?;
-                let tag = match keyword {
-                    "decision" => Tag::Decision,
-                    "if" => Tag::Selection,
-                    _ => Tag::Switch,
-                };
-                (tag, self.store.push_decision(d))
+                match keyword {
+                    "decision" => {
+                        let Decision { site, args, value } = d;
+                        let interner = &mut self.interner;
+                        self.store.push_decision(interner, site, args, value);
+                        return Ok(None);
+                    }
+                    "if" => (Tag::Selection, self.store.selection(&mut self.interner, d)),
+                    _ => (Tag::Switch, self.store.switch(d)),
+                }
             }
             "loop" => {
                 let (site, count) = rest.split_once(' ').ok_or("a loop needs a count")?;
@@ -232,11 +244,11 @@ impl Reader {
                         .links
                         .push((decision, self.store.nodes.len() as NodeId));
                     if let Some(node) = self.store.nodes.get_mut(decision as usize) {
-                        node.linked = true;
+                        node.set_linked();
                     }
                 }
                 self.store.loops.push((site, count));
-                (Tag::Loop, (self.store.loops.len() - 1) as u32)
+                (Tag::Loop, data_index(self.store.loops.len() - 1))
             }
             "iteration" => {
                 expect_parent(parent_tag == Tag::Loop, "inside a `loop`")?;
@@ -263,7 +275,7 @@ impl Reader {
                      `iteration`, `if`, `then`, `else`, `match` or `arm`"
                 ));
             }
-        })
+        }))
     }
 
     fn count(&self, text: &str) -> Result<Count, ParseError> {
@@ -276,7 +288,7 @@ impl Reader {
                 .store
                 .nodes
                 .get(decision as usize)
-                .is_some_and(|n| n.tag == Tag::Decision);
+                .is_some_and(|n| n.is(Tag::Decision));
             if !is_decision {
                 return Err(format!("`linked:{n}` does not name a decision above"));
             }

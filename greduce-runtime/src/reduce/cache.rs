@@ -18,9 +18,11 @@
 //! fills up, the old one is dropped and the young one takes its place.
 
 use crate::edit::Hash128;
+use crate::keys::KeyArgs;
+use crate::node::Form;
 use crate::outcome::Outcome;
 use crate::reduce::passes::probe::ReplayEffects;
-use crate::trace::{NodeId, Trace};
+use crate::trace::{Node, NodeId, Trace};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -104,8 +106,9 @@ pub(crate) type Outcomes = Bounded<Outcome>;
 pub(crate) fn decided(trace: &Trace) -> u128 {
     let store = &trace.store;
     let mut h = Lanes::new(0x2545_f491_4f6c_dd1d);
-    let node_word = |(id, node): (usize, &crate::trace::Node)| -> u64 {
-        node.tag as u64 | (u64::from(node.end.wrapping_sub(id as NodeId)) << 8)
+    let node_word = |(id, node): (usize, &Node)| -> u64 {
+        let id = id as NodeId;
+        node.tag() as u64 | (u64::from(node.end(id).wrapping_sub(id)) << 8)
     };
     let mut nodes = store.nodes.iter().enumerate();
     while nodes.len() >= LANES {
@@ -132,15 +135,29 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
         };
         [std::ptr::from_ref(decision.site) as u64, value]
     };
-    let mut decisions = store.decisions();
+    // A decision stored in its node gives its words without being rebuilt.
+    let node_words = |node: &Node| -> Option<[u64; 2]> {
+        if node.is_leaf() && node.form() != Form::Full {
+            let (site, args) = store.keys[node.key() as usize];
+            let v = u64::from(node.word2());
+            let value = match args {
+                KeyArgs::Int { .. } => v,
+                KeyArgs::Index => v ^ 0x1d,
+                KeyArgs::Bool { .. } => v ^ 0x3c,
+            };
+            return Some([std::ptr::from_ref(site) as u64, value]);
+        }
+        store.decision_of(*node).map(|d| decision_words(&d))
+    };
+    let mut decisions = store.nodes.iter().filter_map(node_words);
     loop {
         match (decisions.next(), decisions.next()) {
             (Some(a), Some(b)) => {
-                let ([a0, a1], [b0, b1]) = (decision_words(a), decision_words(b));
+                let ([a0, a1], [b0, b1]) = (a, b);
                 h.words([a0, a1, b0, b1]);
             }
             (Some(last), None) => {
-                let [w0, w1] = decision_words(last);
+                let [w0, w1] = last;
                 h.word(w0);
                 h.word(w1);
                 break;

@@ -25,6 +25,7 @@
 
 use crate::trace::{Decision, Trace};
 use crate::value::{Args, CHAR_ZERO, FloatTy, IntTy, Prim, Value};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 /// The simplicity rank of a value (smaller is simpler).
@@ -185,12 +186,12 @@ impl Trace {
 pub(crate) fn cmp_decisions(a: &Trace, b: &Trace) -> Ordering {
     a.decision_count()
         .cmp(&b.decision_count())
-        .then_with(|| cmp_ranks(a.decisions(), b.decisions()))
+        .then_with(|| cmp_ranks(a.each_decision(), b.each_decision()))
 }
 
 fn cmp_ranks<'a>(
-    a: impl Iterator<Item = &'a Decision>,
-    b: impl Iterator<Item = &'a Decision>,
+    a: impl Iterator<Item = Cow<'a, Decision>>,
+    b: impl Iterator<Item = Cow<'a, Decision>>,
 ) -> Ordering {
     let (mut a, mut b) = (a.fuse(), b.fuse());
     loop {

@@ -37,7 +37,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
             }
             shifting_iterations(probe, trace, id, &indices.1)
         }
-        _ if trace.node(id).end > id + 1 => same_site_runs(probe, trace, id),
+        _ if trace.end(id) > id + 1 => same_site_runs(probe, trace, id),
         _ => false,
     });
 }
@@ -119,15 +119,19 @@ fn shifted(
     indices: &[(NodeId, u128)],
 ) -> Option<Edit> {
     let (first, last) = (iterations[position], iterations[position + k - 1]);
-    let end = trace.node(last).end;
+    let end = trace.end(last);
     let past = (position + k - 1) as u128;
     let values: Vec<(NodeId, Value)> = indices
         .iter()
         .filter(|(n, i)| (*n < first || *n >= end) && *i > past)
         .map(|(n, i)| {
-            let lowered = match trace.decision_at(*n).map(|d| &d.value) {
-                Some(Value::Index(_)) => Value::Index((i - k as u128) as u64),
-                _ => Value::offset(i - k as u128),
+            let index = trace
+                .decision_at(*n)
+                .is_some_and(|d| matches!(d.value, Value::Index(_)));
+            let lowered = if index {
+                Value::Index((i - k as u128) as u64)
+            } else {
+                Value::offset(i - k as u128)
             };
             (*n, lowered)
         })
@@ -150,7 +154,7 @@ fn shifted(
 fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
     let children: Vec<NodeId> = trace.children(block).collect();
     let site = |n: NodeId| match trace.kind(n) {
-        Kind::Decision { decision } if !trace.node(n).linked => Some(decision.site),
+        Kind::Decision { decision } if !trace.node(n).linked() => Some(decision.site),
         _ => None,
     };
     let mut start = 0;

@@ -37,7 +37,7 @@ fn nested_calls(trace: &Trace, id: NodeId) -> Vec<NodeId> {
     let Kind::Scope { site, .. } = trace.kind(id) else {
         return Vec::new();
     };
-    let end = trace.node(id).end;
+    let end = trace.end(id);
     let size = decisions_in(trace, id);
     let label = trace.label(id);
     (id + 1..end)
@@ -49,7 +49,7 @@ fn nested_calls(trace: &Trace, id: NodeId) -> Vec<NodeId> {
 
 /// The number of decision nodes in the subtree of `id`.
 fn decisions_in(trace: &Trace, id: NodeId) -> usize {
-    (id..trace.node(id).end)
+    (id..trace.end(id))
         .filter(|n| trace.decision_at(*n).is_some())
         .count()
 }

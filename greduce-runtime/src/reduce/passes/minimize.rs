@@ -33,6 +33,7 @@ use crate::edit::{Edit, Siblings};
 use crate::reduce::order::{Line, simplest};
 use crate::trace::{Kind, NodeId};
 use crate::value::{Args, FloatTy, Prim, Value};
+use std::borrow::Cow;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Minimize, limited);
@@ -55,7 +56,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
 /// (in a full round, which ends a reduction): also the tries that cost more and succeed
 /// less often, small values of a byte and higher values of a call's first decision.
 fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool, first_calls: &mut u32) {
-    let Some(decision) = probe.current().decision_at(node).cloned() else {
+    let Some(decision) = probe.current().decision_at(node).map(Cow::into_owned) else {
         return;
     };
     if let Some(line) = Line::of(&decision.args, &decision.value) {
@@ -178,7 +179,7 @@ const SMALL: u128 = 16;
 /// distances in turn. The search assumes the property fails from some distance on, and a
 /// byte often does not (an address's first octet is private at 10 and at 172, not between).
 fn small_values(probe: &mut dyn Probe, node: NodeId) {
-    let Some(decision) = probe.current().decision_at(node).cloned() else {
+    let Some(decision) = probe.current().decision_at(node).map(Cow::into_owned) else {
         return;
     };
     let Some(line) = Line::of(&decision.args, &decision.value) else {
@@ -212,11 +213,12 @@ fn small_values(probe: &mut dyn Probe, node: NodeId) {
 /// picks the call's shape (`match rng.random::<u32>() % 4`, a country code chosen before the
 /// digits): a higher value there may draw fewer decisions after it.
 fn first_of_call(trace: &crate::trace::Trace, node: NodeId) -> bool {
-    let parent = trace.node(node).parent;
+    // The parent is the node just before, a scope: one whose subtree holds `node` (read
+    // directly: a decision does not store its parent).
     matches!(trace.kind(node), Kind::Decision { .. })
         && node > 0
-        && parent + 1 == node
-        && matches!(trace.kind(parent), Kind::Scope { .. })
+        && matches!(trace.kind(node - 1), Kind::Scope { .. })
+        && trace.end(node - 1) > node
 }
 
 /// Whether the decision at `node` picks the shape of what follows: a `match` arm, a
@@ -264,13 +266,8 @@ fn set_carrying(probe: &mut dyn Probe, node: NodeId, value: Value) -> bool {
     // (its one child); a plain decision's are its next siblings.
     let trace = probe.current();
     let (first, end) = match trace.kind(node) {
-        Kind::Switch { .. } if node + 1 < trace.node(node).end => {
-            (node + 2, trace.node(node + 1).end)
-        }
-        _ => (
-            trace.node(node).end,
-            trace.node(trace.node(node).parent).end,
-        ),
+        Kind::Switch { .. } if node + 1 < trace.end(node) => (node + 2, trace.end(node + 1)),
+        _ => (trace.end(node), trace.end(trace.parent(node))),
     };
     let mut last = first;
     for i in 0..fewer {
@@ -278,7 +275,7 @@ fn set_carrying(probe: &mut dyn Probe, node: NodeId, value: Value) -> bool {
             return false;
         }
         if i + 1 < fewer {
-            last = trace.node(last).end;
+            last = trace.end(last);
         }
     }
     edit.removed = vec![Siblings {
@@ -304,7 +301,7 @@ const ARMS: u128 = 16;
 /// whole input is simpler (a candidate that draws more stops at the replay budget,
 /// unjudged).
 fn fewer_decisions_arm(probe: &mut dyn Probe, node: NodeId, arms: u128) {
-    let Some(decision) = probe.current().decision_at(node).cloned() else {
+    let Some(decision) = probe.current().decision_at(node).map(Cow::into_owned) else {
         return;
     };
     let Some(line) = Line::of(&decision.args, &decision.value) else {

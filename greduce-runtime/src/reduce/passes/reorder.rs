@@ -29,7 +29,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     each_node(probe, |probe, trace, id| {
         if matches!(trace.kind(id), Kind::Loop { .. }) {
             sort_loop(probe, trace, id);
-        } else if trace.node(id).end > id + 1 {
+        } else if trace.end(id) > id + 1 {
             swap_calls(probe, trace, id);
         }
         false
@@ -148,7 +148,7 @@ fn swap_calls(probe: &mut dyn Probe, trace: &Trace, block: NodeId) {
 /// the total number of decisions stays, so it is whether `b`'s decisions then `a`'s rank
 /// before `a`'s then `b`'s, lexicographically.
 fn swap_is_simpler(trace: &Trace, a: NodeId, b: NodeId) -> bool {
-    let decisions = |n: NodeId| (n..trace.node(n).end).filter_map(|d| trace.decision_at(d));
+    let decisions = |n: NodeId| (n..trace.end(n)).filter_map(|d| trace.decision_at(d));
     let swapped = decisions(b).chain(decisions(a));
     let kept = decisions(a).chain(decisions(b));
     for (x, y) in swapped.zip(kept) {
@@ -166,7 +166,7 @@ fn rows(trace: &Trace, lp: NodeId) -> Option<Vec<Vec<NodeId>>> {
     let rows: Vec<Vec<NodeId>> = trace
         .children(lp)
         .map(|it| {
-            (it..trace.node(it).end)
+            (it..trace.end(it))
                 .filter(|n| trace.is_value_decision(*n))
                 .collect()
         })

@@ -63,7 +63,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
         // An empty iteration right after an empty one removes the same as it did.
         if i > 0
             && empty_iteration(&base, part)
-            && base.node(parts[i - 1]).end == part
+            && base.end(parts[i - 1]) == part
             && empty_iteration(&base, parts[i - 1])
         {
             continue;
@@ -84,7 +84,7 @@ pub(super) fn sweep(probe: &mut dyn Probe) {
         // The part that follows the removed ones takes their place: visit it next.
         cursor.again();
         // The siblings that follow it, as far as removing them with it still works.
-        let parent = base.node(part).parent;
+        let parent = base.parent(part);
         let after: Vec<NodeId> = base
             .children(parent)
             .skip_while(|c| *c != part)
@@ -114,7 +114,7 @@ fn all_parts(trace: &Trace) -> Vec<NodeId> {
 
 /// Whether `part` is a loop iteration with nothing in it.
 fn empty_iteration(trace: &Trace, part: NodeId) -> bool {
-    trace.node(part).end == part + 1 && matches!(trace.kind(part), crate::trace::Kind::Iteration)
+    trace.end(part) == part + 1 && matches!(trace.kind(part), crate::trace::Kind::Iteration)
 }
 
 /// HDD: ddmin on each level of the part tree, outermost first; with `rounds`, again until a
@@ -195,8 +195,8 @@ impl Runs {
     fn of(base: &Trace, parts: &[NodeId]) -> Runs {
         let breaks: Vec<usize> = (1..parts.len())
             .filter(|&k| {
-                let prev = base.node(parts[k - 1]);
-                prev.end != parts[k] || prev.parent != base.node(parts[k]).parent
+                let prev = parts[k - 1];
+                base.end(prev) != parts[k] || base.parent(prev) != base.parent(parts[k])
             })
             .collect();
         let is_empty = |k: usize| empty_iteration(base, parts[k]);

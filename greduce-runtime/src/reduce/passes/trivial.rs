@@ -32,13 +32,13 @@ fn is_block(trace: &Trace, id: NodeId) -> bool {
     matches!(
         trace.kind(id),
         Kind::Root | Kind::Scope { .. } | Kind::Iteration | Kind::Branch { .. } | Kind::Arm
-    ) && trace.node(id).end > id + 1
+    ) && trace.end(id) > id + 1
 }
 
 /// The value decisions inside `block` that are not simplest yet, with their simplest
 /// values.
 pub(super) fn simplified(trace: &Trace, block: NodeId) -> Vec<(NodeId, Value)> {
-    let end = trace.node(block).end;
+    let end = trace.end(block);
     (block..end)
         .filter(|id| trace.is_value_decision(*id))
         .filter_map(|id| {
