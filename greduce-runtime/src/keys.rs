@@ -13,6 +13,7 @@
 use crate::node::KEY_LIMIT;
 use crate::site::Site;
 use crate::value::IntTy;
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The arguments of a decision stored in its node, without their length.
@@ -30,7 +31,7 @@ pub(crate) enum KeyArgs {
 pub(crate) type KeyTable = Vec<(&'static Site, KeyArgs)>;
 
 /// How many entries the cache holds (a power of two).
-const CACHE: usize = 128;
+const CACHE: usize = 1024;
 
 /// One entry of the cache: a site's address, arguments it drew with, their key.
 #[derive(Clone, Copy, Debug)]
@@ -40,12 +41,30 @@ struct Entry {
     key: u32,
 }
 
+/// An empty entry (no site is at address 0).
+const EMPTY: Entry = Entry {
+    site: 0,
+    args: KeyArgs::Index,
+    key: 0,
+};
+
+/// How many interners a thread keeps for its next traces.
+const POOLED: usize = 2;
+
+thread_local! {
+    static POOL: RefCell<Vec<Interner>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Finds or adds the key of a (site, arguments) pair while a trace is built; held by
-/// whatever builds the trace, not by the trace.
+/// whatever builds the trace, not by the trace. Its cache is large (32 KiB), so each
+/// thread keeps the interners of its finished traces ([`Interner::take`],
+/// [`Interner::give_back`]) and clears only the entries a trace filled.
 #[derive(Debug)]
 pub(crate) struct Interner {
     /// The pairs found last, by [`slot`].
     cache: Box<[Entry; CACHE]>,
+    /// The entries of `cache` filled since it was last cleared.
+    filled: Vec<u16>,
     /// Keys by (site address, arguments).
     map: HashMap<(usize, KeyArgs), u32, foldhash::fast::FixedState>,
 }
@@ -53,26 +72,24 @@ pub(crate) struct Interner {
 impl Default for Interner {
     fn default() -> Interner {
         Interner {
-            // No site is at address 0.
-            cache: Box::new(
-                [Entry {
-                    site: 0,
-                    args: KeyArgs::Index,
-                    key: 0,
-                }; CACHE],
-            ),
+            // Built on the heap: 32 KiB would be a large array on the stack.
+            cache: vec![EMPTY; CACHE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("CACHE entries"),
+            filled: Vec::new(),
             map: HashMap::default(),
         }
     }
 }
 
 /// The cache entry of a site at `address` drawing with `args`: the address in 8-byte words
-/// plus a little of the arguments, modulo the cache's size. The sites of a generator are
-/// statics laid out one after the other (40 bytes each), which this spreads over distinct
-/// entries (a hash would let some share one and take turns missing it); the arguments
-/// part keeps apart the draws of one site with other arguments (or of two sites whose
-/// statics the compiler merged, having the same text: a `macro_rules!` generator's).
-/// Usually a constant where it is inlined.
+/// plus a multiple of a little of the arguments, modulo the cache's size. The sites of a
+/// generator are statics laid out one after the other (40 bytes each), which this spreads
+/// over distinct entries (a hash would let some share one and take turns missing it); the
+/// arguments part spreads the draws of one site with other arguments (`random_range(i..n)`
+/// in a loop over `i`; or two sites whose statics the compiler merged, having the same
+/// text: a `macro_rules!` generator's) over the cache. Usually a constant where inlined.
 #[inline]
 fn slot(address: usize, args: KeyArgs) -> usize {
     let mix = match args {
@@ -84,6 +101,29 @@ fn slot(address: usize, args: KeyArgs) -> usize {
 }
 
 impl Interner {
+    /// A cleared interner from this thread's pool, or a new one.
+    pub(crate) fn take() -> Interner {
+        POOL.try_with(|pool| pool.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default()
+    }
+
+    /// Clears the interner and keeps it in this thread's pool, for the next trace.
+    pub(crate) fn give_back(mut self) {
+        for slot in self.filled.drain(..) {
+            self.cache[usize::from(slot)] = EMPTY;
+        }
+        self.map.clear();
+        // `try_with`: the thread may be tearing down its thread-locals.
+        let _ = POOL.try_with(|pool| {
+            let mut pool = pool.borrow_mut();
+            if pool.len() < POOLED {
+                pool.push(self);
+            }
+        });
+    }
+
     /// The key of `site` with `args` in `table`, added when new; `None` when the table is
     /// full ([`KEY_LIMIT`]).
     // Reason: on recording's hot path, inlined where the site and arguments are constants
@@ -119,7 +159,11 @@ impl Interner {
             self.map.insert((address, args), key);
             key
         };
-        self.cache[slot(address, args)] = Entry {
+        let slot = slot(address, args);
+        if self.cache[slot].site == 0 {
+            self.filled.push(slot as u16);
+        }
+        self.cache[slot] = Entry {
             site: address,
             args,
             key,
@@ -148,5 +192,10 @@ mod tests {
         assert_eq!(interner.key(&mut table, &A, int(0)), Some(1));
         assert_eq!(table.len(), 3);
         assert_eq!(table[2], (&B, int(3)));
+        // Given back and taken again, it starts over.
+        interner.give_back();
+        let (mut interner, mut table) = (Interner::take(), KeyTable::new());
+        assert_eq!(interner.key(&mut table, &A, int(0)), Some(0));
+        assert_eq!(table, [(&A, int(0))]);
     }
 }

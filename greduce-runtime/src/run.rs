@@ -40,9 +40,10 @@ const OFF: u8 = 0;
 const RECORDING: u8 = 1;
 const REPLAYING: u8 = 2;
 
-/// Where a run lives while it runs; emptied when the run ends, so a handle that outlives
-/// its run (an iterator kept past it) finds nothing and does nothing.
-type Slot = RefCell<Option<Session>>;
+/// Where a run lives while it runs. A handle that outlives its run (an iterator kept past
+/// it) finds the cell borrowed for good (see [`execute`]) and does nothing: one check of
+/// the borrow flag on every event, where an `Option` emptied at the end took a second.
+type Slot = RefCell<Session>;
 
 /// Whether a greduce run is recording or replaying on this thread.
 #[inline]
@@ -116,7 +117,7 @@ impl Handle {
     #[inline]
     fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
         let mut session = self.slot.as_ref()?.try_borrow_mut().ok()?;
-        Some(f(session.as_mut()?))
+        Some(f(&mut session))
     }
 }
 
@@ -209,6 +210,20 @@ impl Session {
             site.what
         );
         self.fail(Fault::Halt(why));
+    }
+
+    /// A session that records nothing, left to the handles that outlive a run.
+    fn idle() -> Session {
+        Session {
+            builder: Builder::idle(),
+            aligner: None,
+            decisions: 0,
+            stops: 0,
+            budget: 0,
+            node_budget: 0,
+            fault: None,
+            script: None,
+        }
     }
 
     fn new(aligner: Option<Aligner>, budget: u64, capacity: usize) -> Session {
@@ -313,7 +328,7 @@ pub(crate) fn execute<T>(
     } else {
         RECORDING
     };
-    let slot: Rc<Slot> = Rc::new(RefCell::new(Some(run)));
+    let slot: Rc<Slot> = Rc::new(RefCell::new(run));
     let previous = CURRENT.with(|c| c.replace(Some(Rc::clone(&slot))));
     let was = MODE.with(|m| m.replace(mode));
     let pending = PENDING_CALL.with(|p| p.replace(None));
@@ -321,7 +336,17 @@ pub(crate) fn execute<T>(
     PENDING_CALL.with(|p| p.set(pending));
     MODE.with(|m| m.set(was));
     CURRENT.with(|c| c.replace(previous));
-    let run = slot.borrow_mut().take().expect("the run installed above");
+    let run = match Rc::try_unwrap(slot) {
+        Ok(cell) => cell.into_inner(),
+        Err(slot) => {
+            // Handles outlive the run (an iterator kept past it): they get a cell that stays
+            // borrowed, where they find the run busy and do nothing.
+            let mut cell = slot.borrow_mut();
+            let run = std::mem::replace(&mut *cell, Session::idle());
+            std::mem::forget(cell);
+            run
+        }
+    };
     (result, run)
 }
 
@@ -329,7 +354,7 @@ pub(crate) fn execute<T>(
 fn with_current<T>(f: impl FnOnce(&mut Session) -> T) -> Option<T> {
     let slot = CURRENT.with(|c| c.borrow().clone())?;
     let mut session = slot.try_borrow_mut().ok()?;
-    Some(f(session.as_mut()?))
+    Some(f(&mut session))
 }
 
 /// How many times a replay may be stopped before greduce concludes that the generator
@@ -676,11 +701,7 @@ fn select_replaying(
             && run.decisions < run.budget
             && let Some(aligner) = &mut run.aligner
             && let Some((rec, node)) = aligner.next_node(Tag::Selection)
-            && aligner
-                .trace()
-                .store
-                .decision_of(node)
-                .is_some_and(|d| d.site == site)
+            && aligner.trace().store.selection_site(node) == site
             && let Some(branch) = aligner.only_child(rec)
         {
             let then = aligner.trace().node(branch).is(Tag::Then);

@@ -36,8 +36,11 @@ use std::sync::OnceLock;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
+    /// Where it was made.
     pub(crate) site: &'static Site,
+    /// What it was asked.
     pub(crate) args: Args,
+    /// What it answered.
     pub(crate) value: Value,
 }
 
@@ -91,6 +94,7 @@ pub(crate) enum Count {
 /// The nodes of a trace and their side tables.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Store {
+    /// The nodes, in pre-order (the root first).
     pub(crate) nodes: Vec<Node>,
     /// The decisions not stored in their node: [`Form::Full`] leaves, switches, and
     /// selections that are not a `random_bool` answered by a boolean. Dropped by
@@ -102,10 +106,12 @@ pub(crate) struct Store {
     heap: bool,
     /// The (site, arguments) pairs of the decisions stored in their node, by key.
     pub(crate) keys: KeyTable,
+    /// The scopes' sites and call sites, by the index in their node.
     pub(crate) scopes: Vec<(&'static Site, Option<&'static Site>)>,
     /// Each scope's label (see [`crate::call_label`]), by the scope's index in `scopes`;
     /// shorter than `scopes` (down to empty) where the rest are unlabelled (0).
     pub(crate) labels: Vec<u64>,
+    /// The loops' sites and counts, by the index in their node.
     pub(crate) loops: Vec<(&'static Site, Count)>,
     /// (count decision, loop), sorted.
     pub(crate) links: Vec<(NodeId, NodeId)>,
@@ -218,18 +224,21 @@ impl Store {
         args: Args,
         value: Value,
     ) -> NodeId {
-        let id = self.nodes.len() as NodeId;
+        // Dropped only when kept whole: the inline forms take only arguments and values
+        // that own no heap memory, whose drop glue (which a caller that does not know their
+        // kind would run) can be skipped.
+        let (args, value) = (ManuallyDrop::new(args), ManuallyDrop::new(value));
         if let Some(node) = self.inline_node(interner, site, &args, &value) {
-            // Neither owns heap memory (only those of the inline forms are stored so):
-            // their drop glue, which a caller that does not know their kind would run, can
-            // be skipped.
-            std::mem::forget(args);
-            std::mem::forget(value);
+            let id = self.nodes.len() as NodeId;
             self.nodes.push(node);
             self.decided += 1;
             return id;
         }
-        self.push_whole(Decision { site, args, value })
+        self.push_whole(Decision {
+            site,
+            args: ManuallyDrop::into_inner(args),
+            value: ManuallyDrop::into_inner(value),
+        })
     }
 
     /// Adds a decision leaf that keeps its decision whole ([`Form::Full`]).
@@ -374,6 +383,18 @@ impl Store {
             self.full[node.word2() as usize].site
         } else {
             self.keys[node.key() as usize].0
+        }
+    }
+
+    /// The site of a selection's decision (without rebuilding it).
+    #[inline]
+    pub(crate) fn selection_site(&self, node: Node) -> &'static Site {
+        debug_assert!(node.is(Tag::Selection));
+        let data = node.data();
+        if data & 1 == 0 {
+            self.full[(data >> 1) as usize].site
+        } else {
+            self.keys[(data >> 2) as usize].0
         }
     }
 

@@ -80,6 +80,7 @@ impl Store {
         }
     }
 
+    /// What node `id` is.
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
         let node = self.nodes[id as usize];
         let decision = || self.decision_of(node).expect("a decision node");
@@ -132,6 +133,7 @@ impl Store {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trace {
+    /// The nodes and side tables, shared by the trace's clones.
     pub(crate) store: Arc<Store>,
 }
 
@@ -174,6 +176,7 @@ impl Trace {
         self.store.parent(id)
     }
 
+    /// What node `id` is.
     pub(crate) fn kind(&self, id: NodeId) -> Kind<'_> {
         self.store.kind(id)
     }
