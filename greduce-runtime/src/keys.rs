@@ -124,24 +124,29 @@ impl Interner {
         });
     }
 
-    /// The key of `site` with `args` in `table`, added when new; `None` when the table is
-    /// full ([`KEY_LIMIT`]).
+    /// The key of `site` with `args` when the cache has it (`None` does not mean that the
+    /// trace has no such key: see [`Interner::key`]).
     // Reason: on recording's hot path, inlined where the site and arguments are constants
     // (see `Store::push_decision`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
+    pub(crate) fn cached(&self, site: &'static Site, args: KeyArgs) -> Option<u32> {
+        let address = std::ptr::from_ref(site) as usize;
+        let entry = &self.cache[slot(address, args)];
+        (entry.site == address && entry.args == args).then_some(entry.key)
+    }
+
+    /// The key of `site` with `args` in `table`, added when new; `None` when the table is
+    /// full ([`KEY_LIMIT`]).
+    #[inline]
     pub(crate) fn key(
         &mut self,
         table: &mut KeyTable,
         site: &'static Site,
         args: KeyArgs,
     ) -> Option<u32> {
-        let address = std::ptr::from_ref(site) as usize;
-        let entry = &self.cache[slot(address, args)];
-        if entry.site == address && entry.args == args {
-            return Some(entry.key);
-        }
-        self.missed(table, site, args)
+        self.cached(site, args)
+            .or_else(|| self.missed(table, site, args))
     }
 
     /// [`Interner::key`] past the cache.

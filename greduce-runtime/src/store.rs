@@ -193,6 +193,31 @@ fn inline_decision(site: &'static Site, args: KeyArgs, word1: u32, word2: u32) -
     Decision { site, args, value }
 }
 
+/// How a decision with `args` answered `value` is stored in its node, when it can be: its
+/// form, the arguments its key stands for, and its two words.
+#[allow(clippy::inline_always)] // Reason: as `Store::push_decision`'s.
+#[inline(always)]
+fn inline_parts(args: &Args, value: &Value) -> Option<(Form, KeyArgs, u32, u32)> {
+    Some(match (args, value) {
+        (Args::Int { lo, span, ty }, Value::Offset(v)) if *span <= WORD && *v <= WORD => (
+            Form::Int,
+            KeyArgs::Int { lo: *lo, ty: *ty },
+            *span as u32,
+            *v as u32,
+        ),
+        (Args::Bool { p }, Value::Bool(b)) => (
+            Form::Bool,
+            KeyArgs::Bool { p: p.to_bits() },
+            0,
+            u32::from(*b),
+        ),
+        (Args::Index { len }, Value::Index(i)) if *len <= WORD && *i <= WORD => {
+            (Form::Index, KeyArgs::Index, *len as u32, *i as u32)
+        }
+        _ => return None,
+    })
+}
+
 /// A selection's data, when its decision is stored in the node: a `random_bool(p)`
 /// answered `taken`, `p` and the site in `key` (bit 0 set; bit 1 the answer; the key
 /// above). A selection's data with bit 0 clear is the index of its whole decision, shifted
@@ -228,17 +253,43 @@ impl Store {
         // that own no heap memory, whose drop glue (which a caller that does not know their
         // kind would run) can be skipped.
         let (args, value) = (ManuallyDrop::new(args), ManuallyDrop::new(value));
-        if let Some(node) = self.inline_node(interner, site, &args, &value) {
+        if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
+            && let Some(key) = interner.cached(site, key_args)
+        {
             let id = self.nodes.len() as NodeId;
-            self.nodes.push(node);
+            self.nodes.push(Node::decision(form, key, word1, word2));
             self.decided += 1;
             return id;
         }
-        self.push_whole(Decision {
+        self.push_uncached(
+            interner,
             site,
-            args: ManuallyDrop::into_inner(args),
-            value: ManuallyDrop::into_inner(value),
-        })
+            ManuallyDrop::into_inner(args),
+            ManuallyDrop::into_inner(value),
+        )
+    }
+
+    /// [`Store::push_decision`] past the interner's cache: finds or adds the key, or keeps
+    /// the decision whole. Out of line and cold, so that the hot path keeps its arguments
+    /// in registers and joins nothing.
+    #[cold]
+    #[inline(never)]
+    fn push_uncached(
+        &mut self,
+        interner: &mut Interner,
+        site: &'static Site,
+        args: Args,
+        value: Value,
+    ) -> NodeId {
+        if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
+            && let Some(key) = interner.key(&mut self.keys, site, key_args)
+        {
+            let id = self.nodes.len() as NodeId;
+            self.nodes.push(Node::decision(form, key, word1, word2));
+            self.decided += 1;
+            return id;
+        }
+        self.push_whole(Decision { site, args, value })
     }
 
     /// Adds a decision leaf that keeps its decision whole ([`Form::Full`]).
@@ -251,38 +302,6 @@ impl Store {
         self.nodes.push(Node::decision(Form::Full, 0, 0, index));
         self.decided += 1;
         id
-    }
-
-    /// The leaf of a decision stored in its node, when it can be.
-    #[allow(clippy::inline_always)] // Reason: as `push_decision`'s.
-    #[inline(always)]
-    fn inline_node(
-        &mut self,
-        interner: &mut Interner,
-        site: &'static Site,
-        args: &Args,
-        value: &Value,
-    ) -> Option<Node> {
-        let (form, key_args, word1, word2) = match (args, value) {
-            (Args::Int { lo, span, ty }, Value::Offset(v)) if *span <= WORD && *v <= WORD => (
-                Form::Int,
-                KeyArgs::Int { lo: *lo, ty: *ty },
-                *span as u32,
-                *v as u32,
-            ),
-            (Args::Bool { p }, Value::Bool(b)) => (
-                Form::Bool,
-                KeyArgs::Bool { p: p.to_bits() },
-                0,
-                u32::from(*b),
-            ),
-            (Args::Index { len }, Value::Index(i)) if *len <= WORD && *i <= WORD => {
-                (Form::Index, KeyArgs::Index, *len as u32, *i as u32)
-            }
-            _ => return None,
-        };
-        let key = interner.key(&mut self.keys, site, key_args)?;
-        Some(Node::decision(form, key, word1, word2))
     }
 
     /// The data of a new selection node deciding `decision` (see [`selection_data`]).
