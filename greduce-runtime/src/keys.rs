@@ -145,8 +145,12 @@ impl Interner {
         site: &'static Site,
         args: KeyArgs,
     ) -> Option<u32> {
-        self.cached(site, args)
-            .or_else(|| self.missed(table, site, args))
+        // A `match`, not `or_else`: measured (callgrind), replays took 10 instructions more
+        // per decision with the closure.
+        match self.cached(site, args) {
+            Some(key) => Some(key),
+            None => self.missed(table, site, args),
+        }
     }
 
     /// [`Interner::key`] past the cache.
