@@ -123,6 +123,16 @@ impl Node {
         }
     }
 
+    /// The node's three words as two 64-bit words (the head and the first word, then the
+    /// second), for hashing a whole trace's nodes without reading them field by field.
+    #[inline]
+    pub(crate) fn hash_words(self) -> [u64; 2] {
+        [
+            u64::from(self.head) | (u64::from(self.a) << 32),
+            u64::from(self.b),
+        ]
+    }
+
     /// A decision leaf of `form`, with `key` (below [`KEY_LIMIT`]) and its two words.
     #[inline]
     pub(crate) fn decision(form: Form, key: u32, word1: u32, word2: u32) -> Node {

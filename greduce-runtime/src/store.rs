@@ -376,6 +376,11 @@ impl Store {
         }
     }
 
+    /// The decisions not stored in their node, in the order their nodes come.
+    pub(crate) fn whole_decisions(&self) -> impl Iterator<Item = &Decision> {
+        self.full.iter().map(|d| &**d)
+    }
+
     /// The decision of node `id`, for a decision, selection or switch node (`None` for
     /// other nodes and ids past the trace).
     #[inline]

@@ -19,10 +19,9 @@
 
 use crate::edit::Hash128;
 use crate::keys::KeyArgs;
-use crate::node::Form;
 use crate::outcome::Outcome;
 use crate::reduce::passes::probe::ReplayEffects;
-use crate::trace::{Node, NodeId, Trace};
+use crate::trace::Trace;
 use crate::value::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -95,32 +94,44 @@ pub(crate) type Keys = Bounded<ReplayEffects>;
 /// Property outcomes by what a replay decided (or its output's `Debug` text).
 pub(crate) type Outcomes = Bounded<Outcome>;
 
-/// What a replay decided, as a 128-bit key: the shape of the trace and each decision's
-/// site and value, hashed (64 bits), with the numbers of nodes and decisions. A
-/// deterministic generator that makes the same decisions produces the same output. Two
-/// straight passes (nodes, then decisions) over four independent lanes, no per-node
+/// What a replay decided, as a 128-bit key: the keys (site and arguments) of the decisions
+/// stored in their nodes, every node's words, and the site and value of each decision kept
+/// whole, hashed (64 bits), with the numbers of nodes and decisions. The nodes' words hold
+/// the trace's shape, and the keys and values of the decisions stored in them (with a
+/// range's length and the side-table indices, which a generator's earlier decisions
+/// determine): a deterministic generator that makes the same decisions produces the same
+/// words, and the same output. Straight passes over four independent lanes, no per-node
 /// dispatch: this runs on every candidate, and a replay of a cheap generator costs a few
-/// nanoseconds per decision, so a hash that waits on one multiply per word would cost as
-/// much as the replay. (A false hit would need two traces of the same size whose 64-bit
-/// hashes collide, among at most twice [`CAPACITY`] entries.)
+/// nanoseconds per decision, so a hash that waits on one multiply per word, or branches on
+/// each node's kind, would cost as much as the replay (reading the nodes field by field
+/// was a quarter of the reducer's own time on `bench scale`'s largest inputs). (A false hit
+/// would need two traces of the same size whose 64-bit hashes collide, among at most twice
+/// [`CAPACITY`] entries.)
 pub(crate) fn decided(trace: &Trace) -> u128 {
     let store = &trace.store;
     let mut h = Lanes::new(0x2545_f491_4f6c_dd1d);
-    let node_word = |(id, node): (usize, &Node)| -> u64 {
-        let id = id as NodeId;
-        node.tag() as u64 | (u64::from(node.end(id).wrapping_sub(id)) << 8)
-    };
-    let mut nodes = store.nodes.iter().enumerate();
-    while nodes.len() >= LANES {
-        h.words(std::array::from_fn(|_| {
-            node_word(nodes.next().expect("LANES nodes left"))
-        }));
-    }
-    for node in nodes {
-        h.word(node_word(node));
-    }
     // Sites are statics: their address identifies them within the process.
-    let decision_words = |decision: &crate::trace::Decision| -> [u64; 2] {
+    for (site, args) in &store.keys {
+        let (kind, word) = match *args {
+            KeyArgs::Int { lo, ty } => (1 + ty as u64, lo),
+            KeyArgs::Bool { p } => (0x100, p),
+            KeyArgs::Index => (0x200, 0),
+        };
+        h.word(std::ptr::from_ref(*site) as u64);
+        h.word(kind);
+        h.word(word);
+    }
+    let mut pairs = store.nodes.chunks_exact(2);
+    for pair in &mut pairs {
+        let ([a0, a1], [b0, b1]) = (pair[0].hash_words(), pair[1].hash_words());
+        h.words([a0, a1, b0, b1]);
+    }
+    for node in pairs.remainder() {
+        let [w0, w1] = node.hash_words();
+        h.word(w0);
+        h.word(w1);
+    }
+    for decision in store.whole_decisions() {
         let value = match &decision.value {
             Value::Offset(x) => *x,
             Value::Index(x) => x ^ 0x1d,
@@ -133,37 +144,8 @@ pub(crate) fn decided(trace: &Trace) -> u128 {
                 wide.finish()
             }
         };
-        [std::ptr::from_ref(decision.site) as u64, value]
-    };
-    // A decision stored in its node gives its words without being rebuilt.
-    let node_words = |node: &Node| -> Option<[u64; 2]> {
-        if node.is_leaf() && node.form() != Form::Full {
-            let (site, args) = store.keys[node.key() as usize];
-            let v = u64::from(node.word2());
-            let value = match args {
-                KeyArgs::Int { .. } => v,
-                KeyArgs::Index => v ^ 0x1d,
-                KeyArgs::Bool { .. } => v ^ 0x3c,
-            };
-            return Some([std::ptr::from_ref(site) as u64, value]);
-        }
-        store.decision_of(*node).map(|d| decision_words(&d))
-    };
-    let mut decisions = store.nodes.iter().filter_map(node_words);
-    loop {
-        match (decisions.next(), decisions.next()) {
-            (Some(a), Some(b)) => {
-                let ([a0, a1], [b0, b1]) = (a, b);
-                h.words([a0, a1, b0, b1]);
-            }
-            (Some(last), None) => {
-                let [w0, w1] = last;
-                h.word(w0);
-                h.word(w1);
-                break;
-            }
-            _ => break,
-        }
+        h.word(std::ptr::from_ref(decision.site) as u64);
+        h.word(value);
     }
     let sizes = ((store.nodes.len() as u64) << 32) ^ trace.decision_count() as u64;
     (u128::from(h.finish()) << 64) | u128::from(sizes)
