@@ -1,9 +1,10 @@
 //! What a decision was asked ([`Args`]) and what it answered ([`Value`]), stored in a form
 //! independent of the Rust type the generator used.
 //!
-//! A trace holds one of each per decision, so both are kept small (24 and 16 bytes):
-//! numbers are stored in 64 bits, and the rare 128-bit ones (an `i128` range below zero, a
-//! `u128` offset above `u64::MAX`) are boxed.
+//! A trace stores most decisions in their node (see `node.rs`) and keeps these whole only
+//! for the rest, and replay and the reducer pass them around by the million, so both are
+//! kept small (24 and 16 bytes): numbers are stored in 64 bits, and the rare 128-bit ones
+//! (an `i128` range below zero, a `u128` offset above `u64::MAX`) are boxed.
 
 use std::fmt;
 
