@@ -256,10 +256,7 @@ impl Store {
         if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
             && let Some(key) = interner.cached(site, key_args)
         {
-            let id = self.nodes.len() as NodeId;
-            self.nodes.push(Node::decision(form, key, word1, word2));
-            self.decided += 1;
-            return id;
+            return self.push_leaf(Node::decision(form, key, word1, word2));
         }
         self.push_uncached(
             interner,
@@ -284,10 +281,7 @@ impl Store {
         if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
             && let Some(key) = interner.key(&mut self.keys, site, key_args)
         {
-            let id = self.nodes.len() as NodeId;
-            self.nodes.push(Node::decision(form, key, word1, word2));
-            self.decided += 1;
-            return id;
+            return self.push_leaf(Node::decision(form, key, word1, word2));
         }
         self.push_whole(Decision { site, args, value })
     }
@@ -295,11 +289,18 @@ impl Store {
     /// Adds a decision leaf that keeps its decision whole ([`Form::Full`]).
     #[inline(never)]
     fn push_whole(&mut self, decision: Decision) -> NodeId {
-        let id = self.nodes.len() as NodeId;
         let index = self.push_full(decision);
         let index = u32::try_from(index)
             .expect("greduce: a trace holds at most 2^32 decisions stored whole");
-        self.nodes.push(Node::decision(Form::Full, 0, 0, index));
+        self.push_leaf(Node::decision(Form::Full, 0, 0, index))
+    }
+
+    /// Adds the decision leaf `leaf`; returns its id.
+    #[allow(clippy::inline_always)] // Reason: part of `push_decision`'s hot path.
+    #[inline(always)]
+    fn push_leaf(&mut self, leaf: Node) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(leaf);
         self.decided += 1;
         id
     }
