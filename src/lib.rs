@@ -1032,6 +1032,7 @@
 
 pub use greduce_macros::{generator, test};
 pub use greduce_runtime::Steps;
+pub use greduce_runtime::fuzz;
 pub use greduce_runtime::{
     Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Pass, PassStats,
     Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run,

@@ -6,11 +6,13 @@
 
 mod align;
 mod builder;
+mod bytes;
 mod check;
 mod decision;
 mod delta;
 mod describe;
 mod edit;
+pub mod fuzz;
 mod keys;
 mod legal;
 mod liveness;

@@ -341,3 +341,41 @@ pub fn replay_draws<T>(
 pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
     factor.saturating_mul(trace.decision_count().max(100) as u64)
 }
+
+/// The seed of the rng that a run on bytes draws from where its bytes do not answer: the
+/// decisions with no byte form (see [`crate::bytes`]) and helpers that are not generators.
+/// `fuzz::run`'s [`Bytes`](crate::fuzz::Bytes) and the replay of a fuzzer's file in a
+/// check draw the same stream from it, so the two make the same input.
+pub(crate) const BYTES_SEED: u64 = 0x6772_6564_7563_6521;
+
+/// How a run on bytes ended.
+pub(crate) enum OnBytes<T> {
+    /// The generator returned.
+    Ran(Run<T>),
+    /// The run stopped, over its budget: the generator kept going past what the bytes
+    /// pay for (a loop that ends only on a value other than the simplest).
+    Stopped(ReplayError),
+    /// The generator panicked (its payload; its message was printed unless quiet).
+    Panicked(Box<dyn std::any::Any + Send>),
+}
+
+/// Runs `generator` on `rng`, its decisions answered by `data` (see [`crate::bytes`]):
+/// the output with its trace, as if recorded.
+pub(crate) fn replay_bytes<R: ?Sized, T>(
+    generator: impl FnOnce(&mut R) -> T,
+    rng: &mut R,
+    data: &[u8],
+    quiet: bool,
+) -> OnBytes<T> {
+    let session = Session::with_bytes(data.to_vec());
+    let (result, mut session) = run::execute(session, quiet, || generator(rng));
+    match (result, session.fault.take()) {
+        (_, Some(Fault::OverBudget(n, _))) => OnBytes::Stopped(ReplayError::OverBudget(n)),
+        (_, Some(fault)) => OnBytes::Stopped(ReplayError::Halted(fault.to_string())),
+        (Ok(output), None) => OnBytes::Ran(Run {
+            output,
+            trace: session.into_trace(),
+        }),
+        (Err(payload), None) => OnBytes::Panicked(payload),
+    }
+}

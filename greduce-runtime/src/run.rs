@@ -9,6 +9,7 @@
 
 use crate::align::{Aligner, Fault, Op};
 use crate::builder::Builder;
+use crate::bytes::{self, Reader};
 use crate::decision::RangeArg;
 use crate::describe::describe;
 use crate::keys::KeyArgs;
@@ -141,11 +142,19 @@ pub(crate) struct Session {
     script: Option<Script>,
 }
 
-/// Draws that answer a scripted run's decisions in order.
-pub(crate) struct Script {
-    values: Vec<u64>,
-    next: usize,
+/// What answers a scripted run's decisions, in the order they are made.
+pub(crate) enum Script {
+    /// Draws, one per decision (see [`crate::replay_draws`]).
+    Draws { values: Vec<u64>, next: usize },
+    /// A fuzzer's bytes, a fixed-width slice per decision (see [`crate::bytes`]).
+    Bytes(Reader),
 }
+
+/// Decisions a run on bytes may make past the ones its bytes pay for, and nodes it may
+/// build (`Session::with_bytes`): enough for any generator whose loops end on simplest
+/// values, and a bound for one whose loop ends only on another value.
+const BYTES_DECISIONS: u64 = 100_000;
+const BYTES_NODES: usize = 1_000_000;
 
 impl Session {
     pub(crate) fn record() -> Session {
@@ -162,28 +171,51 @@ impl Session {
 
     pub(crate) fn with_draws(values: Vec<u64>) -> Session {
         let mut session = Session::new(None, u64::MAX, values.len());
-        session.script = Some(Script { values, next: 0 });
+        session.script = Some(Script::Draws { values, next: 0 });
         session
     }
 
-    /// The draws a scripted run left unused.
+    /// A run whose decisions read `data` (see [`crate::bytes`]). It stops, over budget, when
+    /// it makes more decisions than its bytes could pay for (one byte each) and
+    /// [`BYTES_DECISIONS`] more, or builds more than [`BYTES_NODES`] nodes and 64 per byte.
+    pub(crate) fn with_bytes(data: Vec<u8>) -> Session {
+        let len = data.len();
+        let mut session = Session::new(None, BYTES_DECISIONS.saturating_add(len as u64), 0);
+        session.node_budget = BYTES_NODES.saturating_add(len.saturating_mul(64));
+        session.script = Some(Script::Bytes(Reader::new(data)));
+        session
+    }
+
+    /// The draws a scripted run left unused (none for bytes: what a run does not read is
+    /// not an error).
     pub(crate) fn unused_draws(&self) -> usize {
-        self.script.as_ref().map_or(0, |s| s.values.len() - s.next)
+        match &self.script {
+            Some(Script::Draws { values, next }) => values.len() - next,
+            _ => 0,
+        }
+    }
+
+    /// Whether the run reads bytes: a value they give that a decision finds illegal (a
+    /// zero weight, a surrogate) is replaced by the simplest one instead of stopping it.
+    fn on_bytes(&self) -> bool {
+        matches!(self.script, Some(Script::Bytes(_)))
     }
 
     /// The next scripted draw, as the value of a decision with `args` at `site`; `None` when
     /// the run is not scripted.
     fn next_draw(&mut self, args: &Args, site: &Site) -> Result<Option<Value>, ()> {
-        let Some(script) = &mut self.script else {
-            return Ok(None);
+        let (values, next) = match &mut self.script {
+            None => return Ok(None),
+            Some(Script::Bytes(reader)) => return Ok(bytes::decode(args, reader)),
+            Some(Script::Draws { values, next }) => (values, next),
         };
-        let index = script.next;
-        let Some(&draw) = script.values.get(index) else {
+        let index = *next;
+        let Some(&draw) = values.get(index) else {
             let why = format!("the draws ran out at {}({args}) @ {site}", site.what);
             self.fail(Fault::Halt(why));
             return Err(());
         };
-        script.next += 1;
+        *next += 1;
         let value = match args {
             Args::Int { .. } | Args::WideInt(..) => Some(Value::Offset(draw)),
             Args::Bool { .. } | Args::Ratio { .. } => Some(Value::Bool(draw != 0)),
@@ -204,7 +236,10 @@ impl Session {
 
     /// Fails a scripted run whose draw is not legal for its decision.
     fn illegal_draw(&mut self, args: &Args, site: &Site) {
-        let index = self.script.as_ref().map_or(0, |s| s.next.saturating_sub(1));
+        let index = match &self.script {
+            Some(Script::Draws { next, .. }) => next.saturating_sub(1),
+            _ => 0,
+        };
         let why = format!(
             "draw {index} is out of range for {}({args}) @ {site}",
             site.what
@@ -397,6 +432,10 @@ enum Plan {
     Simplest,
     /// The next draw of a scripted run.
     Scripted(Value),
+    /// What a run's bytes answer; the simplest value if the decision finds it illegal.
+    FromBytes(Value),
+    /// A decision with no byte form, in a run on bytes: it draws from the run's rng.
+    Drawn,
 }
 
 /// A plain decision. `record` draws with the real rng (recording); `read` reads a recorded
@@ -477,8 +516,9 @@ fn decide_replaying<T>(
         run.tick(site)?;
         Ok(match run.align(Op::Decision, site)? {
             Aligned::Record => match run.next_draw(&args, site)? {
+                Some(value) if run.on_bytes() => Plan::FromBytes(value),
                 Some(value) => Plan::Scripted(value),
-                None => unreachable!("recording returned above"),
+                None => Plan::Drawn,
             },
             Aligned::Unaligned => Plan::Simplest,
             Aligned::Node(node) => {
@@ -518,6 +558,11 @@ fn decide_replaying<T>(
             let t = read(&value).unwrap_or_else(|| stop_illegal_draw(handle, &args, site));
             (t, value)
         }
+        Plan::FromBytes(value) => match read(&value) {
+            Some(t) => (t, value),
+            None => simplest(),
+        },
+        Plan::Drawn => record(),
         Plan::Recorded { node, value } => {
             let read = value.and_then(|v| read(&v).map(|t| (t, v)));
             if let Some(read) = read {

@@ -306,7 +306,7 @@ pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, CaseEnd>,
 }
 
 /// Classifies an unwinding case.
-fn ended(payload: &(dyn Any + Send)) -> CaseEnd {
+pub(crate) fn ended(payload: &(dyn Any + Send)) -> CaseEnd {
     if let Some(Rejected(site)) = payload.downcast_ref::<Rejected>() {
         return CaseEnd::Rejected(site.clone());
     }

@@ -90,6 +90,8 @@ pub(crate) struct Config {
     pub(crate) regressions: Regressions,
     pub(crate) fork: bool,
     pub(crate) timeout: Option<Duration>,
+    /// Fuzzers' artifact or corpus directories whose files are replayed before the cases.
+    pub(crate) fuzz_dirs: Vec<PathBuf>,
 }
 
 impl Default for Config {
@@ -109,6 +111,7 @@ impl Default for Config {
             regressions: Regressions::Default,
             fork: false,
             timeout: None,
+            fuzz_dirs: Vec::new(),
         }
     }
 }

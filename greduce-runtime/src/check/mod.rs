@@ -9,6 +9,7 @@ pub(crate) mod body;
 pub(crate) mod case;
 mod config;
 mod fork;
+mod fuzz_files;
 mod harness;
 mod report;
 mod runner;
@@ -507,6 +508,45 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn regressions(mut self, dir: impl Into<PathBuf>) -> Self {
         self.config.regressions = Regressions::Dir(dir.into());
+        self
+    }
+
+    /// Replays every file of a fuzzer's artifact or corpus directory (`fuzz/artifacts/<target>`,
+    /// `fuzz/corpus/<target>`) before the generated cases, each file's bytes answering
+    /// the generator's decisions as they did in the fuzz target (see [`crate::fuzz`]). A
+    /// file that fails is shrunk by the trace reducer, reported with its path, and saved in
+    /// the regressions file like any failure. Called again, adds another directory.
+    ///
+    /// A relative `dir` is under the package being tested, where `cargo test` runs; a
+    /// directory that does not exist has no files (no fuzzer ran yet). Files whose name
+    /// starts with `.` are skipped. Nothing in the directory is deleted or rewritten; a
+    /// file that cannot be read fails the check, naming it.
+    ///
+    /// ```
+    /// use greduce::{Check, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     (0..rng.random_range(0..10)).map(|_| rng.random_range(0..1000)).collect()
+    /// }
+    ///
+    /// // What a fuzzer left: an input of 4 numbers (a length byte, then two bytes each).
+    /// let dir = std::env::temp_dir().join(format!("greduce-doc-fuzz-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// std::fs::write(dir.join("crash-1"), [4, 7, 0, 0, 1, 9, 0, 5, 0]).unwrap();
+    /// let report = Check::new(numbers)
+    ///     .fuzz_artifacts(&dir)
+    ///     .persist(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 3)
+    ///     .unwrap_err();
+    /// assert!(report.to_string().contains("crash-1"));
+    /// assert_eq!(report.input(), Some("[0, 0, 0]"));
+    /// std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    #[must_use]
+    pub fn fuzz_artifacts(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.config.fuzz_dirs.push(dir.into());
         self
     }
 

@@ -8,6 +8,7 @@ use super::config::Config;
 use super::fork::child;
 use super::fork::parent::{self, Fork, ask, fork_test};
 use super::fork::protocol::{self, Input};
+use super::fuzz_files::{self, FuzzFile};
 use super::harness::to_stderr;
 use super::report::{self, Report};
 use super::saved::SavedFailures;
@@ -17,7 +18,7 @@ use crate::persist::file::{Entry, Saved};
 use crate::record::record;
 use crate::reduce::settings::SizeFn;
 use crate::reduce::{Progress, Reducer, Reduction};
-use crate::replay::run_replay;
+use crate::replay::{BYTES_SEED, OnBytes, replay_bytes, run_replay};
 use crate::seed::{case_seed, random_seed};
 use crate::shape::Shape;
 use crate::trace::Trace;
@@ -114,6 +115,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     self.replay_saved(entry, name, config, &mut saved, property)
                 })
             })
+            .and_then(|()| self.replay_fuzz_dirs(name, config, &mut saved, property))
             .and_then(|()| self.run_cases(name, config, &mut saved, property));
         match (result, &saved.error) {
             (Ok(()), None) => Ok(()),
@@ -199,6 +201,83 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             saved.at(entry)
         ));
         Ok(())
+    }
+
+    /// Replays the files of the fuzz directories ([`Check::fuzz_artifacts`](super::Check::fuzz_artifacts)),
+    /// in order, until one fails.
+    fn replay_fuzz_dirs<P: CaseResult>(
+        &mut self,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        for dir in &config.fuzz_dirs {
+            let files = fuzz_files::files(&fuzz_files::resolve(dir))
+                .map_err(|why| report::problem(name, None, &why))?;
+            for file in &files {
+                self.replay_fuzz_file(file, name, config, saved, property)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the generator on a fuzzer's file (its bytes answer the decisions, as in the
+    /// fuzz target) and the property on its output; a failure is shrunk and reported. A
+    /// file the fuzz target would have skipped (rejected by `assume`, or running past
+    /// what its bytes pay for) passes.
+    fn replay_fuzz_file<P: CaseResult>(
+        &mut self,
+        file: &FuzzFile,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
+        let seed = file.seed();
+        if self.fork.is_none() {
+            saved.mark_running(seed);
+        }
+        let generator = &mut self.generator;
+        let (replayed, _) = case::run(true, || {
+            let mut rng = StdRng::seed_from_u64(BYTES_SEED);
+            replay_bytes(|rng| generator(rng), &mut rng, &file.data, true)
+        });
+        let run = match replayed {
+            Ok(OnBytes::Ran(run)) => run,
+            Ok(OnBytes::Stopped(_)) => return Ok(()),
+            Ok(OnBytes::Panicked(payload)) => match case::ended(&*payload) {
+                CaseEnd::Failed(failure) => {
+                    let what = format!(
+                        "the generator panicked on the fuzz file `{}`: {failure}",
+                        file.path.display()
+                    );
+                    return Err(report::problem(name, Some(seed), &what));
+                }
+                _ => return Ok(()),
+            },
+            Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
+        };
+        let which = Input::Trace(&run.trace);
+        match ask(self.fork.as_ref(), property, &run.output, &which, false) {
+            (CaseEnd::Failed(failure), _) => {
+                let empty = if file.data.is_empty() {
+                    " (empty: every decision took its simplest value)"
+                } else {
+                    ""
+                };
+                let failing = Failing {
+                    name,
+                    config,
+                    origin: format!("the fuzz file `{}`{empty}", file.path.display()),
+                    seed,
+                    input: run.output,
+                    failure,
+                };
+                Err(self.shrink_failure(&failing, saved, property, Some(run.trace)))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Runs again the case a previous run of this check died in (the process ended in the

@@ -1,0 +1,599 @@
+//! The byte form of a run: how a fuzzer's bytes answer a generator's decisions, and how a
+//! trace's decisions become bytes again (see [`crate::fuzz`]).
+//!
+//! Each decision reads its own fixed-width slice of the bytes, in the order the generator
+//! makes its decisions, as a little-endian number; the width depends only on the
+//! decision's arguments (an integer range of 200 values reads one byte, of 70 000 values
+//! four), so changing one byte changes one decision and none before it. The number is
+//! taken modulo the count of legal answers and counted from the simplest one: zero bytes
+//! answer every decision with its simplest value (the value nearest zero, `false`, the
+//! first index, the identity permutation), and a full-width range reads its value's own
+//! bits, so the comparisons a fuzzer watches see the bytes it wrote. Past the end the
+//! bytes read as zeros: every decision takes its simplest value and reducible loops end.
+//!
+//! Some decisions have no byte form ([`decode`] answers `None`): a sample of a
+//! distribution greduce does not know, a choice from an iterator of unknown length. They
+//! draw from the run's own rng instead and read no bytes.
+//!
+//! The mapping is greduce's own, not rand's sampling, so bytes stay valid when rand changes
+//! how it samples.
+
+use crate::legal;
+use crate::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
+use std::collections::HashMap;
+
+/// Bytes being read, one decision at a time.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Reader {
+    data: Vec<u8>,
+    at: usize,
+}
+
+impl Reader {
+    pub(crate) fn new(data: Vec<u8>) -> Reader {
+        Reader { data, at: 0 }
+    }
+
+    /// The next `width` bytes (at most 16), little-endian; zeros past the end.
+    fn take(&mut self, width: usize) -> u128 {
+        debug_assert!(width <= 16);
+        let start = self.at.min(self.data.len());
+        let end = self.at.saturating_add(width).min(self.data.len());
+        self.at = self.at.saturating_add(width);
+        let mut word = [0u8; 16];
+        word[..end - start].copy_from_slice(&self.data[start..end]);
+        u128::from_le_bytes(word)
+    }
+
+    /// The next `n` bytes; zeros past the end.
+    fn take_bytes(&mut self, n: usize) -> Vec<u8> {
+        let start = self.at.min(self.data.len());
+        let end = self.at.saturating_add(n).min(self.data.len());
+        self.at = self.at.saturating_add(n);
+        let mut out = self.data[start..end].to_vec();
+        out.resize(n, 0);
+        out
+    }
+}
+
+/// How many bytes a choice among `span + 1` values reads: 0, 1, 2, 4, 8 or 16.
+fn width(span: u128) -> usize {
+    match span {
+        0 => 0,
+        1..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        0x1_0000_0000..=0xffff_ffff_ffff_ffff => 8,
+        _ => 16,
+    }
+}
+
+/// A choice among `span + 1` values counted from `first`: the number `x` read, modulo
+/// the count, as an offset from the range's start (`first + x`, wrapping around).
+fn rank_to_offset(x: u128, span: u128, first: u128) -> u128 {
+    match span.checked_add(1) {
+        None => first.wrapping_add(x),
+        Some(n) => {
+            let rank = x % n;
+            let to_end = n - first;
+            if rank < to_end {
+                first + rank
+            } else {
+                rank - to_end
+            }
+        }
+    }
+}
+
+/// The inverse of [`rank_to_offset`]: the number that answers `offset`.
+fn offset_to_rank(offset: u128, span: u128, first: u128) -> u128 {
+    match span.checked_add(1) {
+        None => offset.wrapping_sub(first),
+        Some(_) if offset >= first => offset - first,
+        Some(n) => offset + (n - first),
+    }
+}
+
+/// Whether `off` from `lo` names a value of the type (not a surrogate, for `char`).
+fn legal_offset(lo: u128, off: u128, ty: IntTy) -> bool {
+    ty != IntTy::Char || char::from_u32((lo + off) as u32).is_some()
+}
+
+/// How many bytes a value of this primitive reads.
+fn prim_width(ty: Prim) -> usize {
+    match ty {
+        Prim::Int(ty) => (ty.bits() / 8) as usize,
+        Prim::Bool => 1,
+        Prim::Float(FloatTy::F32) => 4,
+        Prim::Float(FloatTy::F64) => 8,
+    }
+}
+
+/// Bits read as a value in `[0, 1)` of the float type: themselves when they are one,
+/// else their high bits as a fraction.
+fn unit_float(x: u128, ty: FloatTy) -> u128 {
+    match ty {
+        FloatTy::F32 => {
+            let bits = x as u32;
+            let v = f32::from_bits(bits);
+            if (0.0..1.0).contains(&v) {
+                u128::from(bits)
+            } else {
+                let f = (bits >> 8) as f32 * (1.0 / (1u32 << 24) as f32);
+                u128::from(f.to_bits())
+            }
+        }
+        FloatTy::F64 => {
+            let bits = x as u64;
+            let v = f64::from_bits(bits);
+            if (0.0..1.0).contains(&v) {
+                u128::from(bits)
+            } else {
+                let f = (bits >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+                u128::from(f.to_bits())
+            }
+        }
+    }
+}
+
+/// A float range's answer to bits `x`: the simplest value for zero, the bits' own value
+/// when it is in the range, else their high bits as a fraction of the range.
+fn range_float(args: &Args, x: u128, ty: FloatTy, lo: f64, hi: f64) -> Option<f64> {
+    let simplest = args.simplest_float()?;
+    if x == 0 {
+        return Some(simplest);
+    }
+    let own = match ty {
+        FloatTy::F32 => f64::from(f32::from_bits(x as u32)),
+        FloatTy::F64 => f64::from_bits(x as u64),
+    };
+    if own.is_finite() && args.float_in(own) {
+        return Some(own);
+    }
+    let fraction = match ty {
+        FloatTy::F32 => f64::from((x as u32) >> 8) / f64::from(1u32 << 24),
+        FloatTy::F64 => ((x as u64) >> 11) as f64 / (1u64 << 53) as f64,
+    };
+    let v = lo + fraction * (hi - lo);
+    let v = if ty == FloatTy::F32 {
+        f64::from(v as f32)
+    } else {
+        v
+    };
+    Some(if v.is_finite() && args.float_in(v) {
+        v
+    } else {
+        simplest
+    })
+}
+
+/// The steps of a (partial) Fisher–Yates shuffle of `len` elements that moves `amount`
+/// of them, as rand runs them: step `i` (from `len - amount` up) swaps position `i` with
+/// position `i - rank`.
+fn shuffle_steps(len: usize, amount: usize) -> std::ops::Range<usize> {
+    len.saturating_sub(amount)..len
+}
+
+/// The answer the bytes give to a decision with these arguments; `None` for a decision
+/// with no byte form (it reads nothing).
+pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
+    Some(match *args {
+        Args::Int { .. } | Args::WideInt(..) => {
+            let (lo, span, ty) = args.as_int()?;
+            let first = args.simplest_offset()?;
+            let off = rank_to_offset(r.take(width(span)), span, first);
+            Value::offset(if legal_offset(lo, off, ty) {
+                off
+            } else {
+                first
+            })
+        }
+        Args::Float { lo, hi, ty, .. } => {
+            let w = if ty == FloatTy::F32 { 4 } else { 8 };
+            Value::Float(range_float(args, r.take(w), ty, lo, hi)?)
+        }
+        Args::Bool { p } => {
+            let byte = r.take(1) as u8;
+            // True from a threshold that keeps zero `false` (unless `p` is 1) and 255
+            // `true` (unless `p` is 0).
+            let threshold = ((1.0 - p) * 256.0).ceil().clamp(1.0, 255.0) as u8;
+            Value::Bool(p >= 1.0 || (p > 0.0 && byte >= threshold))
+        }
+        Args::Ratio {
+            numerator,
+            denominator,
+        } => {
+            let den = u128::from(denominator.max(1));
+            let x = r.take(width(den - 1)) % den;
+            Value::Bool(numerator >= denominator || x >= den - u128::from(numerator))
+        }
+        Args::Index { len } => {
+            if len == UNKNOWN || len == 0 {
+                return None;
+            }
+            let span = u128::from(len - 1);
+            Value::Index(rank_to_offset(r.take(width(span)), span, 0) as u64)
+        }
+        Args::Standard { ty } => {
+            let x = r.take(prim_width(ty));
+            Value::bits(match ty {
+                Prim::Int(IntTy::Char) => {
+                    let c = char::from_u32(x as u32)
+                        .or_else(|| char::from_u32((x as u32) % 0x11_0000))
+                        .unwrap_or('\0');
+                    u128::from(u32::from(c))
+                }
+                Prim::Int(_) => x,
+                Prim::Bool => x & 1,
+                Prim::Float(ty) => unit_float(x, ty),
+            })
+        }
+        Args::Fill { len, elem } => {
+            let n = usize::try_from(len).ok()?.checked_mul(usize::from(elem))?;
+            Value::Bytes(Box::new(r.take_bytes(n)))
+        }
+        Args::Shuffle { len } => permutation(usize::try_from(len).ok()?, usize::MAX, r),
+        Args::PartialShuffle { len, amount } => {
+            let amount = usize::try_from(amount).unwrap_or(usize::MAX);
+            permutation(usize::try_from(len).ok()?, amount, r)
+        }
+        Args::Sample { len, amount } => {
+            if len == UNKNOWN {
+                return None;
+            }
+            let len = usize::try_from(len).ok()?;
+            let amount = usize::try_from(amount).unwrap_or(usize::MAX);
+            Value::indices(reservoir(len, amount, r))
+        }
+        Args::Distribution(_) | Args::Raw(_) => return None,
+    })
+}
+
+/// A permutation of `len` elements made by rand's (partial) shuffle steps, each step's
+/// position read from the bytes (zero: the element stays).
+fn permutation(len: usize, amount: usize, r: &mut Reader) -> Value {
+    let mut perm: Vec<usize> = (0..len).collect();
+    for i in shuffle_steps(len, amount) {
+        let rank = rank_to_offset(r.take(width(i as u128)), i as u128, 0) as usize;
+        perm.swap(i, i - rank);
+    }
+    Value::indices(perm)
+}
+
+/// The indices `sample(amount)` returns from `len` items, made by a reservoir: item `i`
+/// (from `amount` up) replaces the slot the bytes name, or none (zero: none), so every
+/// answer is one both the slice and the iterator forms of `sample` can return.
+fn reservoir(len: usize, amount: usize, r: &mut Reader) -> Vec<usize> {
+    let mut slots: Vec<usize> = (0..amount.min(len)).collect();
+    for i in amount..len {
+        let j = i - rank_to_offset(r.take(width(i as u128)), i as u128, 0) as usize;
+        if j < amount {
+            slots[j] = i;
+        }
+    }
+    slots
+}
+
+/// Appends the bytes that [`decode`] reads as `value` for a decision with these arguments;
+/// `false` when there are none (a decision with no byte form, or a value the byte form
+/// cannot name).
+pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
+    let mut put = |x: u128, width: usize| out.extend_from_slice(&x.to_le_bytes()[..width]);
+    match (args, value) {
+        (Args::Int { .. } | Args::WideInt(..), _) => {
+            let (Some((lo, span, ty)), Some(first), Some(off)) =
+                (args.as_int(), args.simplest_offset(), value.as_offset())
+            else {
+                return false;
+            };
+            if off > span || !legal_offset(lo, off, ty) {
+                return false;
+            }
+            put(offset_to_rank(off, span, first), width(span));
+        }
+        (&Args::Float { lo, hi, ty, .. }, &Value::Float(v)) => {
+            let w = if ty == FloatTy::F32 { 4 } else { 8 };
+            let bits = if args
+                .simplest_float()
+                .is_some_and(|s| s.to_bits() == v.to_bits())
+            {
+                0
+            } else if ty == FloatTy::F32 {
+                u128::from((v as f32).to_bits())
+            } else {
+                u128::from(v.to_bits())
+            };
+            if range_float(args, bits, ty, lo, hi).map(f64::to_bits) != Some(v.to_bits()) {
+                return false;
+            }
+            put(bits, w);
+        }
+        (Args::Bool { .. } | Args::Ratio { .. }, &Value::Bool(b)) => {
+            if !args.admits_bool(b) {
+                return false;
+            }
+            let (byte, w) = match *args {
+                Args::Ratio { denominator, .. } => {
+                    let den = u128::from(denominator.max(1));
+                    (if b { den - 1 } else { 0 }, width(den - 1))
+                }
+                _ => (if b { 0xff } else { 0 }, 1),
+            };
+            put(byte, w);
+        }
+        (&Args::Index { len }, &Value::Index(i)) if len != UNKNOWN && len > 0 => {
+            if i >= len {
+                return false;
+            }
+            put(u128::from(i), width(u128::from(len - 1)));
+        }
+        (&Args::Standard { ty }, _) => {
+            let Some(bits) = value.as_bits() else {
+                return false;
+            };
+            let mut probe = Reader::new(bits.to_le_bytes()[..prim_width(ty)].to_vec());
+            if decode(args, &mut probe).and_then(|v| v.as_bits()) != Some(bits) {
+                return false;
+            }
+            put(bits, prim_width(ty));
+        }
+        (&Args::Fill { len, elem }, Value::Bytes(bytes)) => {
+            if usize::try_from(len)
+                .ok()
+                .and_then(|l| l.checked_mul(usize::from(elem)))
+                != Some(bytes.len())
+            {
+                return false;
+            }
+            out.extend_from_slice(bytes);
+        }
+        (&Args::Shuffle { len }, Value::Indices(perm)) => {
+            return encode_permutation(perm, len, u64::MAX, out);
+        }
+        (&Args::PartialShuffle { len, amount }, Value::Indices(perm)) => {
+            return encode_permutation(perm, len, amount, out);
+        }
+        (&Args::Sample { len, amount }, Value::Indices(ix)) if len != UNKNOWN => {
+            let (Ok(len), amount) = (
+                usize::try_from(len),
+                usize::try_from(amount).unwrap_or(usize::MAX),
+            ) else {
+                return false;
+            };
+            if !legal::reservoir_returns(ix, len, amount) {
+                return false;
+            }
+            // Item `i` went to the slot that holds it at the end, or to none.
+            let slot_of: HashMap<usize, usize> =
+                ix.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+            for i in amount..len {
+                let j = slot_of.get(&i).copied().unwrap_or(i);
+                put((i - j) as u128, width(i as u128));
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// [`encode`] for a (partial) shuffle: undoes rand's steps from the last one, as
+/// [`legal::partial_shuffle_returns`] does, and writes each step's position.
+fn encode_permutation(perm: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) -> bool {
+    let (Ok(len), amount) = (
+        usize::try_from(len),
+        usize::try_from(amount).unwrap_or(usize::MAX),
+    ) else {
+        return false;
+    };
+    if perm.len() != len || !legal::partial_shuffle_returns(perm, amount.min(len)) {
+        return false;
+    }
+    let mut at = perm.to_vec();
+    let mut position = vec![0; len];
+    for (k, &e) in at.iter().enumerate() {
+        position[e] = k;
+    }
+    let steps = shuffle_steps(len, amount);
+    let mut ranks = Vec::with_capacity(steps.len());
+    for i in steps.clone().rev() {
+        let j = position[i];
+        ranks.push(i - j);
+        at.swap(i, j);
+        position[at[j]] = j;
+        position[i] = i;
+    }
+    for (i, rank) in steps.zip(ranks.into_iter().rev()) {
+        out.extend_from_slice(&(rank as u128).to_le_bytes()[..width(i as u128)]);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// Arguments of every kind with a byte form, with random parameters.
+    fn random_args(rng: &mut StdRng) -> Args {
+        let int_ty = [
+            IntTy::U8,
+            IntTy::I16,
+            IntTy::U32,
+            IntTy::I64,
+            IntTy::Char,
+            IntTy::I128,
+        ];
+        match rng.random_range(0..11) {
+            0 => {
+                let ty = int_ty[rng.random_range(0..int_ty.len())];
+                let lo: u64 = if ty == IntTy::Char {
+                    0xd700
+                } else {
+                    rng.random()
+                };
+                let span: u64 = match rng.random_range(0..4) {
+                    0 => 0,
+                    1 => rng.random_range(0..300),
+                    2 => rng.random_range(0..100_000),
+                    _ => rng.random(),
+                };
+                Args::int(u128::from(lo), u128::from(span), ty)
+            }
+            1 => Args::int(u128::MAX - 5, u128::MAX, IntTy::I128),
+            2 => Args::Float {
+                lo: -2.5,
+                hi: rng.random_range(-1.0..1e9),
+                inclusive: rng.random(),
+                ty: if rng.random() {
+                    FloatTy::F32
+                } else {
+                    FloatTy::F64
+                },
+            },
+            3 => Args::Bool {
+                p: [0.0, 1.0, 0.5, 1e-9, 0.999][rng.random_range(0..5)],
+            },
+            4 => {
+                let denominator = rng.random_range(1..100_000);
+                Args::Ratio {
+                    numerator: rng.random_range(0..=denominator),
+                    denominator,
+                }
+            }
+            5 => Args::Index {
+                len: rng.random_range(1..70_000),
+            },
+            6 => Args::Standard {
+                ty: [
+                    Prim::Int(IntTy::U8),
+                    Prim::Int(IntTy::I128),
+                    Prim::Int(IntTy::Char),
+                    Prim::Bool,
+                    Prim::Float(FloatTy::F32),
+                    Prim::Float(FloatTy::F64),
+                ][rng.random_range(0..6)],
+            },
+            7 => Args::Fill {
+                len: rng.random_range(0..5),
+                elem: [1, 2, 4, 8][rng.random_range(0..4)],
+            },
+            8 => Args::Shuffle {
+                len: rng.random_range(0..40),
+            },
+            9 => Args::PartialShuffle {
+                len: rng.random_range(0..40),
+                amount: rng.random_range(0..45),
+            },
+            _ => Args::Sample {
+                len: rng.random_range(0..300),
+                amount: rng.random_range(0..10),
+            },
+        }
+    }
+
+    #[test]
+    fn every_value_bytes_give_comes_back_from_its_bytes() {
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..20_000 {
+            let args = random_args(&mut rng);
+            let len = rng.random_range(0..40);
+            let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+            let value = decode(&args, &mut Reader::new(data)).expect("a byte form");
+            let mut bytes = Vec::new();
+            assert!(encode(&args, &value, &mut bytes), "{args} = {value:?}");
+            let again = decode(&args, &mut Reader::new(bytes)).unwrap();
+            assert_eq!(again, value, "{args}");
+        }
+    }
+
+    #[test]
+    fn zero_bytes_give_the_simplest_value() {
+        let mut rng = StdRng::seed_from_u64(2);
+        for _ in 0..5000 {
+            let args = random_args(&mut rng);
+            let zero = decode(&args, &mut Reader::new(vec![0; 64])).unwrap();
+            let none = decode(&args, &mut Reader::new(Vec::new())).unwrap();
+            assert_eq!(zero, none, "{args}");
+            match (&args, &zero) {
+                (Args::Int { .. } | Args::WideInt(..), _) => {
+                    assert_eq!(zero.as_offset(), args.simplest_offset(), "{args}");
+                }
+                (Args::Float { .. }, Value::Float(v)) => {
+                    assert_eq!(Some(*v), args.simplest_float(), "{args}");
+                }
+                (Args::Bool { .. } | Args::Ratio { .. }, Value::Bool(b)) => {
+                    assert_eq!(*b, args.simplest_bool(), "{args}");
+                }
+                (Args::Index { .. }, _) => assert_eq!(zero, Value::Index(0)),
+                (Args::Standard { .. }, _) => assert_eq!(zero.as_bits(), Some(0)),
+                (Args::Fill { .. }, Value::Bytes(b)) => assert!(b.iter().all(|&b| b == 0)),
+                (
+                    Args::Shuffle { .. } | Args::PartialShuffle { .. } | Args::Sample { .. },
+                    Value::Indices(ix),
+                ) => {
+                    assert!(
+                        ix.iter().enumerate().all(|(k, &i)| k == i),
+                        "{args}: {ix:?}"
+                    );
+                }
+                _ => panic!("{args} answered {zero:?}"),
+            }
+        }
+    }
+
+    /// Decodes `args` in turn from `data`: the values and where each decision's slice starts.
+    fn decode_all(args: &[Args], data: &[u8]) -> (Vec<Value>, Vec<usize>) {
+        let mut r = Reader::new(data.to_vec());
+        let mut starts = Vec::new();
+        let values = args
+            .iter()
+            .map(|a| {
+                starts.push(r.at);
+                decode(a, &mut r).unwrap()
+            })
+            .collect();
+        (values, starts)
+    }
+
+    #[test]
+    fn one_changed_byte_changes_the_one_decision_that_reads_it() {
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..2000 {
+            let args: Vec<Args> = (0..8).map(|_| random_args(&mut rng)).collect();
+            let data: Vec<u8> = (0..rng.random_range(1..200))
+                .map(|_| rng.random())
+                .collect();
+            let (before, starts) = decode_all(&args, &data);
+            let mut changed = data.clone();
+            let at = rng.random_range(0..data.len());
+            changed[at] ^= rng.random_range(1..=255u8);
+            let (after, _) = decode_all(&args, &changed);
+            for k in 0..args.len() {
+                let end = starts.get(k + 1).copied().unwrap_or(usize::MAX);
+                if !(starts[k]..end).contains(&at) {
+                    assert_eq!(
+                        before[k], after[k],
+                        "decision {k} ({}) read no changed byte",
+                        args[k]
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_width_range_reads_its_own_bits() {
+        let args = Args::int(
+            u128::from(i32::MIN as u32),
+            u128::from(u32::MAX),
+            IntTy::I32,
+        );
+        let value = decode(
+            &args,
+            &mut Reader::new(0xdead_beef_u32.to_le_bytes().to_vec()),
+        );
+        let off = value.unwrap().as_offset().unwrap();
+        assert_eq!((u128::from(i32::MIN as u32) + off) as u32, 0xdead_beef);
+    }
+}

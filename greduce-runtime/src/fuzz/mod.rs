@@ -1,0 +1,138 @@
+//! Generators under coverage-guided fuzzers (cargo-fuzz / libFuzzer, AFL++, and the
+//! services that run cargo-fuzz targets, OSS-Fuzz and `ClusterFuzzLite`), and the way back:
+//! what a fuzzer finds is shrunk by trace, like any other failure.
+//!
+//! A fuzz target runs a `#[generator]` on the fuzzer's bytes with [`run`]: each decision
+//! reads its own slice of the bytes (see [`Bytes`]), so the fuzzer's mutations change
+//! decisions one at a time and its coverage feedback steers the generator. A failure
+//! panics, and the fuzzer saves the bytes as an artifact.
+//!
+//! ```text
+//! // fuzz/fuzz_targets/sorted.rs
+//! #![no_main]
+//! libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+//!     greduce::fuzz::run(data, my_crate::numbers, |v: &Vec<u32>| my_crate::is_sorted(v));
+//! });
+//! ```
+//!
+//! [`Check::fuzz_artifacts`](crate::Check::fuzz_artifacts) replays a fuzzer's artifacts
+//! (or its whole corpus) under `cargo test`, before the generated cases: a file that fails
+//! is shrunk by the trace reducer, reported and saved in `greduce-regressions/` like any
+//! failure. [`to_bytes`] goes the other way, turning a saved or shrunk trace into bytes
+//! that seed the fuzzer's corpus.
+
+mod encode;
+mod rng;
+
+pub use encode::{NoByteForm, to_bytes};
+pub use rng::Bytes;
+
+use crate::check::case::{self, CaseEnd, CaseResult};
+use crate::record::Run;
+use crate::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::fmt::Debug;
+use std::panic::resume_unwind;
+
+/// The body of a fuzz target: runs `generator` on the fuzzer's `data` (its decisions read
+/// the bytes: see [`Bytes`]), then `property` on what it made (anything
+/// [`check`](crate::check) accepts: `()`, `bool` or `Result`, and [`assume`](crate::assume)
+/// rejects). A failure panics, showing the input, so the fuzzer records the bytes. A panic
+/// of the generator is left to the fuzzer too (it is a crash of the code the generator
+/// calls, or of the generator).
+///
+/// Bytes that would make the generator run past what they pay for (a loop that ends only
+/// on a value other than the simplest, at least 100 000 decisions or a million trace
+/// nodes beyond them) stop it, and the input is skipped: a fuzzer's input never hangs
+/// greduce.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+///     (0..rng.random_range(0..10)).map(|_| rng.random_range(0..1000)).collect()
+/// }
+///
+/// // What a fuzz target's body does with each input.
+/// greduce::fuzz::run(&[3, 1, 0, 2, 0, 3, 0], numbers, |v: &Vec<u32>| v.len() <= 3);
+/// let failed = std::panic::catch_unwind(|| {
+///     greduce::fuzz::run(&[4], numbers, |v: &Vec<u32>| v.len() <= 3);
+/// });
+/// assert!(failed.is_err());
+/// ```
+///
+/// # Panics
+///
+/// When the property fails, or the generator panics.
+pub fn run<'d, T: Debug, P: CaseResult>(
+    data: &'d [u8],
+    generator: impl FnOnce(&mut Bytes<'d>) -> T,
+    property: impl FnOnce(&T) -> P,
+) {
+    let mut rng = Bytes::for_decisions(data);
+    let input = match replay_bytes(generator, &mut rng, data, false) {
+        OnBytes::Ran(run) => run.output,
+        OnBytes::Stopped(_) => return,
+        OnBytes::Panicked(payload) => resume_unwind(payload),
+    };
+    let mut property = Some(property);
+    let mut once = |input: &T| property.take().expect("the property runs once")(input);
+    let (outcome, notes) = case::check(false, &mut once, &input);
+    if let CaseEnd::Failed(failure) = outcome {
+        let mut message = format!(
+            "greduce::fuzz: the property failed on this input:\n    {}\n{failure}",
+            format!("{input:#?}").replace('\n', "\n    ")
+        );
+        for note in notes {
+            message.push_str("\nnote: ");
+            message.push_str(&note);
+        }
+        panic!("{message}");
+    }
+}
+
+/// The run `generator` makes on `data` inside [`run`]: its output and its trace, ready to
+/// be reduced (this is how a fuzzer's artifact becomes a greduce failure). The same bytes
+/// always make the same run.
+///
+/// The generator gets an [`StdRng`], as [`Check`](crate::Check) gives it: any generator
+/// generic over its rng runs here and in [`run`] alike. That rng is seeded with the
+/// constant that [`Bytes`] draws from inside [`run`], so what the bytes do not answer is
+/// the same in both.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn word<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     (0..rng.random_range(0..8)).map(|_| rng.random_range('a'..='z')).collect()
+/// }
+///
+/// // A length of 3, then 'c' (2 after 'a'), 'a', 't'.
+/// assert_eq!(greduce::fuzz::replay(&[3, 2, 0, 19], word).unwrap().output, "cat");
+/// // Bytes that run out answer the simplest values: here, no letters at all.
+/// assert_eq!(greduce::fuzz::replay(&[], word).unwrap().output, "");
+/// ```
+///
+/// # Errors
+///
+/// [`ReplayError::OverBudget`] when the generator ran past what the bytes pay for (see
+/// [`run`]), [`ReplayError::Panicked`] when it panicked.
+pub fn replay<T>(
+    data: &[u8],
+    generator: impl FnOnce(&mut StdRng) -> T,
+) -> Result<Run<T>, ReplayError> {
+    let mut rng = StdRng::seed_from_u64(BYTES_SEED);
+    match replay_bytes(generator, &mut rng, data, true) {
+        OnBytes::Ran(run) => Ok(run),
+        OnBytes::Stopped(error) => Err(error),
+        OnBytes::Panicked(payload) => Err(ReplayError::Panicked {
+            message: crate::panic_hook::message(&*payload),
+            location: crate::panic_hook::take_location(),
+        }),
+    }
+}
