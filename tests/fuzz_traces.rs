@@ -13,10 +13,9 @@
 //! (`FUZZ_SEED=<n>` starts from another seed.) The summary line gives the counts; the first
 //! input of each kind of failure is printed in full, and the test fails.
 
-use greduce::{ReplayError, Strategy, Trace, generator};
-use rand::distr::Uniform;
+use greduce::{ReplayError, Strategy, Trace};
 use rand::rngs::StdRng;
-use rand::seq::{IndexedRandom, IteratorRandom, SliceRandom};
+use rand::seq::{IteratorRandom, SliceRandom};
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -24,94 +23,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// What one run of [`every_decision`] produced, part by part.
-#[derive(Clone, Debug, PartialEq)]
-struct Output {
-    ints: Vec<i64>,
-    floats: Vec<f64>,
-    chars: Vec<char>,
-    word: &'static str,
-    bytes: [u8; 3],
-    shuffled: Vec<u8>,
-    partial: (Vec<u8>, Vec<u8>),
-    chosen: Option<u8>,
-    weighted: u8,
-    sampled: Vec<u8>,
-    reservoir: Vec<u8>,
-    from_iter: Option<u8>,
-    uniform: (u32, f64),
-    standard: (u64, f32, bool),
-    leaf: u16,
-}
-
-const ITEMS: [u8; 5] = [10, 20, 30, 40, 50];
-
-/// Every kind of decision greduce records.
-#[generator]
-fn every_decision<R: rand::Rng + ?Sized>(rng: &mut R) -> Output {
-    let mut ints = Vec::new();
-    for _ in 0..rng.random_range(0..4usize) {
-        ints.push(rng.random_range(-5i64..5));
-    }
-    let mut floats = Vec::new();
-    while rng.random_bool(0.6) {
-        floats.push(rng.random_range(0.5f64..2.0));
-    }
-    let mut chars = Vec::new();
-    if rng.random_ratio(2, 3) {
-        chars.push(rng.random_range('a'..='z'));
-    }
-    let word = match rng.random_range(0..3) {
-        0 => "zero",
-        1 => "one",
-        _ => "two",
-    };
-    let mut bytes = [0u8; 3];
-    rng.fill(&mut bytes);
-    let mut shuffled = ITEMS.to_vec();
-    shuffled.shuffle(rng);
-    let mut partial = ITEMS.to_vec();
-    let (chosen_part, rest) = partial.partial_shuffle(rng, 2);
-    let partial = (chosen_part.to_vec(), rest.to_vec());
-    let chosen = ITEMS.choose(rng).copied();
-    let weighted = *ITEMS
-        .choose_weighted(rng, |x| u32::from(!x.is_multiple_of(20)))
-        .expect("positive weights");
-    let sampled: Vec<u8> = ITEMS.sample(rng, 3).copied().collect();
-    let reservoir = ITEMS.iter().copied().sample(rng, 2);
-    let from_iter = ITEMS.iter().copied().filter(|x| *x > 20).choose(rng);
-    let uniform = (
-        rng.sample(Uniform::new(10u32, 20).expect("a legal range")),
-        rng.sample(Uniform::new_inclusive(5.0f64, 6.0).expect("a legal range")),
-    );
-    let standard = (
-        rng.random::<u64>(),
-        rng.random::<f32>(),
-        rng.random::<bool>(),
-    );
-    Output {
-        ints,
-        floats,
-        chars,
-        word,
-        bytes,
-        shuffled,
-        partial,
-        chosen,
-        weighted,
-        sampled,
-        reservoir,
-        from_iter,
-        uniform,
-        standard,
-        leaf: leaf(rng),
-    }
-}
-
-#[generator]
-fn leaf<R: rand::Rng + ?Sized>(rng: &mut R) -> u16 {
-    rng.random_range(..u16::MAX)
-}
+#[path = "common/every_decision.rs"]
+mod every_decision;
+use every_decision::{ITEMS, Output, every_decision};
 
 /// What rand can return for the calls whose legal answers are not a range: collected by
 /// running rand itself on many seeds.

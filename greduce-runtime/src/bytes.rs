@@ -11,9 +11,11 @@
 //! bits, so the comparisons a fuzzer watches see the bytes it wrote. Past the end the
 //! bytes read as zeros: every decision takes its simplest value and reducible loops end.
 //!
-//! Some decisions have no byte form ([`decode`] answers `None`): a sample of a
-//! distribution greduce does not know, a choice from an iterator of unknown length. They
-//! draw from the run's own rng instead and read no bytes.
+//! A sampler greduce does not know (its raw rng output is the decision: see `tape.rs`)
+//! reads the bytes as its raw output, as many as it consumes. A sample of one of rand's
+//! distributions reads 8 bytes as its value's bits (the simplest value when they are not
+//! one the distribution can return). A choice from an iterator whose length was not known
+//! when it was recorded has no byte form ([`encode`] fails for it).
 //!
 //! The mapping is greduce's own, not rand's sampling, so bytes stay valid when rand changes
 //! how it samples.
@@ -32,6 +34,18 @@ pub(crate) struct Reader {
 impl Reader {
     pub(crate) fn new(data: Vec<u8>) -> Reader {
         Reader { data, at: 0 }
+    }
+
+    /// The next unread bytes, at most [`RAW_WINDOW`], without reading them.
+    pub(crate) fn window(&self) -> Vec<u8> {
+        let start = self.at.min(self.data.len());
+        let end = start.saturating_add(RAW_WINDOW).min(self.data.len());
+        self.data[start..end].to_vec()
+    }
+
+    /// Reads `n` bytes that a sampler consumed from [`Reader::window`].
+    pub(crate) fn skip(&mut self, n: usize) {
+        self.at = self.at.saturating_add(n);
     }
 
     /// The next `width` bytes (at most 16), little-endian; zeros past the end.
@@ -55,6 +69,11 @@ impl Reader {
         out
     }
 }
+
+/// At most how many bytes a sampler greduce does not know sees of the bytes (see
+/// [`Reader::window`]): it reads as many as it consumes (a `u32` is 4, big-endian, as its
+/// recorded raw output is stored), then bytes made up as when a recorded sample plays back.
+pub(crate) const RAW_WINDOW: usize = 4096;
 
 /// How many bytes a choice among `span + 1` values reads: 0, 1, 2, 4, 8 or 16.
 fn width(span: u128) -> usize {
@@ -243,9 +262,11 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
             }
             let len = usize::try_from(len).ok()?;
             let amount = usize::try_from(amount).unwrap_or(usize::MAX);
-            Value::indices(reservoir(len, amount, r))
+            Value::indices(distinct(len, amount, r))
         }
-        Args::Distribution(_) | Args::Raw(_) => return None,
+        Args::Distribution(_) => Value::bits(r.take(8)),
+        // Read by the sampler itself (see `Reader::window`).
+        Args::Raw(_) => return None,
     })
 }
 
@@ -260,18 +281,23 @@ fn permutation(len: usize, amount: usize, r: &mut Reader) -> Value {
     Value::indices(perm)
 }
 
-/// The indices `sample(amount)` returns from `len` items, made by a reservoir: item `i`
-/// (from `amount` up) replaces the slot the bytes name, or none (zero: none), so every
-/// answer is one both the slice and the iterator forms of `sample` can return.
-fn reservoir(len: usize, amount: usize, r: &mut Reader) -> Vec<usize> {
-    let mut slots: Vec<usize> = (0..amount.min(len)).collect();
-    for i in amount..len {
-        let j = i - rank_to_offset(r.take(width(i as u128)), i as u128, 0) as usize;
-        if j < amount {
-            slots[j] = i;
-        }
+/// The indices `sample(amount)` returns from `len` items: the first `amount` positions
+/// of a partial Fisher–Yates shuffle, step `k` swapping position `k` with the one `rank`
+/// after it (zero: the first `amount` indices in order). Any distinct indices can come
+/// out, as a slice's `sample` returns; an iterator's (a reservoir) returns fewer orders,
+/// and takes its simplest answer for the others.
+fn distinct(len: usize, amount: usize, r: &mut Reader) -> Vec<usize> {
+    let mut moved: HashMap<usize, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(amount.min(len));
+    for k in 0..amount.min(len) {
+        let span = (len - 1 - k) as u128;
+        let j = k + rank_to_offset(r.take(width(span)), span, 0) as usize;
+        let at_j = moved.get(&j).copied().unwrap_or(j);
+        let at_k = moved.get(&k).copied().unwrap_or(k);
+        moved.insert(j, at_k);
+        out.push(at_j);
     }
-    slots
+    out
 }
 
 /// Appends the bytes that [`decode`] reads as `value` for a decision with these arguments;
@@ -347,6 +373,8 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             }
             out.extend_from_slice(bytes);
         }
+        (Args::Distribution(_), &Value::Bits(bits)) => put(u128::from(bits), 8),
+        (Args::Raw(_), Value::Bytes(raw)) => out.extend_from_slice(raw),
         (&Args::Shuffle { len }, Value::Indices(perm)) => {
             return encode_permutation(perm, len, u64::MAX, out);
         }
@@ -360,15 +388,18 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             ) else {
                 return false;
             };
-            if !legal::reservoir_returns(ix, len, amount) {
+            if ix.len() != amount.min(len) || !legal::distinct_below(ix, len) {
                 return false;
             }
-            // Item `i` went to the slot that holds it at the end, or to none.
-            let slot_of: HashMap<usize, usize> =
-                ix.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-            for i in amount..len {
-                let j = slot_of.get(&i).copied().unwrap_or(i);
-                put((i - j) as u128, width(i as u128));
+            // Step `k` brought `ix[k]` to position `k` from where earlier steps left it.
+            let mut position: HashMap<usize, usize> = HashMap::new();
+            let mut at: HashMap<usize, usize> = HashMap::new();
+            for (k, &i) in ix.iter().enumerate() {
+                let j = position.get(&i).copied().unwrap_or(i);
+                put((j - k) as u128, width((len - 1 - k) as u128));
+                let displaced = at.get(&k).copied().unwrap_or(k);
+                at.insert(j, displaced);
+                position.insert(displaced, j);
             }
         }
         _ => return false,

@@ -329,9 +329,15 @@ fn taped<R: rand::Rng + ?Sized, T>(
     let args = || Args::Raw(Box::new(type_name::<T>().to_string()));
     let learn = |raw: bool| RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, raw));
     // The sampler drew raw output where no decision was made for it: one, after the fact.
-    let raw_decision = |tape: Tape<'_, R>| {
-        let (args, value) = (args(), tape.into_value());
-        run::decided_after(handle, crate::trace::Decision { site, args, value });
+    let raw_decision = |value: Value| {
+        run::decided_after(
+            handle,
+            crate::trace::Decision {
+                site,
+                args: args(),
+                value,
+            },
+        );
     };
     if handle.recording() {
         run::pass_rng(site);
@@ -342,9 +348,23 @@ fn taped<R: rand::Rng + ?Sized, T>(
             mixed_sampler(site, what);
         }
         if raw {
-            raw_decision(tape);
+            raw_decision(tape.into_value());
         }
         learn(raw);
+        return t;
+    }
+    // A run on bytes: a raw sampler reads them as its output (a generator reads them
+    // through its own decisions, leaving the tape unread).
+    if let Some(window) = run::raw_window(handle) {
+        run::pass_rng(site);
+        let mut tape = Tape::<R>::playing(window);
+        let t = sample(&mut tape);
+        if run::opened_no_scope(site) {
+            let raw = tape.into_bytes();
+            run::skip_bytes(handle, raw.len());
+            raw_decision(Value::Bytes(Box::new(raw)));
+            learn(true);
+        }
         return t;
     }
     // What a run on this thread found this sampler to be comes first (a generator
@@ -387,7 +407,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
     let mut tape = Tape::<R>::playing(Vec::new());
     let t = sample(&mut tape);
     if run::opened_no_scope(site) {
-        raw_decision(tape);
+        raw_decision(tape.into_value());
         learn(true);
     }
     t

@@ -1043,6 +1043,26 @@ pub(crate) fn next_is_raw(handle: &Handle, site: &'static Site) -> Option<bool> 
         .flatten()
 }
 
+/// In a run on bytes, what a sampler greduce does not know sees of them (see
+/// [`Reader::window`]); `None` in other runs.
+pub(crate) fn raw_window(handle: &Handle) -> Option<Vec<u8>> {
+    handle
+        .with(|run| match &run.script {
+            Some(Script::Bytes(reader)) => Some(reader.window()),
+            _ => None,
+        })
+        .flatten()
+}
+
+/// In a run on bytes, reads the `n` bytes a sampler consumed from [`raw_window`].
+pub(crate) fn skip_bytes(handle: &Handle, n: usize) {
+    handle.with(|run| {
+        if let Some(Script::Bytes(reader)) = &mut run.script {
+            reader.skip(n);
+        }
+    });
+}
+
 /// The innermost open node of the run `handle` is on (`None` outside a run).
 pub(crate) fn open_node(handle: &Handle) -> Option<NodeId> {
     handle.with(|run| run.builder.open_node())

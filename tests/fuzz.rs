@@ -1,0 +1,350 @@
+//! `greduce::fuzz` without a fuzzer: bytes as a generator's decisions (locality, zero bytes,
+//! short and random bytes), `to_bytes` back, `fuzz::run` as a fuzz target's body, and
+//! `Check::fuzz_artifacts` replaying, shrinking and saving a fuzzer's files.
+
+#[path = "common/every_decision.rs"]
+mod every_decision;
+
+use every_decision::{Output, every_decision};
+use greduce::fuzz::{self, Bytes};
+use greduce::{Check, ReplayError, generator};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::fmt::Debug;
+use std::path::PathBuf;
+
+/// A tree of nested calls, loops, selections, `while` loops and `match` arms.
+#[derive(Clone, Debug, PartialEq)]
+enum Node {
+    Leaf(u16),
+    Pair(Box<Node>, Box<Node>),
+    List(Vec<Node>),
+    Word(String),
+}
+
+#[generator]
+fn node<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> Node {
+    if depth == 0 {
+        return Node::Leaf(rng.random_range(0..1000));
+    }
+    match rng.random_range(0..4) {
+        0 => Node::Leaf(rng.random_range(0..1000)),
+        1 => Node::Pair(
+            Box::new(node(rng, depth - 1)),
+            Box::new(node(rng, depth - 1)),
+        ),
+        2 => {
+            let mut items = Vec::new();
+            for _ in 0..rng.random_range(0..4) {
+                items.push(node(rng, depth - 1));
+            }
+            Node::List(items)
+        }
+        _ => {
+            let mut word = String::new();
+            while rng.random_bool(0.7) {
+                if rng.random_ratio(1, 3) {
+                    word.push(rng.random_range('A'..='Z'));
+                } else {
+                    word.push(rng.random_range('a'..='z'));
+                }
+            }
+            Node::Word(word)
+        }
+    }
+}
+
+#[generator]
+fn tree<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Node> {
+    (0..rng.random_range(1..5)).map(|_| node(rng, 3)).collect()
+}
+
+/// Ten independent decisions of two bytes each: byte `i` belongs to decision `i / 2`.
+#[generator]
+fn ten<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u16> {
+    let mut v = Vec::new();
+    for _ in 0..10 {
+        v.push(rng.random_range(0..60_000));
+    }
+    v
+}
+
+/// The inputs of random byte strings of every length up to `max_len` (the empty one
+/// included): each must make an input or stop over budget, never panic in greduce.
+fn random_inputs<T: Debug>(
+    generator: impl Fn(&mut StdRng) -> T + Copy,
+    strings: usize,
+    max_len: usize,
+) -> Vec<(Vec<u8>, greduce::Run<T>)> {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut runs = Vec::new();
+    for i in 0..strings {
+        let len = if i == 0 {
+            0
+        } else {
+            rng.random_range(0..=max_len)
+        };
+        let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        match fuzz::replay(&data, generator) {
+            Ok(run) => runs.push((data, run)),
+            Err(ReplayError::OverBudget(_)) => {}
+            Err(e) => panic!("{e} on {data:?}"),
+        }
+    }
+    runs
+}
+
+#[test]
+fn one_changed_byte_changes_one_decision_and_none_before_it() {
+    let data: Vec<u8> = (0..20).map(|i| (i * 37) as u8).collect();
+    let before = fuzz::replay(&data, ten).unwrap();
+    for at in 0..data.len() {
+        let mut changed = data.clone();
+        changed[at] ^= 0x5a;
+        let after = fuzz::replay(&changed, ten).unwrap();
+        for k in 0..10 {
+            let same = before.output[k] == after.output[k];
+            assert_eq!(same, k != at / 2, "byte {at}, decision {k}");
+        }
+    }
+    // Where the structure depends on the bytes, every decision before the one that reads
+    // the changed byte stays: the changed run's bytes (written back from its trace) agree
+    // with the first run's before it (`tree`'s decisions read at most 2 bytes each).
+    for (_, run) in random_inputs(tree, 500, 200) {
+        let canonical = fuzz::to_bytes(&run.trace).unwrap();
+        if canonical.len() < 2 {
+            continue;
+        }
+        let at = canonical.len() / 2;
+        let mut changed = canonical.clone();
+        changed[at] ^= 0xff;
+        let again = fuzz::to_bytes(&fuzz::replay(&changed, tree).unwrap().trace).unwrap();
+        let kept = (at - 1).min(again.len());
+        assert_eq!(
+            again[..kept],
+            canonical[..kept],
+            "byte {at} of {canonical:?}"
+        );
+    }
+}
+
+#[test]
+fn zero_bytes_and_no_bytes_give_the_simplest_input() {
+    for zeros in [vec![], vec![0; 1], vec![0; 4096]] {
+        assert_eq!(fuzz::replay(&zeros, tree).unwrap().output, [Node::Leaf(0)]);
+        assert_eq!(fuzz::replay(&zeros, ten).unwrap().output, [0; 10]);
+        let out = fuzz::replay(&zeros, every_decision).unwrap().output;
+        let empty = fuzz::replay(&[], every_decision).unwrap().output;
+        assert_eq!(out, empty);
+        assert!(out.ints.is_empty() && out.floats.is_empty() && out.chars.is_empty());
+        assert_eq!((out.word, out.bytes, out.leaf), ("zero", [0; 3], 0));
+        assert_eq!(out.shuffled, every_decision::ITEMS);
+    }
+}
+
+#[test]
+fn random_and_short_bytes_never_panic_or_hang() {
+    assert_eq!(random_inputs(tree, 2000, 64).len(), 2000);
+    assert_eq!(random_inputs(every_decision, 2000, 300).len(), 2000);
+}
+
+/// A generator whose loop ends only on `true`, which bytes that run out never answer.
+#[generator]
+fn until_true<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let mut n = 0;
+    loop {
+        if rng.random_bool(0.5) {
+            return n;
+        }
+        n += 1;
+    }
+}
+
+#[test]
+fn a_loop_that_ends_only_on_other_values_stops_over_budget() {
+    assert_eq!(fuzz::replay(&[0, 0, 255], until_true).unwrap().output, 2);
+    assert!(matches!(
+        fuzz::replay(&[], until_true),
+        Err(ReplayError::OverBudget(_))
+    ));
+    // The fuzz target skips the input.
+    fuzz::run(&[], until_true, |_: &u32| false);
+}
+
+/// Outputs are compared as `Debug` text (a float's NaN is equal to itself there).
+fn same<T: Debug>(a: &T, b: &T) -> bool {
+    format!("{a:?}") == format!("{b:?}")
+}
+
+#[test]
+fn to_bytes_then_bytes_make_the_same_output() {
+    for seed in 0..300 {
+        let run = greduce::record(tree, seed);
+        let bytes = fuzz::to_bytes(&run.trace).unwrap();
+        assert_eq!(
+            fuzz::replay(&bytes, tree).unwrap().output,
+            run.output,
+            "seed {seed}"
+        );
+    }
+    for (_, run) in random_inputs(every_decision, 500, 300) {
+        let bytes = fuzz::to_bytes(&run.trace).unwrap();
+        let again = fuzz::replay(&bytes, every_decision).unwrap();
+        assert!(same(&again.output, &run.output), "{bytes:?}");
+    }
+}
+
+#[test]
+fn a_choice_from_an_iterator_of_unknown_length_has_no_byte_form() {
+    // Recorded, `filter(..).choose(rng)` does not know how many items it chooses from.
+    let run = (0..100)
+        .map(|seed| greduce::record(every_decision, seed))
+        .find(|run| run.output.from_iter.is_some())
+        .unwrap();
+    let error = fuzz::to_bytes(&run.trace).unwrap_err();
+    assert!(error.to_string().contains("choose"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .ends_with("has no byte form: fuzz bytes cannot make this trace")
+    );
+}
+
+#[test]
+fn fuzz_run_panics_on_a_failure_showing_the_input() {
+    fuzz::run(&[3, 1, 0], tree, |t: &Vec<Node>| !t.is_empty());
+    let failed = std::panic::catch_unwind(|| {
+        fuzz::run(&[0, 0, 7, 0], tree, |t: &Vec<Node>| {
+            t.iter().all(|n| *n != Node::Leaf(7))
+        });
+    })
+    .unwrap_err();
+    let message = failed.downcast_ref::<String>().unwrap();
+    assert!(
+        message.starts_with("greduce::fuzz: the property failed"),
+        "{message}"
+    );
+    assert!(message.contains("Leaf(\n"), "{message}");
+    // `assume` rejects, as in a check.
+    fuzz::run(&[], tree, |_: &Vec<Node>| greduce::assume(false));
+}
+
+#[test]
+fn bytes_read_directly_are_an_ordinary_rng() {
+    let direct = tree(&mut Bytes::new(&[9; 64]));
+    assert_eq!(direct, tree(&mut Bytes::new(&[9; 64])));
+    assert!(!direct.is_empty());
+}
+
+/// A directory of its own under the temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("greduce-fuzz-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn artifacts_replay_shrink_and_save() {
+    let artifacts = TempDir::new("artifacts");
+    let regressions = TempDir::new("regressions");
+    // Passing files first, then the crash (files replay in name order).
+    std::fs::write(artifacts.0.join("a-passes"), [1, 0, 5]).unwrap();
+    std::fs::write(artifacts.0.join(".hidden"), [0xff, 0xff]).unwrap();
+    let crash = [3, 1, 200, 1, 9, 1, 0, 0];
+    std::fs::write(artifacts.0.join("crash-1"), crash).unwrap();
+    let report = Check::new(ten)
+        .name("fuzzed")
+        .cases(0)
+        .fuzz_artifacts(&artifacts.0)
+        .regressions(&regressions.0)
+        .try_check(|v: &Vec<u16>| v.iter().all(|x| *x < 400))
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(text.contains("crash-1"), "{text}");
+    assert_eq!(report.input(), Some("[0, 0, 0, 0, 0, 0, 0, 0, 0, 400]"));
+    println!("{text}");
+    // Saved like any failure, and the fuzzer's file is left as it was.
+    let saved: Vec<_> = walk(&regressions.0);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(
+        std::fs::read_to_string(&saved[0])
+            .unwrap()
+            .contains("# input: [0, 0, 0, 0, 0, 0, 0, 0, 0, 400]")
+    );
+    assert_eq!(std::fs::read(artifacts.0.join("crash-1")).unwrap(), crash);
+}
+
+/// The files under `dir`, at any depth.
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn an_empty_artifact_is_the_simplest_input_and_a_missing_directory_has_none() {
+    let artifacts = TempDir::new("empty");
+    std::fs::write(artifacts.0.join("crash-empty"), []).unwrap();
+    let report = Check::new(ten)
+        .cases(0)
+        .persist(false)
+        .fuzz_artifacts(&artifacts.0)
+        .try_check(|v: &Vec<u16>| v.iter().any(|x| *x > 0))
+        .unwrap_err();
+    assert!(
+        report.to_string().contains("crash-empty` (empty"),
+        "{report}"
+    );
+    Check::new(ten)
+        .cases(0)
+        .persist(false)
+        .fuzz_artifacts(artifacts.0.join("not-yet"))
+        .check(|v: &Vec<u16>| v.iter().any(|x| *x > 0));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_artifact_is_named_and_left_as_it_is() {
+    let artifacts = TempDir::new("unreadable");
+    let link = artifacts.0.join("crash-dangling");
+    std::os::unix::fs::symlink(artifacts.0.join("gone"), &link).unwrap();
+    let report = Check::new(ten)
+        .cases(0)
+        .persist(false)
+        .fuzz_artifacts(&artifacts.0)
+        .try_check(|_: &Vec<u16>| true)
+        .unwrap_err();
+    let text = report.to_string();
+    assert!(text.contains("cannot read the fuzz file"), "{text}");
+    assert!(text.contains("crash-dangling"), "{text}");
+    assert!(std::fs::symlink_metadata(&link).is_ok());
+}
+
+#[test]
+fn a_fuzz_target_and_a_check_make_the_same_input_from_the_same_bytes() {
+    for (data, run) in random_inputs(every_decision, 200, 300) {
+        let mut seen: Option<Output> = None;
+        fuzz::run(&data, every_decision, |out: &Output| {
+            seen = Some(out.clone());
+        });
+        assert!(same(&seen.unwrap(), &run.output));
+    }
+}
