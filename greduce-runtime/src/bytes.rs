@@ -12,15 +12,16 @@
 //! bytes read as zeros: every decision takes its simplest value and reducible loops end.
 //!
 //! A sampler greduce does not know (its raw rng output is the decision: see `tape.rs`)
-//! reads the bytes as its raw output, as many as it consumes. A sample of one of rand's
-//! distributions reads 8 bytes as its value's bits (the simplest value when they are not
-//! one the distribution can return). A choice from an iterator whose length was not known
+//! reads the bytes as its raw output, as many as it consumes. A sample of a rand `Uniform`
+//! reads 8 bytes, mapped into its range where its printed bounds allow (see
+//! `uniform::from_bytes`). A choice from an iterator whose length was not known
 //! when it was recorded has no byte form ([`encode`] fails for it).
 //!
 //! The mapping is greduce's own, not rand's sampling, so bytes stay valid when rand changes
 //! how it samples.
 
 use crate::legal;
+use crate::uniform;
 use crate::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use std::collections::HashMap;
 
@@ -264,7 +265,9 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
             let amount = usize::try_from(amount).unwrap_or(usize::MAX);
             Value::indices(distinct(len, amount, r))
         }
-        Args::Distribution(_) => Value::bits(r.take(8)),
+        Args::Distribution(ref debug) => {
+            Value::bits(uniform::from_bytes(debug.as_str(), r.take(8) as u64))
+        }
         // Read by the sampler itself (see `Reader::window`).
         Args::Raw(_) => return None,
     })
@@ -373,7 +376,15 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             }
             out.extend_from_slice(bytes);
         }
-        (Args::Distribution(_), &Value::Bits(bits)) => put(u128::from(bits), 8),
+        (Args::Distribution(debug), _) => {
+            let Some(x) = value
+                .as_bits()
+                .and_then(|bits| uniform::to_bytes(debug.as_str(), bits))
+            else {
+                return false;
+            };
+            put(u128::from(x), 8);
+        }
         (Args::Raw(_), Value::Bytes(raw)) => out.extend_from_slice(raw),
         (&Args::Shuffle { len }, Value::Indices(perm)) => {
             return encode_permutation(perm, len, u64::MAX, out);

@@ -77,6 +77,56 @@ pub(crate) fn unsigned_range(debug: &str) -> Option<(u128, u128)> {
     (range > 0).then_some((low, range))
 }
 
+/// The sample of a `Uniform` printed as `debug` that 8 fuzz bytes read as `x` (see
+/// `bytes.rs`): zero is the lower bound (the simplest sample); an integer sampler with a
+/// bound that is not negative takes `low + x mod range`; a float sampler takes `x`'s own
+/// value when it is in the range, else `low` plus the fraction of the range that `x`'s
+/// high bits make, as an `f64`. Other samplers (a negative bound, all values, an `f32`)
+/// take `x` as the sample's bits, which the distribution usually rejects (then the
+/// decision takes its simplest value).
+pub(crate) fn from_bytes(debug: &str, x: u64) -> u128 {
+    if let Some((low, range)) = unsigned_range(debug) {
+        return low + u128::from(x) % range;
+    }
+    if let Some((low, scale)) = float_range(debug) {
+        if x == 0 {
+            return u128::from(low.to_bits());
+        }
+        let own = f64::from_bits(x);
+        if own.is_finite() && low <= own && own <= low + scale {
+            return u128::from(x);
+        }
+        let fraction = (x >> 11) as f64 / (1u64 << 53) as f64;
+        return u128::from((low + fraction * scale).to_bits());
+    }
+    u128::from(x)
+}
+
+/// The inverse of [`from_bytes`], when there is one: 8 bytes (as a number) that read as
+/// the sample with these bits.
+pub(crate) fn to_bytes(debug: &str, bits: u128) -> Option<u64> {
+    let x = if let Some((low, range)) = unsigned_range(debug) {
+        let offset = bits.checked_sub(low).filter(|off| *off < range)?;
+        u64::try_from(offset).ok()?
+    } else if let Some((low, _)) = float_range(debug) {
+        let bits = u64::try_from(bits).ok()?;
+        if bits == low.to_bits() { 0 } else { bits }
+    } else {
+        u64::try_from(bits).ok()?
+    };
+    (from_bytes(debug, x) == bits).then_some(x)
+}
+
+/// The lower bound and the scale of a float `Uniform` printed as `debug`.
+fn float_range(debug: &str) -> Option<(f64, f64)> {
+    let inner = debug.strip_prefix("Uniform(").unwrap_or(debug);
+    if !inner.starts_with("UniformFloat") {
+        return None;
+    }
+    let (low, scale): (f64, f64) = (field(debug, "low")?, field(debug, "scale")?);
+    (low.is_finite() && scale.is_finite()).then_some((low, scale))
+}
+
 /// An integer sampler of `width` bits: `x - low` (wrapping) below `range`, or any value
 /// when `range` is 0.
 fn int_admits(debug: &str, width: u32, bits: u128) -> bool {
@@ -215,5 +265,43 @@ mod tests {
     fn unreadable_text_admits_nothing() {
         assert!(!admits("Uniform(Mystery)", Prim::Int(IntTy::U8), 0));
         assert!(!admits("", Prim::Float(FloatTy::F64), 0));
+    }
+
+    #[test]
+    fn fuzz_bytes_read_as_samples_and_back() {
+        use rand::RngExt;
+        let cases = [
+            (
+                format!("{:?}", Uniform::new(10u32, 20).unwrap()),
+                Prim::Int(IntTy::U32),
+            ),
+            (
+                format!("{:?}", Uniform::new(0u64, 1000).unwrap()),
+                Prim::Int(IntTy::U64),
+            ),
+            (
+                format!("{:?}", Uniform::new_inclusive(5.0f64, 6.0).unwrap()),
+                Prim::Float(FloatTy::F64),
+            ),
+            (
+                format!("{:?}", Uniform::new(-3.0f64, 0.5).unwrap()),
+                Prim::Float(FloatTy::F64),
+            ),
+        ];
+        let mut rng = StdRng::seed_from_u64(5);
+        for (text, prim) in &cases {
+            let low = from_bytes(text, 0);
+            assert!(admits(text, *prim, low), "{text}");
+            for _ in 0..2000 {
+                let x: u64 = rng.random();
+                let bits = from_bytes(text, x);
+                assert!(admits(text, *prim, bits), "{text}: {x:#x}");
+                let back = to_bytes(text, bits).expect("a byte form");
+                assert_eq!(from_bytes(text, back), bits, "{text}");
+            }
+        }
+        // No byte form: an `f32` sample is not read as an `f64`'s bits.
+        let f32_text = format!("{:?}", Uniform::new(0.5f32, 2.0).unwrap());
+        assert_eq!(to_bytes(&f32_text, u128::from(1.5f32.to_bits())), None);
     }
 }

@@ -34,8 +34,9 @@ mod zino_ipv4;
 mod zino_phone;
 mod zino_sentence;
 
-use greduce::Reducer;
+use greduce::{Reducer, ReplayError, fuzz};
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::fmt::Debug;
 use std::time::Duration;
 
@@ -54,6 +55,7 @@ pub(crate) fn assert_minimum<T: Debug, V: Debug + PartialEq>(
     view: impl Fn(&T) -> V,
     minimum: &V,
 ) {
+    assert_bytes_round_trip(generator);
     let runs: Vec<_> = (0..10_000)
         .map(|seed| (seed, greduce::record(generator, seed)))
         .filter(|(_, run)| fails(&run.output))
@@ -86,4 +88,40 @@ pub(crate) fn assert_minimum<T: Debug, V: Debug + PartialEq>(
         "{hits} of {SEEDS} seeds reached the minimum {minimum:?}; reached:\n{}",
         listed.join("\n")
     );
+}
+
+/// The generator under a fuzzer (`greduce::fuzz`): random, short and empty bytes make an
+/// input or stop over budget, never panic in greduce; and the bytes `to_bytes` writes for
+/// a recorded run, and for a run on bytes, make the same output again.
+fn assert_bytes_round_trip<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy) {
+    let mut rng = StdRng::seed_from_u64(31);
+    for i in 0..100 {
+        let len = if i == 0 { 0 } else { rng.random_range(0..=300) };
+        let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
+        let run = match fuzz::replay(&data, generator) {
+            Ok(run) => run,
+            Err(ReplayError::OverBudget(_)) => continue,
+            Err(e) => panic!("{e} on the bytes {data:?}"),
+        };
+        let bytes = fuzz::to_bytes(&run.trace).unwrap_or_else(|e| panic!("{e}"));
+        let again = fuzz::replay(&bytes, generator).unwrap();
+        assert_same(&again.output, &run.output, "");
+    }
+    for seed in 0..25 {
+        let run = greduce::record(generator, seed);
+        let bytes = fuzz::to_bytes(&run.trace).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let again = fuzz::replay(&bytes, generator).unwrap();
+        assert_same(&again.output, &run.output, &format!("seed {seed}"));
+    }
+}
+
+/// Asserts that two outputs print the same characters, in any order: a `HashMap`'s or
+/// `HashSet`'s order changes from one build of it to the next.
+fn assert_same<T: Debug>(a: &T, b: &T, what: &str) {
+    let sorted = |t: &T| {
+        let mut chars: Vec<char> = format!("{t:?}").chars().collect();
+        chars.sort_unstable();
+        chars
+    };
+    assert!(sorted(a) == sorted(b), "{what}: {a:?} is not {b:?}");
 }
