@@ -393,27 +393,34 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             return encode_permutation(perm, len, amount, out);
         }
         (&Args::Sample { len, amount }, Value::Indices(ix)) if len != UNKNOWN => {
-            let (Ok(len), amount) = (
-                usize::try_from(len),
-                usize::try_from(amount).unwrap_or(usize::MAX),
-            ) else {
-                return false;
-            };
-            if ix.len() != amount.min(len) || !legal::distinct_below(ix, len) {
-                return false;
-            }
-            // Step `k` brought `ix[k]` to position `k` from where earlier steps left it.
-            let mut position: HashMap<usize, usize> = HashMap::new();
-            let mut at: HashMap<usize, usize> = HashMap::new();
-            for (k, &i) in ix.iter().enumerate() {
-                let j = position.get(&i).copied().unwrap_or(i);
-                put((j - k) as u128, width((len - 1 - k) as u128));
-                let displaced = at.get(&k).copied().unwrap_or(k);
-                at.insert(j, displaced);
-                position.insert(displaced, j);
-            }
+            return encode_distinct(ix, len, amount, out);
         }
         _ => return false,
+    }
+    true
+}
+
+/// [`encode`] for `sample`: finds each step of [`distinct`] that brought the index to its
+/// position.
+fn encode_distinct(ix: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) -> bool {
+    let (Ok(len), amount) = (
+        usize::try_from(len),
+        usize::try_from(amount).unwrap_or(usize::MAX),
+    ) else {
+        return false;
+    };
+    if ix.len() != amount.min(len) || !legal::distinct_below(ix, len) {
+        return false;
+    }
+    // Step `k` brought `ix[k]` to position `k` from where earlier steps left it.
+    let mut position: HashMap<usize, usize> = HashMap::new();
+    let mut at: HashMap<usize, usize> = HashMap::new();
+    for (k, &i) in ix.iter().enumerate() {
+        let j = position.get(&i).copied().unwrap_or(i);
+        out.extend_from_slice(&((j - k) as u128).to_le_bytes()[..width((len - 1 - k) as u128)]);
+        let displaced = at.get(&k).copied().unwrap_or(k);
+        at.insert(j, displaced);
+        position.insert(displaced, j);
     }
     true
 }
