@@ -24,6 +24,13 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Ok(Request::Corpus { regressions, dir }) => match corpus(&regressions, &dir) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("greduce: {message}");
+                ExitCode::from(1)
+            }
+        },
         Ok(Request::Completions(shell)) => {
             clap_complete::generate(
                 shell,
@@ -39,6 +46,27 @@ fn main() -> ExitCode {
             ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
         }
     }
+}
+
+/// `greduce corpus`: writes the saved failures' bytes and says what it wrote and skipped.
+fn corpus(regressions: &std::path::Path, dir: &std::path::Path) -> Result<(), String> {
+    let seeded = greduce::fuzz::seed_corpus(regressions, dir).map_err(|e| {
+        format!(
+            "cannot seed {} from {}: {e}",
+            dir.display(),
+            regressions.display()
+        )
+    })?;
+    for file in &seeded.files {
+        println!("wrote {}", file.display());
+    }
+    for (seed, why) in &seeded.skipped {
+        println!("skipped the failure {seed:#018x}: {why}");
+    }
+    if seeded.files.is_empty() && seeded.skipped.is_empty() {
+        println!("no failures saved in {}", regressions.display());
+    }
+    Ok(())
 }
 
 /// A `map_err` for an I/O step: what was being done, and the error.

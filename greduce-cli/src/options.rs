@@ -1,5 +1,5 @@
-//! The command line: `greduce reduce [OPTIONS] FILE -- CMD [ARGS...]` and `greduce
-//! completions SHELL`, parsed by clap.
+//! The command line: `greduce reduce [OPTIONS] FILE -- CMD [ARGS...]`, `greduce corpus
+//! REGRESSIONS DIR` and `greduce completions SHELL`, parsed by clap.
 //!
 //! clap's builder API rather than its derive. The derive builds the proc-macro crate
 //! `clap_derive` (and heck; syn is built anyway, but it needs a newer syn 3 than the
@@ -181,6 +181,11 @@ pub(crate) struct Options {
 #[derive(Debug, PartialEq)]
 pub(crate) enum Request {
     Reduce(Options),
+    /// Write the bytes of the failures saved in a regressions file into a fuzzer's corpus.
+    Corpus {
+        regressions: PathBuf,
+        dir: PathBuf,
+    },
     /// Print a completion script for this shell.
     Completions(Shell),
 }
@@ -196,7 +201,9 @@ pub(crate) fn command() -> Command {
         .propagate_version(true)
         .about(ABOUT)
         .long_about(LONG_ABOUT)
-        .override_usage(format!("{USAGE}\n       greduce completions SHELL"))
+        .override_usage(format!(
+            "{USAGE}\n       greduce corpus REGRESSIONS DIR\n       greduce completions SHELL"
+        ))
         .after_long_help(after_help.clone())
         .subcommand_required(true)
         .disable_help_flag(true)
@@ -204,7 +211,7 @@ pub(crate) fn command() -> Command {
         .args(help_and_version())
         // Each subcommand's usage and options in `greduce --help` too.
         .flatten_help(true)
-        .subcommands([reduce(after_help), completions()])
+        .subcommands([reduce(after_help), corpus(), completions()])
 }
 
 /// `greduce reduce`, with the long help's last sections.
@@ -282,6 +289,36 @@ fn reduce(after_help: String) -> Command {
         ])
 }
 
+/// `greduce corpus REGRESSIONS DIR`.
+fn corpus() -> Command {
+    Command::new("corpus")
+        .about("Write the failures saved in a regressions file into a fuzzer's corpus")
+        .long_about(
+            "Write the failures saved in a regressions file into a fuzzer's corpus\n\n\
+             Each failure greduce saved in REGRESSIONS (a file under greduce-regressions/)\n\
+             becomes the bytes that `greduce::fuzz::run` reads as its input: a file\n\
+             greduce-<seed> in DIR (created if needed), so a fuzz target starts from the\n\
+             minimal failures. For cargo-fuzz:\n\n    \
+             greduce corpus greduce-regressions/quickstart_fuzz/artifacts.txt \\\n        \
+             fuzz/corpus/quickstart",
+        )
+        .display_name("greduce")
+        .disable_help_flag(true)
+        .disable_version_flag(true)
+        .args([
+            Arg::new("regressions")
+                .value_name("REGRESSIONS")
+                .required(true)
+                .value_parser(value_parser!(PathBuf))
+                .help("A regressions file (greduce-regressions/<test binary>/<test>.txt)"),
+            Arg::new("dir")
+                .value_name("DIR")
+                .required(true)
+                .value_parser(value_parser!(PathBuf))
+                .help("The fuzzer's corpus directory"),
+        ])
+}
+
 /// `greduce completions SHELL`.
 fn completions() -> Command {
     Command::new("completions")
@@ -353,6 +390,13 @@ pub(crate) fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request,
         .try_get_matches_from_mut(std::iter::once("greduce".into()).chain(args))
         .map_err(separator_tip)?;
     match matches.subcommand() {
+        Some(("corpus", m)) => Ok(Request::Corpus {
+            regressions: m
+                .get_one::<PathBuf>("regressions")
+                .expect("required")
+                .clone(),
+            dir: m.get_one::<PathBuf>("dir").expect("required").clone(),
+        }),
         Some(("completions", m)) => Ok(Request::Completions(
             *m.get_one::<Shell>("shell").expect("required"),
         )),

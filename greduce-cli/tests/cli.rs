@@ -1,5 +1,6 @@
 //! The `greduce` binary as a user runs it: help, version, usage errors, completions,
-//! reductions, timeouts and an interrupted reduction.
+//! reductions, timeouts, an interrupted reduction, and a fuzz corpus seeded from saved
+//! failures.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -97,7 +98,10 @@ fn the_version_is_greduces() {
 const USAGE_ERRORS: &[(&[&str], &[&str])] = &[
     (
         &[],
-        &["'greduce' requires a subcommand", "reduce, completions"],
+        &[
+            "'greduce' requires a subcommand",
+            "reduce, corpus, completions",
+        ],
     ),
     (
         &["shrink", "f", "--", "t"],
@@ -596,4 +600,33 @@ fn a_bad_grammar_is_refused_and_an_underived_file_turns_the_grammar_pass_off() {
         " \"d\": \"x y\"}\n"
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn saved_failures_seed_a_fuzz_corpus() {
+    let dir = workdir("corpus");
+    // A saved failure: the number 5 drawn below 1000 (two bytes: 5, 0).
+    fs::write(
+        dir.join("saved.txt"),
+        "# greduce regressions of `t`\n\n\
+         failure 0x0000000000000007\n  \
+         # input: 5\n  \
+         scope n@t.rs:1:1\n    \
+         decision random_range@t.rs:2:5 int:u32:0:999 = offset:5\n",
+    )
+    .unwrap();
+    let out = greduce(&dir, &["corpus", "saved.txt", "corpus"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("wrote corpus/greduce-0000000000000007"));
+    assert_eq!(
+        fs::read(dir.join("corpus/greduce-0000000000000007")).unwrap(),
+        [5, 0]
+    );
+    // A file that is not a regressions file: said, and nothing written.
+    fs::write(dir.join("bad.txt"), "failure zzz\n").unwrap();
+    let out = greduce(&dir, &["corpus", "bad.txt", "other"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("greduce: cannot seed other from bad.txt"));
+    assert!(!dir.join("other").exists());
+    fs::remove_dir_all(&dir).unwrap();
 }

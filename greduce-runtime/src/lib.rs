@@ -117,6 +117,22 @@ pub fn call_label(label: u64) {
 pub mod __private;
 
 #[doc(hidden)]
+pub mod __fuzz {
+    //! What greduce's own fuzz targets (`fuzz/` in its repository) call. Not public API: no
+    //! semver guarantees.
+
+    /// Parses the text of a regressions file: how many entries it holds, or the line and
+    /// the reason it cannot be read.
+    ///
+    /// # Errors
+    ///
+    /// The line (1-based) and why, when the text is not a regressions file.
+    pub fn regressions_file(text: &str) -> Result<usize, (usize, String)> {
+        crate::persist::file::parse(text).map(|entries| entries.len())
+    }
+}
+
+#[doc(hidden)]
 pub mod __toolkit {
     //! What `greduce-toolkit` (delta debugging, grammars) calls: one property call as a
     //! case, and its failure's identity. Not public API: no semver guarantees.

@@ -19,11 +19,14 @@
 //! (or its whole corpus) under `cargo test`, before the generated cases: a file that fails
 //! is shrunk by the trace reducer, reported and saved in `greduce-regressions/` like any
 //! failure. [`to_bytes`] goes the other way, turning a saved or shrunk trace into bytes
-//! that seed the fuzzer's corpus.
+//! that seed the fuzzer's corpus, and [`seed_corpus`] does it for a whole regressions
+//! file.
 
+mod corpus;
 mod encode;
 mod rng;
 
+pub use corpus::{Seeded, seed_corpus};
 pub use encode::{NoByteForm, to_bytes};
 pub use rng::Bytes;
 

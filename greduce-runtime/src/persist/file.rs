@@ -173,7 +173,7 @@ fn split(content: &str) -> Result<Vec<RawEntry<'_>>, (usize, String)> {
     Ok(entries)
 }
 
-fn parse(content: &str) -> Result<Vec<Entry>, (usize, String)> {
+pub(crate) fn parse(content: &str) -> Result<Vec<Entry>, (usize, String)> {
     let mut entries = Vec::new();
     for raw in split(content)? {
         let trace = text::read(&raw.trace, 2)?;

@@ -2,9 +2,9 @@
 //! indented by depth, each with its site (`what@file:line:col`), arguments and value.
 //!
 //! ```text
-//! scope tasks@examples/quickstart.rs:25:1
-//!   decision random_range@examples/quickstart.rs:28:13 int:usize:2:27 = offset:0
-//!   loop for@examples/quickstart.rs:29:5 linked:2
+//! scope tasks@examples/quickstart/tasks.rs:25:1
+//!   decision random_range@examples/quickstart/tasks.rs:28:13 int:usize:2:27 = offset:0
+//!   loop for@examples/quickstart/tasks.rs:29:5 linked:2
 //!     iteration
 //! ```
 //!

@@ -1,8 +1,7 @@
-//! A property test that finds a real bug, shrinks the failing input and prints the report:
-//!
-//! ```text
-//! cargo run --example quickstart
-//! ```
+//! The quickstart's subject: task graphs, the scheduler with its bug, and the property.
+//! `main.rs` checks it; the fuzz target `fuzz/fuzz_targets/quickstart.rs` and the test
+//! `tests/quickstart_fuzz.rs` include this file, so all three run the same generator and
+//! property.
 //!
 //! A build tool orders tasks so each runs after the tasks it depends on (Kahn's algorithm).
 //! Its bug: it counts each task's dependencies without duplicates, but releases a task
@@ -11,19 +10,19 @@
 //! construction (every dependency names an existing, earlier task), so every input greduce
 //! tries while shrinking is a graph the tool could really be given.
 
-use greduce::{Check, generator};
+use greduce::generator;
 use rand::RngExt;
 use std::collections::HashSet;
 
 /// Tasks and their dependencies: `(before, after)` pairs of task indices.
 #[derive(Debug, Default)]
-struct Tasks {
-    names: Vec<String>,
-    deps: Vec<(usize, usize)>,
+pub(crate) struct Tasks {
+    pub(crate) names: Vec<String>,
+    pub(crate) deps: Vec<(usize, usize)>,
 }
 
 #[generator]
-fn tasks<R: rand::Rng + ?Sized>(rng: &mut R) -> Tasks {
+pub(crate) fn tasks<R: rand::Rng + ?Sized>(rng: &mut R) -> Tasks {
     let mut t = Tasks::default();
     let n = rng.random_range(2..30);
     for i in 0..n {
@@ -45,7 +44,7 @@ fn tasks<R: rand::Rng + ?Sized>(rng: &mut R) -> Tasks {
 }
 
 /// The order to run the tasks in (Kahn's algorithm), with the bug described above.
-fn schedule(t: &Tasks) -> Vec<usize> {
+pub(crate) fn schedule(t: &Tasks) -> Vec<usize> {
     let n = t.names.len();
     let mut waiting_on = vec![0usize; n];
     let unique: HashSet<&(usize, usize)> = t.deps.iter().collect();
@@ -68,22 +67,12 @@ fn schedule(t: &Tasks) -> Vec<usize> {
     order
 }
 
-fn main() {
-    let report = Check::new(tasks)
-        .name("schedule_respects_dependencies")
-        .seed(0xe285_c83f_f06f_4d49)
-        .persist(false)
-        .size(|t: &Tasks| (t.names.len(), t.deps.len()))
-        .try_check(|t: &Tasks| {
-            let order = schedule(t);
-            assert_eq!(order.len(), t.names.len(), "every task is scheduled");
-            let position = |task| order.iter().position(|&o| o == task);
-            for &(before, after) in &t.deps {
-                assert!(position(before) < position(after), "dependency order");
-            }
-        });
-    match report {
-        Ok(()) => println!("no failure found"),
-        Err(report) => println!("{report}"),
+/// The property: every task is scheduled, after the tasks it depends on.
+pub(crate) fn respects_dependencies(t: &Tasks) {
+    let order = schedule(t);
+    assert_eq!(order.len(), t.names.len(), "every task is scheduled");
+    let position = |task| order.iter().position(|&o| o == task);
+    for &(before, after) in &t.deps {
+        assert!(position(before) < position(after), "dependency order");
     }
 }
