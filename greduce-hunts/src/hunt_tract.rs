@@ -597,6 +597,20 @@ pub const CHECKS: [(&str, Check); 5] = [
     ("same outputs", same_outputs_prop),
 ];
 
+/// Every check of [`CHECKS`] on `case` (loaded, optimised and run once, as
+/// [`all_checks`]): the first failure, named after its check. What the tract fuzz target
+/// (`fuzz/fuzz_targets/tract.rs`) checks, and its replay (`tests/tract_fuzz.rs`).
+///
+/// # Errors
+///
+/// `"<check>: <what went wrong>"` for the first check that fails.
+pub fn every_check_prop(case: &Case) -> Result<(), String> {
+    for ((check, _), result) in CHECKS.iter().zip(all_checks(&case.0)) {
+        result.map_err(|why| format!("{check}: {why}"))?;
+    }
+    Ok(())
+}
+
 /// A finding already written up (`greduce-hunts/FINDINGS.md`): the check it fails and how to
 /// tell its failures from others.
 #[derive(Clone, Copy, Debug)]
