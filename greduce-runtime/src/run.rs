@@ -473,6 +473,37 @@ fn decide_replaying<T>(
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
+    // A run on bytes (a fuzz target's): the bytes answer, past alignment (there is no
+    // trace to align with) and the general path's cases.
+    let on_bytes = handle.with(|run| {
+        let Some(Script::Bytes(reader)) = &mut run.script else {
+            return None;
+        };
+        if run.fault.is_some() || run.decisions >= run.budget {
+            return Some(Err(()));
+        }
+        run.decisions += 1;
+        Some(Ok(bytes::decode(&args, reader)))
+    });
+    match on_bytes {
+        Some(Some(Err(()))) => {
+            // Over budget (or stopping): the general path stops the run, saying why.
+        }
+        Some(Some(Ok(Some(value)))) => {
+            let (t, value) = match read(&value) {
+                Some(t) => (t, value),
+                None => simplest(),
+            };
+            handle.with(|run| run.builder.decision(Decision { site, args, value }));
+            return t;
+        }
+        Some(Some(Ok(None))) => {
+            let (t, value) = record();
+            handle.with(|run| run.builder.decision(Decision { site, args, value }));
+            return t;
+        }
+        Some(None) | None => {}
+    }
     // The common case first: the run makes the decision that was recorded next, and the
     // recorded value is legal today. The same answer as the general path below, in a
     // fraction of its work (replaying a decision cost about 400 instructions through it).
