@@ -486,7 +486,10 @@ impl Aligner {
     }
 
     /// The first child of `parent` at or after position `from` that is not removed.
-    #[inline]
+    // Reason: measured (callgrind, `overhead once draws replay`): once `run.rs` grew, LLVM
+    // kept it out of line in `step_loop_replaying`, 30 instructions more per iteration.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn next_kept(&self, parent: NodeId, from: NodeId) -> Option<NodeId> {
         let c = self.skip_removed(parent, from.max(parent + 1));
         (c < self.trace.end(parent)).then_some(c)

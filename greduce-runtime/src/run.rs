@@ -432,7 +432,8 @@ enum Plan {
     Simplest,
     /// The next draw of a scripted run.
     Scripted(Value),
-    /// What a run's bytes answer; the simplest value if the decision finds it illegal.
+    /// What a run's bytes answer; the simplest value if the decision finds it illegal (a
+    /// zero weight).
     FromBytes(Value),
     /// A decision with no byte form, in a run on bytes: it draws from the run's rng.
     Drawn,
@@ -473,37 +474,6 @@ fn decide_replaying<T>(
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
-    // A run on bytes (a fuzz target's): the bytes answer, past alignment (there is no
-    // trace to align with) and the general path's cases.
-    let on_bytes = handle.with(|run| {
-        let Some(Script::Bytes(reader)) = &mut run.script else {
-            return None;
-        };
-        if run.fault.is_some() || run.decisions >= run.budget {
-            return Some(Err(()));
-        }
-        run.decisions += 1;
-        Some(Ok(bytes::decode(&args, reader)))
-    });
-    match on_bytes {
-        Some(Some(Err(()))) => {
-            // Over budget (or stopping): the general path stops the run, saying why.
-        }
-        Some(Some(Ok(Some(value)))) => {
-            let (t, value) = match read(&value) {
-                Some(t) => (t, value),
-                None => simplest(),
-            };
-            handle.with(|run| run.builder.decision(Decision { site, args, value }));
-            return t;
-        }
-        Some(Some(Ok(None))) => {
-            let (t, value) = record();
-            handle.with(|run| run.builder.decision(Decision { site, args, value }));
-            return t;
-        }
-        Some(None) | None => {}
-    }
     // The common case first: the run makes the decision that was recorded next, and the
     // recorded value is legal today. The same answer as the general path below, in a
     // fraction of its work (replaying a decision cost about 400 instructions through it).
@@ -543,6 +513,21 @@ fn decide_replaying<T>(
             None => return record().0,
         }
     }
+    decide_by_plan(handle, site, args, record, read, simplest)
+}
+
+/// [`decide_replaying`] past its common case: aligns the decision, and answers it by the
+/// recorded node, the script (draws or bytes), or the simplest value.
+#[cold]
+#[inline(never)]
+fn decide_by_plan<T>(
+    handle: &Handle,
+    site: &'static Site,
+    args: Args,
+    record: impl FnOnce() -> (T, Value),
+    read: impl Fn(&Value) -> Option<T>,
+    simplest: impl FnOnce() -> (T, Value),
+) -> T {
     let plan = ok_or_stop(handle.with(|run| {
         run.tick(site)?;
         Ok(match run.align(Op::Decision, site)? {
