@@ -17,6 +17,7 @@
 pub mod any_graph;
 pub mod biconnectivity;
 pub mod challenges;
+pub mod deep_bug;
 pub mod dl_subjects;
 pub mod graph_oracles;
 pub mod graph_subjects;

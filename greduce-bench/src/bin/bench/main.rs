@@ -244,7 +244,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST]";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | deep-bug [SECONDS] [RUNS]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -259,6 +259,12 @@ fn main() {
             }
         };
         print!("{}", challenges::table(seeds));
+        return;
+    }
+    if what == "deep-bug" {
+        let seconds = args.next().and_then(|n| n.parse().ok()).unwrap_or(600);
+        let runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
+        deep_bug(std::time::Duration::from_secs(seconds), runs);
         return;
     }
     if what == "grammars" {
@@ -642,5 +648,35 @@ fn averages(out: &mut String, rows: &[Row], over: &str, keep: impl Fn(&Row) -> b
             mean(paper.iter().map(|p| p.0.1 as f64)),
             mean(paper.iter().map(|p| p.1 as f64)),
         );
+    }
+}
+
+/// BENCHMARKS.md, "Fuzzing", benchmark 2, the random side: `runs` runs of random cases of
+/// `deep_bug::records` (seeds from a different base each run), each until a case fails
+/// `no_magic` or `limit` passes; prints the cases each made and when it found the bug.
+fn deep_bug(limit: std::time::Duration, runs: u64) {
+    use greduce_bench::deep_bug::{no_magic, records};
+    use rand::SeedableRng;
+    println!("| run | cases | found after |");
+    println!("|---|---|---|");
+    for run in 0..runs {
+        let start = std::time::Instant::now();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(0xdeeb_0000 + run);
+        let mut cases: u64 = 0;
+        let found = loop {
+            // The clock is read every 4096 cases: a case takes well under a microsecond.
+            if cases.is_multiple_of(4096) && start.elapsed() >= limit {
+                break None;
+            }
+            cases += 1;
+            if !no_magic(&records(&mut rng)) {
+                break Some(start.elapsed());
+            }
+        };
+        let found = found.map_or_else(
+            || format!("not found in {} s", limit.as_secs()),
+            |t| format!("{:.1} s", t.as_secs_f64()),
+        );
+        println!("| {} | {cases} | {found} |", run + 1);
     }
 }

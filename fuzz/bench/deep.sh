@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# BENCHMARKS.md, "Fuzzing", benchmark 2, the fuzzer's side: RUNS runs of libFuzzer with
+# value profile on `deep_bug`, each from an empty corpus until it crashes (finds the bug)
+# or LIMIT seconds pass; prints the time to find and the executions.
+#
+#     bash fuzz/bench/deep.sh [LIMIT] [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+limit=${1:-600}
+runs=${2:-5}
+cargo fuzz build -s none deep_bug >/dev/null 2>&1
+bin=fuzz/target/x86_64-unknown-linux-gnu/release/deep_bug
+echo "| run | found after | executions |"
+echo "|---|---|---|"
+for run in $(seq "$runs"); do
+    dir=$(mktemp -d)
+    start=$(date +%s.%N)
+    mkdir -p "$dir/corpus"
+    "$bin" -use_value_profile=1 -max_total_time="$limit" -seed="$run" \
+        -artifact_prefix="$dir/" "$dir/corpus" >"$dir/log" 2>&1 || true
+    end=$(date +%s.%N)
+    execs=$(grep -oE '^#[0-9]+' "$dir/log" | tail -1 | tr -d '#')
+    if ls "$dir"/crash-* >/dev/null 2>&1; then
+        printf '| %d | %.1f s | %s |\n' "$run" "$(echo "$end - $start" | bc -l)" "$execs"
+    else
+        printf '| %d | not found in %d s | %s |\n' "$run" "$limit" "$execs"
+    fi
+    rm -rf "$dir"
+done
