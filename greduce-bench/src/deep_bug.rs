@@ -21,6 +21,8 @@ pub fn records<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<(u32, u8)> {
 }
 
 /// The property: no record has the id `0xDEADBEEF` with tag 7.
+// Reason: a property takes `&T` for the generator's `T`, here a `Vec`.
+#[allow(clippy::ptr_arg)]
 pub fn no_magic(v: &Vec<(u32, u8)>) -> bool {
     !v.iter().any(|&(id, tag)| id == 0xDEAD_BEEF && tag == 7)
 }
