@@ -244,7 +244,7 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | deep-bug [SECONDS] [RUNS]";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | deep-bug [SECONDS] [RUNS] | deep-bug-shrink FILE... | deep-bug-decode FILE...";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -265,6 +265,12 @@ fn main() {
         let seconds = args.next().and_then(|n| n.parse().ok()).unwrap_or(600);
         let runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
         deep_bug(std::time::Duration::from_secs(seconds), runs);
+        return;
+    }
+    if what == "deep-bug-shrink" || what == "deep-bug-decode" {
+        for file in args {
+            deep_bug_file(&file, what == "deep-bug-shrink");
+        }
         return;
     }
     if what == "grammars" {
@@ -679,4 +685,32 @@ fn deep_bug(limit: std::time::Duration, runs: u64) {
         );
         println!("| {} | {cases} | {found} |", run + 1);
     }
+}
+
+/// BENCHMARKS.md, "Fuzzing", benchmark 4: a fuzzer's file for `deep_bug`, decoded as the
+/// fuzz target decodes it (its records and decisions), and with `shrink` reduced by its
+/// trace (the records and decisions left, the property calls and the time).
+fn deep_bug_file(file: &str, shrink: bool) {
+    use greduce_bench::deep_bug::{no_magic, records};
+    let data = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let run = greduce::fuzz::replay(&data, records).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let shown = |v: &Vec<(u32, u8)>| format!("{} records {v:x?}", v.len());
+    print!(
+        "{file}: {} bytes, {}, {} decisions",
+        data.len(),
+        shown(&run.output),
+        run.trace.decision_count()
+    );
+    if shrink {
+        let start = std::time::Instant::now();
+        let reduced = greduce::Reducer::new(records).reduce(&run.trace, no_magic);
+        print!(
+            "; shrunk to {}, {} decisions, in {} property calls, {:.3} s",
+            shown(&reduced.output),
+            reduced.trace.decision_count(),
+            reduced.stats.property_calls,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    println!();
 }
