@@ -261,16 +261,8 @@ fn main() {
         print!("{}", challenges::table(seeds));
         return;
     }
-    if what == "deep-bug" {
-        let seconds = args.next().and_then(|n| n.parse().ok()).unwrap_or(600);
-        let runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
-        deep_bug(std::time::Duration::from_secs(seconds), runs);
-        return;
-    }
-    if what == "deep-bug-shrink" || what == "deep-bug-decode" {
-        for file in args {
-            deep_bug_file(&file, what == "deep-bug-shrink");
-        }
+    if what.starts_with("deep-bug") {
+        deep_bug_main(&what, args);
         return;
     }
     if what == "grammars" {
@@ -654,6 +646,26 @@ fn averages(out: &mut String, rows: &[Row], over: &str, keep: impl Fn(&Row) -> b
             mean(paper.iter().map(|p| p.0.1 as f64)),
             mean(paper.iter().map(|p| p.1 as f64)),
         );
+    }
+}
+
+/// `deep-bug [SECONDS] [RUNS]`, `deep-bug-shrink FILE...` and `deep-bug-decode FILE...`.
+fn deep_bug_main(what: &str, mut args: impl Iterator<Item = String>) {
+    match what {
+        "deep-bug" => {
+            let seconds = args.next().and_then(|n| n.parse().ok()).unwrap_or(600);
+            let runs = args.next().and_then(|n| n.parse().ok()).unwrap_or(5);
+            deep_bug(std::time::Duration::from_secs(seconds), runs);
+        }
+        "deep-bug-shrink" | "deep-bug-decode" => {
+            for file in args {
+                deep_bug_file(&file, what == "deep-bug-shrink");
+            }
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            std::process::exit(2);
+        }
     }
 }
 
