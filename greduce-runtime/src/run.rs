@@ -121,6 +121,60 @@ impl Handle {
     }
 }
 
+/// A recording run's handle, known to be on a run: what a loop holds while it iterates
+/// while recording (see [`crate::__private::LoopIter`]), so that its hot step checks
+/// nothing but the run's borrow flag.
+pub(crate) struct Recording(Rc<Slot>);
+
+impl std::fmt::Debug for Recording {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Recording")
+    }
+}
+
+impl Recording {
+    /// `handle`'s run when it records; else `handle` back.
+    #[inline]
+    pub(crate) fn of(handle: Handle) -> Result<Recording, Handle> {
+        match handle {
+            Handle {
+                slot: Some(slot),
+                recording: true,
+            } => Ok(Recording(slot)),
+            handle => Err(handle),
+        }
+    }
+
+    /// The handle again.
+    #[inline]
+    pub(crate) fn into_handle(self) -> Handle {
+        Handle {
+            slot: Some(self.0),
+            recording: true,
+        }
+    }
+
+    /// [`step_loop`] with an iteration of `lp` open.
+    pub(crate) fn step_loop(&self, lp: NodeId, more: bool) {
+        let handle = Handle {
+            slot: Some(Rc::clone(&self.0)),
+            recording: true,
+        };
+        step_loop(&handle, lp, true, more);
+    }
+
+    /// Closes the open iteration of loop `lp` and opens the next, as
+    /// [`Builder::next_iteration`]; false, doing nothing, when another loop is innermost or
+    /// the run is busy or over.
+    #[inline]
+    pub(crate) fn next_iteration(&self, lp: NodeId) -> bool {
+        match self.0.try_borrow_mut() {
+            Ok(mut run) => run.builder.next_iteration(lp),
+            Err(_) => false,
+        }
+    }
+}
+
 /// The payload a replay unwinds with when it stops on purpose (halt, bypass, budget).
 pub(crate) struct Stop;
 
@@ -1157,8 +1211,8 @@ pub(crate) fn while_next(
 #[inline(never)]
 pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = if handle.recording() {
-        // What `next_iteration` (inlined into the loop) leaves: the first and last steps,
-        // and a step while another loop is innermost.
+        // What `Recording::next_iteration` (inlined into the loop) leaves: the first and
+        // last steps, and a step while another loop is innermost.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
     } else {
         ok_or_stop(step_loop_replaying(handle, lp, close_iteration, more))
@@ -1166,15 +1220,6 @@ pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more
     if nested == Some(false) {
         interleaved(handle);
     }
-}
-
-/// The hot step of loop `lp` while recording: closes its open iteration and opens the
-/// next. Small enough to inline into every loop, unlike [`step_loop`] (which, inlined,
-/// made loops slower). False, doing nothing, when not recording or when another loop is
-/// innermost: then [`step_loop`] handles the step.
-#[inline]
-pub(crate) fn next_iteration(handle: &Handle, lp: NodeId) -> bool {
-    handle.recording() && handle.with(|run| run.builder.next_iteration(lp)) == Some(true)
 }
 
 /// [`step_loop`] while replaying.
