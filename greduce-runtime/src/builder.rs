@@ -388,6 +388,7 @@ impl Builder {
 }
 
 /// Pushes `item` and returns its index (panics past [`crate::node::DATA_LIMIT`]).
+#[inline]
 fn push<T>(table: &mut Vec<T>, item: T) -> u32 {
     table.push(item);
     data_index(table.len() - 1)
