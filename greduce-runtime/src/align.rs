@@ -466,6 +466,7 @@ impl Aligner {
 
     /// Opens the frame of a generator call aligned with the recorded call `rec`: the call's
     /// own recording, or the nested call an edit hoists in its place.
+    #[inline]
     pub(crate) fn push_call(&mut self, rec: Option<NodeId>) {
         self.push(rec.map(|r| self.overlay.hoisted(r)));
         let top = self.top();

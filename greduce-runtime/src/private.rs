@@ -979,7 +979,7 @@ pub fn selection<'h, R: ?Sized, B: BoolArg>(
     if !handle.recording() {
         arg.check();
     }
-    let (taken, opened) = run::select(handle, site, arg.args(), || direct(rng, arg));
+    let (taken, opened) = run::select(handle, site, &arg.args(), || direct(rng, arg));
     Selection {
         taken,
         opened: opened.then_some(handle),

@@ -322,6 +322,29 @@ impl Store {
         data_index(index * 2)
     }
 
+    /// The data of a new selection node whose `random_bool` has `key` and answered `taken`
+    /// (see [`Builder::open_selection`](crate::builder::Builder::open_selection)).
+    #[inline]
+    pub(crate) fn cached_selection(&mut self, key: u32, taken: bool) -> u32 {
+        self.decided += 1;
+        selection_data(key, taken)
+    }
+
+    /// [`Store::selection`] of the decision at `site` with `args` that answered `taken`,
+    /// out of line.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn selection_uncached(
+        &mut self,
+        interner: &mut Interner,
+        site: &'static Site,
+        args: &Args,
+        taken: bool,
+    ) -> u32 {
+        let (args, value) = (args.clone(), Value::Bool(taken));
+        self.selection(interner, Decision { site, args, value })
+    }
+
     /// The data of a new switch node deciding `decision`.
     #[inline]
     pub(crate) fn switch(&mut self, decision: Decision) -> u32 {
