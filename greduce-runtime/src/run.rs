@@ -75,6 +75,7 @@ impl std::fmt::Debug for Handle {
 
 impl Handle {
     /// The current run's handle (an inactive one outside a run).
+    #[inline]
     pub(crate) fn current() -> Handle {
         let mode = MODE.with(Cell::get);
         if mode == OFF {
