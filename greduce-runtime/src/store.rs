@@ -253,10 +253,12 @@ impl Store {
         // that own no heap memory, whose drop glue (which a caller that does not know their
         // kind would run) can be skipped.
         let (args, value) = (ManuallyDrop::new(args), ManuallyDrop::new(value));
-        if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
-            && let Some(key) = interner.cached(site, key_args)
+        // The cache gives the head of the leaf of the form `inline_parts` chose (the form
+        // follows from the kind of key).
+        if let Some((_, key_args, word1, word2)) = inline_parts(&args, &value)
+            && let Some(head) = interner.cached_head(site, key_args)
         {
-            return self.push_leaf(Node::decision(form, key, word1, word2));
+            return self.push_leaf(Node::decision_with_head(head, word1, word2));
         }
         self.push_uncached(
             interner,
