@@ -466,6 +466,7 @@ impl Aligner {
 
     /// Opens the frame of a generator call aligned with the recorded call `rec`: the call's
     /// own recording, or the nested call an edit hoists in its place.
+    #[inline]
     pub(crate) fn push_call(&mut self, rec: Option<NodeId>) {
         self.push(rec.map(|r| self.overlay.hoisted(r)));
         let top = self.top();
@@ -486,8 +487,9 @@ impl Aligner {
     }
 
     /// The first child of `parent` at or after position `from` that is not removed.
-    // Reason: measured (callgrind, `overhead once draws replay`): once `run.rs` grew, LLVM
-    // kept it out of line in `step_loop_replaying`, 30 instructions more per iteration.
+    // Reason: measured (callgrind, draws replay): with `#[inline]`, LLVM left it out of line
+    // in `step_loop_replaying` after unrelated changes moved code between codegen units,
+    // 11 to 30 instructions more per replayed iteration.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn next_kept(&self, parent: NodeId, from: NodeId) -> Option<NodeId> {

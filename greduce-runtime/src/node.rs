@@ -110,6 +110,19 @@ pub(crate) fn data_index(index: usize) -> u32 {
     index as u32
 }
 
+/// The head of a decision leaf of `form` with `key` (below [`KEY_LIMIT`]).
+#[inline]
+pub(crate) fn decision_head(form: Form, key: u32) -> u32 {
+    debug_assert!((key as usize) < KEY_LIMIT);
+    Tag::Decision as u32 | ((form as u32) << FORM_SHIFT) | (key << KEY_SHIFT)
+}
+
+/// The key in a decision leaf's head.
+#[inline]
+pub(crate) fn head_key(head: u32) -> u32 {
+    head >> KEY_SHIFT
+}
+
 impl Node {
     /// A non-leaf node under `parent`, its subtree ending at `end` ([`NONE`] while open),
     /// with `data` (below [`DATA_LIMIT`], see [`data_index`]).
@@ -136,9 +149,14 @@ impl Node {
     /// A decision leaf of `form`, with `key` (below [`KEY_LIMIT`]) and its two words.
     #[inline]
     pub(crate) fn decision(form: Form, key: u32, word1: u32, word2: u32) -> Node {
-        debug_assert!((key as usize) < KEY_LIMIT);
+        Node::decision_with_head(decision_head(form, key), word1, word2)
+    }
+
+    /// A decision leaf with `head` (from [`decision_head`]) and its two words.
+    #[inline]
+    pub(crate) fn decision_with_head(head: u32, word1: u32, word2: u32) -> Node {
         Node {
-            head: Tag::Decision as u32 | ((form as u32) << FORM_SHIFT) | (key << KEY_SHIFT),
+            head,
             a: word1,
             b: word2,
         }
@@ -216,7 +234,7 @@ impl Node {
     /// A decision leaf's key (its site and arguments without their length).
     #[inline]
     pub(crate) fn key(self) -> u32 {
-        self.head >> KEY_SHIFT
+        head_key(self.head)
     }
 
     /// A decision leaf's first word (the span of a range, the length of a list).

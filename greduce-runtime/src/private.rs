@@ -575,20 +575,32 @@ pub fn call_returned<T>(handle: &Handle, site: &'static Site, value: T) -> T {
 /// and consumed later, or chained after another loop, is recorded where it runs. A range's
 /// items cost nothing, so an iteration opens after its item is pulled (the loop ends exactly
 /// when the range does); a `take` pulls its items from a closure that may draw
-/// (`repeat_with(|| rng.random())`), so it is *lazy*: the iteration opens before the item is
-/// pulled, while the take's remaining count says whether one comes.
+/// (`repeat_with(|| rng.random())`), so it is *lazy* (`LAZY`): the iteration opens before
+/// the item is pulled, while the take's remaining count says whether one comes.
 #[derive(Debug)]
-pub struct LoopIter<I> {
+pub struct LoopIter<I, const LAZY: bool> {
     inner: I,
-    /// The loop's node in the trace while it is open; [`NONE`] before it starts (when
-    /// `pending`), after it ends, and outside a run.
-    lp: u32,
-    /// Whether an iteration of the loop is open.
-    in_iteration: bool,
-    lazy: bool,
-    /// In a run, until the loop starts.
-    pending: Option<Pending>,
-    handle: Handle,
+    state: LoopState,
+}
+
+/// Where a [`LoopIter`] is in its loop.
+#[derive(Debug)]
+enum LoopState {
+    /// Recording, with an iteration of loop `lp` open: the hot state, in which a step
+    /// records the next iteration with no other check (the handle's, the run's mode, the
+    /// loop's and the iteration's were made when it was entered).
+    Iterating { run: run::Recording, lp: u32 },
+    /// Every other state.
+    Other {
+        handle: Handle,
+        /// The loop's node in the trace while it is open; [`NONE`] before it starts (when
+        /// `pending`), after it ends, and outside a run.
+        lp: u32,
+        /// Whether an iteration of the loop is open.
+        in_iteration: bool,
+        /// In a run, until the loop starts.
+        pending: Option<Pending>,
+    },
 }
 
 /// A loop that has not started yet.
@@ -607,13 +619,12 @@ struct LoopCount {
     mask: u128,
 }
 
-impl<I> LoopIter<I> {
+impl<I, const LAZY: bool> LoopIter<I, LAZY> {
     fn new<T: Int>(
         handle: &Handle,
         inner: I,
         n: T,
         (loop_site, count_site): (&'static Site, &'static Site),
-        lazy: bool,
     ) -> Self {
         let active = handle.active();
         let pending = active.then(|| Pending {
@@ -627,16 +638,17 @@ impl<I> LoopIter<I> {
         });
         LoopIter {
             inner,
-            lp: NONE,
-            in_iteration: false,
-            lazy,
-            pending,
-            handle: handle.clone(),
+            state: LoopState::Other {
+                handle: handle.clone(),
+                lp: NONE,
+                in_iteration: false,
+                pending,
+            },
         }
     }
 }
 
-impl<I: Iterator> LoopIter<I> {
+impl<I: Iterator, const LAZY: bool> LoopIter<I, LAZY> {
     /// Pulls an item with `next` (from the front or the back), opening the loop and its
     /// iterations as they start.
     // Reason: measured (callgrind, draws record): with `#[inline]` LLVM kept the loop's
@@ -644,70 +656,176 @@ impl<I: Iterator> LoopIter<I> {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn pull(&mut self, next: impl FnOnce(&mut I) -> Option<I::Item>) -> Option<I::Item> {
-        if self.lp == NONE && !self.start() {
+        if let LoopState::Iterating { run, lp } = &self.state {
+            let lp = *lp;
+            if LAZY {
+                let more = self.inner.size_hint().1 != Some(0);
+                if !(more && run.next_iteration(lp)) {
+                    self.state.step(more);
+                }
+                return next(&mut self.inner);
+            }
+            let item = next(&mut self.inner);
+            if !(item.is_some() && run.next_iteration(lp)) {
+                self.state.step(item.is_some());
+            }
+            return item;
+        }
+        if !self.state.open() {
             return next(&mut self.inner);
         }
-        let lp = self.lp;
-        if self.lazy {
+        if LAZY {
             let more = self.inner.size_hint().1 != Some(0);
-            self.step(lp, more);
+            self.state.step(more);
             next(&mut self.inner)
         } else {
             let item = next(&mut self.inner);
-            self.step(lp, item.is_some());
+            self.state.step(item.is_some());
             item
+        }
+    }
+}
+
+impl LoopState {
+    /// Whether the loop is open, opening it if it is pending.
+    #[inline]
+    fn open(&mut self) -> bool {
+        match self {
+            LoopState::Iterating { .. } => true,
+            LoopState::Other { lp, .. } => *lp != NONE || self.start(),
         }
     }
 
     /// Opens the loop in the trace if it is pending; whether it is open.
     #[cold]
     fn start(&mut self) -> bool {
+        let LoopState::Other {
+            handle,
+            lp,
+            pending,
+            ..
+        } = self
+        else {
+            return true;
+        };
         let Some(Pending {
             loop_site,
             count_site,
             count,
-        }) = self.pending.take()
+        }) = pending.take()
         else {
             return false;
         };
-        let lp = run::counted_loop(
-            &self.handle,
-            loop_site,
-            count_site,
-            count.bits,
-            count.ty,
-            count.mask,
+        let opened = run::counted_loop(
+            handle, loop_site, count_site, count.bits, count.ty, count.mask,
         );
-        self.lp = lp.unwrap_or(NONE);
-        lp.is_some()
+        *lp = opened.unwrap_or(NONE);
+        opened.is_some()
     }
 
-    /// The hot step (recording the next iteration of the innermost loop) inline; every
-    /// other step in [`LoopIter::step_other`], out of line, so that this one is small
-    /// enough to be inlined into every loop.
-    #[allow(clippy::inline_always)] // Reason: as `pull`'s.
-    #[inline(always)]
-    fn step(&mut self, lp: u32, more: bool) {
-        if self.in_iteration && more && run::next_iteration(&self.handle, lp) {
-            return;
+    /// Every step of the open loop but the hot one ([`LoopIter::pull`]'s): the first and
+    /// last steps, a step while replaying, and a step while another loop is innermost.
+    /// Inlined, around the call of [`run::step_loop`]: out of line, its frame and the
+    /// fields it reads cost replays 12 instructions more per iteration (callgrind, draws
+    /// replay).
+    #[inline]
+    fn step(&mut self, more: bool) {
+        match self {
+            LoopState::Other {
+                handle,
+                lp,
+                in_iteration,
+                ..
+            } => {
+                run::step_loop(handle, *lp, *in_iteration, more);
+                if !more {
+                    *lp = NONE;
+                    return;
+                }
+                *in_iteration = true;
+                if handle.recording() {
+                    self.enter();
+                }
+            }
+            LoopState::Iterating { .. } => self.step_iterating(more),
         }
-        self.step_other(lp, more);
     }
 
-    /// The first and last steps, a step while replaying, and a step while another loop
-    /// is innermost.
+    /// [`LoopState::step`] in the hot state (its hot step failed: the last step, or a step
+    /// while another loop is innermost).
+    #[cold]
     #[inline(never)]
-    fn step_other(&mut self, lp: u32, more: bool) {
-        run::step_loop(&self.handle, lp, self.in_iteration, more);
-        if more {
-            self.in_iteration = true;
-        } else {
-            self.lp = NONE;
+    fn step_iterating(&mut self, more: bool) {
+        if let LoopState::Iterating { run, lp } = self {
+            run.step_loop(*lp, more);
+            if !more {
+                self.leave();
+            }
+        }
+    }
+
+    /// From [`LoopState::Other`] in an iteration to [`LoopState::Iterating`] (recording).
+    #[cold]
+    fn enter(&mut self) {
+        if let LoopState::Other { handle, lp, .. } = self
+            && let Ok(run) = run::Recording::of(handle.clone())
+        {
+            *self = LoopState::Iterating { run, lp: *lp };
+        }
+    }
+
+    /// From [`LoopState::Iterating`] to [`LoopState::Other`], the loop ended.
+    #[cold]
+    fn leave(&mut self) {
+        if let LoopState::Iterating { run, .. } = std::mem::replace(self, LoopState::ended()) {
+            *self = LoopState::Other {
+                handle: run.into_handle(),
+                lp: NONE,
+                in_iteration: true,
+                pending: None,
+            };
+        }
+    }
+
+    /// A loop that has ended (or never started), on no run.
+    #[inline]
+    fn ended() -> LoopState {
+        LoopState::Other {
+            handle: Handle::off(),
+            lp: NONE,
+            in_iteration: false,
+            pending: None,
+        }
+    }
+
+    /// Closes the loop if it is open (the iterator is dropped).
+    #[inline]
+    fn close(&mut self) {
+        let open = match self {
+            LoopState::Iterating { .. } => true,
+            LoopState::Other { lp, .. } => *lp != NONE,
+        };
+        if open {
+            self.close_open();
+        }
+    }
+
+    /// [`LoopState::close`] of an open loop.
+    #[inline(never)]
+    fn close_open(&mut self) {
+        match self {
+            LoopState::Iterating { run, lp } => run.step_loop(*lp, false),
+            LoopState::Other {
+                handle,
+                lp,
+                in_iteration,
+                ..
+            } => run::step_loop(handle, *lp, *in_iteration, false),
         }
     }
 }
 
-impl<I: Iterator> Iterator for LoopIter<I> {
+impl<I: Iterator, const LAZY: bool> Iterator for LoopIter<I, LAZY> {
     type Item = I::Item;
 
     #[allow(clippy::inline_always)] // Reason: as `pull`'s.
@@ -722,20 +840,19 @@ impl<I: Iterator> Iterator for LoopIter<I> {
     }
 }
 
-impl<I: DoubleEndedIterator> DoubleEndedIterator for LoopIter<I> {
+impl<I: DoubleEndedIterator, const LAZY: bool> DoubleEndedIterator for LoopIter<I, LAZY> {
     #[inline]
     fn next_back(&mut self) -> Option<I::Item> {
         self.pull(DoubleEndedIterator::next_back)
     }
 }
 
-impl<I: ExactSizeIterator> ExactSizeIterator for LoopIter<I> {}
+impl<I: ExactSizeIterator, const LAZY: bool> ExactSizeIterator for LoopIter<I, LAZY> {}
 
-impl<I> Drop for LoopIter<I> {
+impl<I, const LAZY: bool> Drop for LoopIter<I, LAZY> {
+    #[inline]
     fn drop(&mut self) {
-        if self.lp != NONE {
-            run::step_loop(&self.handle, self.lp, self.in_iteration, false);
-        }
+        self.state.close();
     }
 }
 
@@ -748,8 +865,8 @@ pub fn counted_loop<T: Int>(
     n: T,
     loop_site: &'static Site,
     count_site: &'static Site,
-) -> LoopIter<Range<T>> {
-    LoopIter::new(handle, start..n, n, (loop_site, count_site), false)
+) -> LoopIter<Range<T>, false> {
+    LoopIter::new(handle, start..n, n, (loop_site, count_site))
 }
 
 /// `for _ in start..=n`, as [`counted_loop`].
@@ -760,8 +877,8 @@ pub fn counted_loop_inclusive<T: Int>(
     n: T,
     loop_site: &'static Site,
     count_site: &'static Site,
-) -> LoopIter<RangeInclusive<T>> {
-    LoopIter::new(handle, start..=n, n, (loop_site, count_site), false)
+) -> LoopIter<RangeInclusive<T>, false> {
+    LoopIter::new(handle, start..=n, n, (loop_site, count_site))
 }
 
 /// `iter.take(n)` (on `repeat_with`), as [`counted_loop`].
@@ -772,8 +889,8 @@ pub fn counted_take<I: Iterator>(
     n: usize,
     loop_site: &'static Site,
     count_site: &'static Site,
-) -> LoopIter<Take<I>> {
-    LoopIter::new(handle, iter.take(n), n, (loop_site, count_site), true)
+) -> LoopIter<Take<I>, true> {
+    LoopIter::new(handle, iter.take(n), n, (loop_site, count_site))
 }
 
 /// A `while .. rng.random_bool(p)` loop: each iteration is a reducible part.
@@ -882,7 +999,7 @@ pub fn selection<'h, R: ?Sized, B: BoolArg>(
     if !handle.recording() {
         arg.check();
     }
-    let (taken, opened) = run::select(handle, site, arg.args(), || direct(rng, arg));
+    let (taken, opened) = run::select(handle, site, &arg.args(), || direct(rng, arg));
     Selection {
         taken,
         opened: opened.then_some(handle),

@@ -76,6 +76,7 @@ impl std::fmt::Debug for Handle {
 
 impl Handle {
     /// The current run's handle (an inactive one outside a run).
+    #[inline]
     pub(crate) fn current() -> Handle {
         let mode = MODE.with(Cell::get);
         if mode == OFF {
@@ -119,6 +120,60 @@ impl Handle {
     fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> Option<T> {
         let mut session = self.slot.as_ref()?.try_borrow_mut().ok()?;
         Some(f(&mut session))
+    }
+}
+
+/// A recording run's handle, known to be on a run: what a loop holds while it iterates
+/// while recording (see [`crate::__private::LoopIter`]), so that its hot step checks
+/// nothing but the run's borrow flag.
+pub(crate) struct Recording(Rc<Slot>);
+
+impl std::fmt::Debug for Recording {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Recording")
+    }
+}
+
+impl Recording {
+    /// `handle`'s run when it records; else `handle` back.
+    #[inline]
+    pub(crate) fn of(handle: Handle) -> Result<Recording, Handle> {
+        match handle {
+            Handle {
+                slot: Some(slot),
+                recording: true,
+            } => Ok(Recording(slot)),
+            handle => Err(handle),
+        }
+    }
+
+    /// The handle again.
+    #[inline]
+    pub(crate) fn into_handle(self) -> Handle {
+        Handle {
+            slot: Some(self.0),
+            recording: true,
+        }
+    }
+
+    /// [`step_loop`] with an iteration of `lp` open.
+    pub(crate) fn step_loop(&self, lp: NodeId, more: bool) {
+        let handle = Handle {
+            slot: Some(Rc::clone(&self.0)),
+            recording: true,
+        };
+        step_loop(&handle, lp, true, more);
+    }
+
+    /// Closes the open iteration of loop `lp` and opens the next, as
+    /// [`Builder::next_iteration`]; false, doing nothing, when another loop is innermost or
+    /// the run is busy or over.
+    #[inline]
+    pub(crate) fn next_iteration(&self, lp: NodeId) -> bool {
+        match self.0.try_borrow_mut() {
+            Ok(mut run) => run.builder.next_iteration(lp),
+            Err(_) => false,
+        }
     }
 }
 
@@ -330,7 +385,10 @@ impl Session {
         }
     }
 
-    #[inline]
+    // Reason: measured (callgrind, isra replay): with `#[inline]`, LLVM left it out of line
+    // in `close_replaying`, 47 instructions more per closed scope.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn close_frame(&mut self) {
         if let Some(aligner) = &mut self.aligner
             && let Err(fault) = aligner.close()
@@ -710,7 +768,7 @@ fn stop_illegal_draw(handle: &Handle, args: &Args, site: &'static Site) -> ! {
 pub(crate) fn select(
     handle: &Handle,
     site: &'static Site,
-    args: Args,
+    args: &Args,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
     if handle.recording() {
@@ -718,17 +776,10 @@ pub(crate) fn select(
         let branch = if taken { Tag::Then } else { Tag::Else };
         // `open_selection` without its frame: recording aligns nothing (and the extra
         // check costs a measurable 1 % of recording a graph generator).
-        let opened = handle.with(|run| {
-            let decision = Decision {
-                site,
-                args,
-                value: Value::Bool(taken),
-            };
-            run.builder.open_choice(Tag::Selection, decision, branch);
-        });
+        let opened = handle.with(|run| run.builder.open_selection(site, args, taken, branch));
         return (taken, opened.is_some());
     }
-    select_replaying(handle, site, &args, record)
+    select_replaying(handle, site, args, record)
 }
 
 /// Opens the selection and the branch taken; `rec` is the recorded branch it aligns with.
@@ -1007,6 +1058,17 @@ fn open_scope_replaying(handle: &Handle, site: &'static Site) {
 /// Closes the innermost frame (scope or iteration) and its node.
 #[inline]
 pub(crate) fn close(handle: &Handle) {
+    if handle.recording() {
+        // Recording aligns nothing: no frame to close.
+        handle.with(|run| run.builder.close());
+    } else {
+        close_replaying(handle);
+    }
+}
+
+/// [`close`] while replaying.
+#[inline(never)]
+fn close_replaying(handle: &Handle) {
     handle.with(|run| {
         if run.aligner.is_some() {
             run.close_frame();
@@ -1238,8 +1300,8 @@ pub(crate) fn while_next(
 #[inline(never)]
 pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more: bool) {
     let nested = if handle.recording() {
-        // What `next_iteration` (inlined into the loop) leaves: the first and last steps,
-        // and a step while another loop is innermost.
+        // What `Recording::next_iteration` (inlined into the loop) leaves: the first and
+        // last steps, and a step while another loop is innermost.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
     } else {
         ok_or_stop(step_loop_replaying(handle, lp, close_iteration, more))
@@ -1247,15 +1309,6 @@ pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more
     if nested == Some(false) {
         interleaved(handle);
     }
-}
-
-/// The hot step of loop `lp` while recording: closes its open iteration and opens the
-/// next. Small enough to inline into every loop, unlike [`step_loop`] (which, inlined,
-/// made loops slower). False, doing nothing, when not recording or when another loop is
-/// innermost: then [`step_loop`] handles the step.
-#[inline]
-pub(crate) fn next_iteration(handle: &Handle, lp: NodeId) -> bool {
-    handle.recording() && handle.with(|run| run.builder.next_iteration(lp)) == Some(true)
 }
 
 /// [`step_loop`] while replaying.

@@ -253,10 +253,12 @@ impl Store {
         // that own no heap memory, whose drop glue (which a caller that does not know their
         // kind would run) can be skipped.
         let (args, value) = (ManuallyDrop::new(args), ManuallyDrop::new(value));
-        if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
-            && let Some(key) = interner.cached(site, key_args)
+        // The cache gives the head of the leaf of the form `inline_parts` chose (the form
+        // follows from the kind of key).
+        if let Some((_, key_args, word1, word2)) = inline_parts(&args, &value)
+            && let Some(head) = interner.cached_head(site, key_args)
         {
-            return self.push_leaf(Node::decision(form, key, word1, word2));
+            return self.push_leaf(Node::decision_with_head(head, word1, word2));
         }
         self.push_uncached(
             interner,
@@ -320,6 +322,29 @@ impl Store {
         }
         let index = self.push_full(decision);
         data_index(index * 2)
+    }
+
+    /// The data of a new selection node whose `random_bool` has `key` and answered `taken`
+    /// (see [`Builder::open_selection`](crate::builder::Builder::open_selection)).
+    #[inline]
+    pub(crate) fn cached_selection(&mut self, key: u32, taken: bool) -> u32 {
+        self.decided += 1;
+        selection_data(key, taken)
+    }
+
+    /// [`Store::selection`] of the decision at `site` with `args` that answered `taken`,
+    /// out of line.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn selection_uncached(
+        &mut self,
+        interner: &mut Interner,
+        site: &'static Site,
+        args: &Args,
+        taken: bool,
+    ) -> u32 {
+        let (args, value) = (args.clone(), Value::Bool(taken));
+        self.selection(interner, Decision { site, args, value })
     }
 
     /// The data of a new switch node deciding `decision`.
