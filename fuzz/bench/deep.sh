@@ -3,11 +3,14 @@
 # value profile on `deep_bug`, each from an empty corpus until it crashes (finds the bug)
 # or LIMIT seconds pass; prints the time to find and the executions.
 #
-#     bash fuzz/bench/deep.sh [LIMIT] [RUNS]
+#     bash fuzz/bench/deep.sh [LIMIT] [RUNS] [KEEP]
+#
+# With KEEP, each run's crash is copied there as crash-<run> (for fuzz/bench/shrink.sh).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 limit=${1:-600}
 runs=${2:-5}
+keep=${3:-}
 cargo fuzz build -s none deep_bug >/dev/null 2>&1
 bin=fuzz/target/x86_64-unknown-linux-gnu/release/deep_bug
 echo "| run | found after | executions |"
@@ -21,6 +24,10 @@ for run in $(seq "$runs"); do
     end=$(date +%s.%N)
     execs=$(grep -oE '^#[0-9]+' "$dir/log" | tail -1 | tr -d '#')
     if ls "$dir"/crash-* >/dev/null 2>&1; then
+        if [ -n "$keep" ]; then
+            mkdir -p "$keep"
+            cp "$(ls "$dir"/crash-* | head -1)" "$keep/crash-$run"
+        fi
         printf '| %d | %.1f s | %s |\n' "$run" "$(echo "$end - $start" | bc -l)" "$execs"
     else
         printf '| %d | not found in %d s | %s |\n' "$run" "$limit" "$execs"
