@@ -348,3 +348,78 @@ fn a_fuzz_target_and_a_check_make_the_same_input_from_the_same_bytes() {
         assert!(same(&seen.unwrap(), &run.output));
     }
 }
+
+/// Ends only on a raw sample other than the one zero bytes give.
+#[generator]
+fn until_not_a<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let mut n = 0;
+    loop {
+        let c: u8 = rng.sample(rand::distr::Alphanumeric);
+        if c != b'A' {
+            return n;
+        }
+        n += 1;
+    }
+}
+
+/// A loop counted by four bytes, drawing nothing in its body.
+#[generator]
+fn empty_loop<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let mut n = 0;
+    for _ in 0..rng.random_range(0..u32::MAX) {
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn raw_samples_and_empty_iterations_count_against_the_budget() {
+    assert!(matches!(
+        fuzz::replay(&[], until_not_a),
+        Err(ReplayError::OverBudget(_))
+    ));
+    assert!(matches!(
+        fuzz::replay(&[0xff, 0xff, 0xff, 0x7f], empty_loop),
+        Err(ReplayError::OverBudget(_))
+    ));
+    assert_eq!(fuzz::replay(&[7, 0, 0, 0], empty_loop).unwrap().output, 7);
+}
+
+/// Rejects odd lengths.
+#[generator]
+fn even<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
+    let n = rng.random_range(0..10);
+    greduce::assume(n % 2 == 0);
+    n
+}
+
+#[test]
+fn assume_in_the_generator_rejects_the_bytes() {
+    fuzz::run(&[3], even, |_: &usize| false);
+    let rejected = fuzz::replay(&[3], even).unwrap_err();
+    assert!(
+        rejected.to_string().contains("rejected by `assume`"),
+        "{rejected}"
+    );
+    assert_eq!(fuzz::replay(&[4], even).unwrap().output, 4);
+}
+
+/// A string of 2000 alphanumeric characters: its raw output is longer than a sampler sees
+/// of the bytes.
+#[generator]
+fn long_string<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    use rand::distr::SampleString;
+    rand::distr::Alphanumeric.sample_string(rng, 2000)
+}
+
+#[test]
+fn a_raw_sample_longer_than_the_bytes_a_sampler_sees_has_no_byte_form() {
+    let run = greduce::record(long_string, 1);
+    assert!(fuzz::to_bytes(&run.trace).is_err());
+    let short = greduce::record(|rng: &mut StdRng| until_not_a(rng), 1);
+    let bytes = fuzz::to_bytes(&short.trace).unwrap();
+    assert_eq!(
+        fuzz::replay(&bytes, until_not_a).unwrap().output,
+        short.output
+    );
+}

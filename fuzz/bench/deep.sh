@@ -11,8 +11,8 @@ cd "$(dirname "$0")/../.."
 limit=${1:-600}
 runs=${2:-5}
 keep=${3:-}
-cargo fuzz build -s none deep_bug >/dev/null 2>&1
-bin=fuzz/target/x86_64-unknown-linux-gnu/release/deep_bug
+cargo fuzz build -s none deep_bug
+bin=fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release/deep_bug
 echo "| run | found after | executions |"
 echo "|---|---|---|"
 for run in $(seq "$runs"); do

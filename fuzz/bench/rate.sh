@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-500000}
 rounds=${2:-5}
-cargo fuzz build -s none bench_tasks_greduce bench_tasks_arbitrary >/dev/null 2>&1 || \
-    cargo fuzz build -s none
-bin=fuzz/target/x86_64-unknown-linux-gnu/release
+cargo fuzz build -s none bench_tasks_greduce
+cargo fuzz build -s none bench_tasks_arbitrary
+bin=fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release
 seconds() {
     local start end
     start=$(date +%s.%N)

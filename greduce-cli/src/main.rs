@@ -50,6 +50,9 @@ fn main() -> ExitCode {
 
 /// `greduce corpus`: writes the saved failures' bytes and says what it wrote and skipped.
 fn corpus(regressions: &std::path::Path, dir: &std::path::Path) -> Result<(), String> {
+    if !regressions.is_file() {
+        return Err(format!("{} is not a file", regressions.display()));
+    }
     let seeded = greduce::fuzz::seed_corpus(regressions, dir).map_err(|e| {
         format!(
             "cannot seed {} from {}: {e}",
@@ -64,7 +67,7 @@ fn corpus(regressions: &std::path::Path, dir: &std::path::Path) -> Result<(), St
         println!("skipped the failure {seed:#018x}: {why}");
     }
     if seeded.files.is_empty() && seeded.skipped.is_empty() {
-        println!("no failures saved in {}", regressions.display());
+        println!("no failures are saved in {}", regressions.display());
     }
     Ok(())
 }

@@ -405,7 +405,9 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             };
             put(u128::from(x), 8);
         }
-        (Args::Raw(_), Value::Bytes(raw)) => out.extend_from_slice(raw),
+        // A sampler sees at most `RAW_WINDOW` of the bytes: what it read past them was
+        // made up, and no bytes make it again.
+        (Args::Raw(_), Value::Bytes(raw)) if raw.len() <= RAW_WINDOW => out.extend_from_slice(raw),
         (&Args::Shuffle { len }, Value::Indices(perm)) => {
             return encode_permutation(perm, len, u64::MAX, out);
         }

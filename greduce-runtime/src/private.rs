@@ -362,7 +362,15 @@ fn taped<R: rand::Rng + ?Sized, T>(
         if run::opened_no_scope(site) {
             let raw = tape.into_bytes();
             run::skip_bytes(handle, raw.len());
-            raw_decision(Value::Bytes(Box::new(raw)));
+            let value = Value::Bytes(Box::new(raw));
+            run::decided_on_bytes(
+                handle,
+                crate::trace::Decision {
+                    site,
+                    args: args(),
+                    value,
+                },
+            );
             learn(true);
         }
         return t;

@@ -1156,6 +1156,16 @@ pub(crate) fn decided_after(handle: &Handle, decision: Decision) {
     });
 }
 
+/// [`decided_after`] in a run on bytes: the decision counts against the run's budget, which
+/// stops it (a loop that ends only on a raw sample the bytes, run out, never give).
+pub(crate) fn decided_on_bytes(handle: &Handle, decision: Decision) {
+    ok_or_stop(handle.with(|run| {
+        run.tick(decision.site)?;
+        run.builder.decision(decision);
+        Ok(())
+    }));
+}
+
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
 #[inline]
 pub(crate) fn call_returned(site: &'static Site) {
@@ -1321,7 +1331,13 @@ fn step_loop_replaying(
 ) -> Option<Result<bool, ()>> {
     handle.with(|run| {
         let Some(aligner) = &mut run.aligner else {
-            // A scripted run: no trace to align with.
+            // A scripted run: no trace to align with. Bytes bound its nodes (a loop counted
+            // by four bytes and drawing nothing would otherwise run 4 billion times).
+            if more && run.builder.len() > run.node_budget && !std::thread::panicking() {
+                let runaway = run.builder.innermost_loop_site();
+                run.fail(Fault::OverBudget(run.decisions, runaway));
+                return Err(());
+            }
             return Ok(run.builder.step_loop(lp, close_iteration, more));
         };
         // The hot case first: the next iteration of the innermost loop.

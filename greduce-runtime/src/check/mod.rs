@@ -520,7 +520,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// A relative `dir` is under the package being tested, where `cargo test` runs; a
     /// directory that does not exist has no files (no fuzzer ran yet). Files whose name
     /// starts with `.` are skipped. Nothing in the directory is deleted or rewritten; a
-    /// file that cannot be read fails the check, naming it.
+    /// file that cannot be read fails the check, naming it, and so does a file on which the
+    /// generator panics (reported, not shrunk). A failure's seed, in its report and its
+    /// saved entry, is a hash of its file. Files run in this process (or in a child, with
+    /// [`fork`](Check::fork)): libFuzzer's `timeout-` and `oom-` files hang or exhaust
+    /// memory here as in the fuzzer, unless a [`timeout`](Check::timeout) is set.
     ///
     /// ```
     /// use greduce::{Check, generator};

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// What [`seed_corpus`] did.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Seeded {
     /// The files written, one per saved failure, named `greduce-<seed>`.
     pub files: Vec<PathBuf>,

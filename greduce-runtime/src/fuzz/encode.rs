@@ -6,12 +6,11 @@ use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
 use std::fmt;
 
-/// A decision the byte form cannot hold, so that [`to_bytes`] has no bytes for its trace.
-///
-/// A decision with no byte form (a sample of a distribution greduce does not know, a
-/// choice from an iterator whose length was not known when recording) draws from the fuzz
-/// run's own rng, not from the bytes; and a few values cannot come from bytes (a
-/// `sample` from a slice in an order no reservoir returns).
+/// A decision the byte form cannot hold, so that [`to_bytes`] has no bytes for its trace:
+/// a choice from an iterator whose length was not known when it was recorded, a sample of
+/// a `Uniform` whose printed bounds the bytes cannot be mapped into (an `f32` one, one
+/// below zero, or over all values of a narrower type), a sampler greduce does not know
+/// that read more than 4096 bytes, or a value its decision could not have given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoByteForm {
     decision: String,

@@ -76,10 +76,16 @@ pub fn run<'d, T: Debug, P: CaseResult>(
     property: impl FnOnce(&T) -> P,
 ) {
     let mut rng = Bytes::for_decisions(data);
-    let input = match replay_bytes(generator, &mut rng, data, false) {
-        OnBytes::Ran(run) => run.output,
-        OnBytes::Stopped(_) => return,
-        OnBytes::Panicked(payload) => resume_unwind(payload),
+    // As a case of a check: `assume` in the generator rejects the input.
+    let (replayed, _) = case::run(false, || replay_bytes(generator, &mut rng, data, false));
+    let input = match replayed {
+        Ok(OnBytes::Ran(run)) => run.output,
+        Ok(OnBytes::Stopped(_)) => return,
+        Ok(OnBytes::Panicked(payload)) => match case::ended(&*payload) {
+            CaseEnd::Rejected(_) => return,
+            _ => resume_unwind(payload),
+        },
+        Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
     };
     let mut property = Some(property);
     let mut once = |input: &T| property.take().expect("the property runs once")(input);
@@ -124,18 +130,24 @@ pub fn run<'d, T: Debug, P: CaseResult>(
 /// # Errors
 ///
 /// [`ReplayError::OverBudget`] when the generator ran past what the bytes pay for (see
-/// [`run`]), [`ReplayError::Panicked`] when it panicked.
+/// [`run`]), [`ReplayError::Panicked`] when it panicked, [`ReplayError::Halted`] when it
+/// rejected the input with [`assume`](crate::assume).
 pub fn replay<T>(
     data: &[u8],
     generator: impl FnOnce(&mut StdRng) -> T,
 ) -> Result<Run<T>, ReplayError> {
     let mut rng = StdRng::seed_from_u64(BYTES_SEED);
-    match replay_bytes(generator, &mut rng, data, true) {
-        OnBytes::Ran(run) => Ok(run),
-        OnBytes::Stopped(error) => Err(error),
-        OnBytes::Panicked(payload) => Err(ReplayError::Panicked {
-            message: crate::panic_hook::message(&*payload),
-            location: crate::panic_hook::take_location(),
+    let (replayed, _) = case::run(true, || replay_bytes(generator, &mut rng, data, true));
+    match replayed {
+        Ok(OnBytes::Ran(run)) => Ok(run),
+        Ok(OnBytes::Stopped(error)) => Err(error),
+        Ok(OnBytes::Panicked(payload)) => Err(match case::ended(&*payload) {
+            CaseEnd::Rejected(at) => ReplayError::Halted(format!("rejected by `assume` at {at}")),
+            _ => ReplayError::Panicked {
+                message: crate::panic_hook::message(&*payload),
+                location: crate::panic_hook::take_location(),
+            },
         }),
+        Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
     }
 }
