@@ -40,8 +40,9 @@ use std::panic::resume_unwind;
 
 /// The body of a fuzz target: runs `generator` on the fuzzer's `data` (its decisions read
 /// the bytes: see [`Bytes`]), then `property` on what it made (anything
-/// [`check`](crate::check) accepts: `()`, `bool` or `Result`, and [`assume`](crate::assume)
-/// rejects). A failure panics, showing the input, so the fuzzer records the bytes. A panic
+/// [`check`](crate::check) accepts: `()`, `bool` or `Result`; [`assume`](crate::assume), in
+/// the property or the generator, skips the input). A failure panics, showing the input,
+/// so the fuzzer records the bytes. A panic
 /// of the generator is left to the fuzzer too (it is a crash of the code the generator
 /// calls, or of the generator).
 ///
