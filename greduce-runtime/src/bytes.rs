@@ -83,6 +83,20 @@ impl Reader {
 /// recorded raw output is stored), then bytes made up as when a recorded sample plays back.
 pub(crate) const RAW_WINDOW: usize = 4096;
 
+/// A sequence's length and how many of its elements a call moves or picks, as `usize`
+/// (`None` for a length no sequence here can have; an amount past it is all of them).
+fn lengths(len: u64, amount: u64) -> Option<(usize, usize)> {
+    Some((
+        usize::try_from(len).ok()?,
+        usize::try_from(amount).unwrap_or(usize::MAX),
+    ))
+}
+
+/// Appends `x` as `width` little-endian bytes.
+fn put(out: &mut Vec<u8>, x: u128, width: usize) {
+    out.extend_from_slice(&x.to_le_bytes()[..width]);
+}
+
 /// How many bytes a choice among `span + 1` values reads: 0, 1, 2, 4, 8 or 16.
 fn width(span: u128) -> usize {
     match span {
@@ -274,15 +288,14 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
         }
         Args::Shuffle { len } => permutation(usize::try_from(len).ok()?, usize::MAX, r),
         Args::PartialShuffle { len, amount } => {
-            let amount = usize::try_from(amount).unwrap_or(usize::MAX);
-            permutation(usize::try_from(len).ok()?, amount, r)
+            let (len, amount) = lengths(len, amount)?;
+            permutation(len, amount, r)
         }
         Args::Sample { len, amount } => {
             if len == UNKNOWN {
                 return None;
             }
-            let len = usize::try_from(len).ok()?;
-            let amount = usize::try_from(amount).unwrap_or(usize::MAX);
+            let (len, amount) = lengths(len, amount)?;
             Value::indices(distinct(len, amount, r))
         }
         Args::Distribution(ref debug) => {
@@ -327,7 +340,6 @@ fn distinct(len: usize, amount: usize, r: &mut Reader) -> Vec<usize> {
 /// `false` when there are none (a decision with no byte form, or a value the byte form
 /// cannot name).
 pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
-    let mut put = |x: u128, width: usize| out.extend_from_slice(&x.to_le_bytes()[..width]);
     match (args, value) {
         (Args::Int { .. } | Args::WideInt(..), _) => {
             let (Some((lo, span, ty)), Some(first), Some(off)) =
@@ -338,7 +350,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             if off > span || !legal_offset(lo, off, ty) {
                 return false;
             }
-            put(offset_to_rank(off, span, first), width(span));
+            put(out, offset_to_rank(off, span, first), width(span));
         }
         (&Args::Float { lo, hi, ty, .. }, &Value::Float(v)) => {
             let w = if ty == FloatTy::F32 { 4 } else { 8 };
@@ -355,7 +367,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             if range_float(args, bits, ty, lo, hi).map(f64::to_bits) != Some(v.to_bits()) {
                 return false;
             }
-            put(bits, w);
+            put(out, bits, w);
         }
         (Args::Bool { .. } | Args::Ratio { .. }, &Value::Bool(b)) => {
             if !args.admits_bool(b) {
@@ -368,13 +380,13 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
                 }
                 _ => (if b { 0xff } else { 0 }, 1),
             };
-            put(byte, w);
+            put(out, byte, w);
         }
         (&Args::Index { len }, &Value::Index(i)) if len != UNKNOWN && len > 0 => {
             if i >= len {
                 return false;
             }
-            put(u128::from(i), width(u128::from(len - 1)));
+            put(out, u128::from(i), width(u128::from(len - 1)));
         }
         (&Args::Standard { ty }, _) => {
             let Some(bits) = value.as_bits() else {
@@ -384,7 +396,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             if decode(args, &mut probe).and_then(|v| v.as_bits()) != Some(bits) {
                 return false;
             }
-            put(bits, prim_width(ty));
+            put(out, bits, prim_width(ty));
         }
         (&Args::Fill { len, elem }, Value::Bytes(bytes)) => {
             if usize::try_from(len)
@@ -403,7 +415,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             else {
                 return false;
             };
-            put(u128::from(x), 8);
+            put(out, u128::from(x), 8);
         }
         // A sampler sees at most `RAW_WINDOW` of the bytes: what it read past them was
         // made up, and no bytes make it again.
@@ -425,10 +437,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
 /// [`encode`] for `sample`: finds each step of [`distinct`] that brought the index to its
 /// position.
 fn encode_distinct(ix: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) -> bool {
-    let (Ok(len), amount) = (
-        usize::try_from(len),
-        usize::try_from(amount).unwrap_or(usize::MAX),
-    ) else {
+    let Some((len, amount)) = lengths(len, amount) else {
         return false;
     };
     if ix.len() != amount.min(len) || !legal::distinct_below(ix, len) {
@@ -439,7 +448,7 @@ fn encode_distinct(ix: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) -> bo
     let mut at: HashMap<usize, usize> = HashMap::new();
     for (k, &i) in ix.iter().enumerate() {
         let j = position.get(&i).copied().unwrap_or(i);
-        out.extend_from_slice(&((j - k) as u128).to_le_bytes()[..width((len - 1 - k) as u128)]);
+        put(out, (j - k) as u128, width((len - 1 - k) as u128));
         let displaced = at.get(&k).copied().unwrap_or(k);
         at.insert(j, displaced);
         position.insert(displaced, j);
@@ -450,10 +459,7 @@ fn encode_distinct(ix: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) -> bo
 /// [`encode`] for a (partial) shuffle: undoes rand's steps from the last one, as
 /// [`legal::partial_shuffle_returns`] does, and writes each step's position.
 fn encode_permutation(perm: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) -> bool {
-    let (Ok(len), amount) = (
-        usize::try_from(len),
-        usize::try_from(amount).unwrap_or(usize::MAX),
-    ) else {
+    let Some((len, amount)) = lengths(len, amount) else {
         return false;
     };
     if perm.len() != len || !legal::partial_shuffle_returns(perm, amount.min(len)) {
@@ -474,7 +480,7 @@ fn encode_permutation(perm: &[usize], len: u64, amount: u64, out: &mut Vec<u8>) 
         position[i] = i;
     }
     for (i, rank) in steps.zip(ranks.into_iter().rev()) {
-        out.extend_from_slice(&(rank as u128).to_le_bytes()[..width(i as u128)]);
+        put(out, rank as u128, width(i as u128));
     }
     true
 }
