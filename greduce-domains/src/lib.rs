@@ -8,6 +8,8 @@
 //! - [`dl`]: DL models (a port of the Isra generator) as ONNX-style computation graphs.
 //! - [`dl_shapes`]: shape inference: the DL validator, and buggy shape rules ([`Bugs`]) for
 //!   oracles.
+//! - [`js`]: JavaScript programs (a port of JQF's JavaScript generator, the paper's third
+//!   domain).
 //! - [`grammars`]: an assignment language whose context hooks use only defined variables,
 //!   and arithmetic expressions, for `greduce::grammar`.
 //! - `onnx` (feature `onnx`): export of the DL models to ONNX files.
@@ -63,5 +65,6 @@ pub mod dl;
 pub mod dl_shapes;
 pub mod grammars;
 pub mod graph;
+pub mod js;
 #[cfg(feature = "onnx")]
 pub mod onnx;

@@ -5,6 +5,7 @@
 use greduce::{ReplayError, fuzz};
 use greduce_domains::dl::isra;
 use greduce_domains::graph::{Directed, EdgeList, GnmModel, Undirected, fast_gnm};
+use greduce_domains::js::javascript;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fmt::Debug;
@@ -69,4 +70,9 @@ fn graphs_from_bytes() {
 #[test]
 fn dl_models_from_bytes() {
     bytes_round_trip(isra, 60, 20);
+}
+
+#[test]
+fn javascript_programs_from_bytes() {
+    bytes_round_trip(javascript, 100, 20);
 }

@@ -930,7 +930,7 @@ pub fn exhaustive_failures(
 /// Runs `f` with a panic hook that prints only the panics [`guarded`] does not catch (the
 /// checks catch tract's; printing each, with a backtrace under `RUST_BACKTRACE`, costs
 /// more than the check), then puts the previous hook back.
-fn silenced<T>(f: impl FnOnce() -> T) -> T {
+pub(crate) fn silenced<T>(f: impl FnOnce() -> T) -> T {
     let previous: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync> =
         std::sync::Arc::from(std::panic::take_hook());
     let printing = std::sync::Arc::clone(&previous);

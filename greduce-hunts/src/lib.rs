@@ -7,8 +7,11 @@
 //!   tract`).
 //! - [`small_models`]: every small model of the Isra generator, enumerated through its draws
 //!   (`hunt tract-exhaustive`).
+//! - [`tract_timeline`]: the tract hunt against the clock, and a fuzzer's tract artifacts, by
+//!   signature (`hunt tract-timeline`, `hunt tract-artifacts`).
 
 mod hunt;
 pub mod hunt_petgraph;
 pub mod hunt_tract;
 pub mod small_models;
+pub mod tract_timeline;

@@ -8,6 +8,8 @@
 //! cargo run --release -p greduce-hunts -- tract-exhaustive [--steps S] [--size T,E] \
 //!     [--rank R] [--dims D] [--extras X] [--draws K] [--count]
 //! cargo run --release -p greduce-hunts -- tract-proptest [--cases N] [--findings T1,T7]
+//! cargo run --release -p greduce-hunts -- tract-timeline [--secs S] [--threads N]
+//! cargo run --release -p greduce-hunts -- tract-artifacts DIR [--start UNIX_SECONDS]
 //! ```
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
@@ -30,7 +32,7 @@
 
 use std::time::Instant;
 
-const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7]";
+const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS]";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5, F7 and F8) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -195,6 +197,54 @@ fn count_models(
     }
 }
 
+/// `hunt tract-timeline [--secs S] [--threads N]`: random cases against the clock; `hunt
+/// tract-artifacts DIR [--start UNIX_SECONDS]`: a fuzzer's artifacts; both by signature
+/// (`greduce_hunts::tract_timeline`).
+fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
+    use greduce_hunts::tract_timeline::{artifacts, random, table};
+    use std::time::{Duration, SystemTime};
+    let usage = |why: &str| -> ! {
+        eprintln!("{USAGE}\n{why}");
+        std::process::exit(2);
+    };
+    let dir = if target == "tract-artifacts" {
+        Some(
+            args.next()
+                .unwrap_or_else(|| usage("tract-artifacts takes a directory")),
+        )
+    } else {
+        None
+    };
+    let (mut secs, mut threads, mut start) = (600u64, 2usize, None);
+    while let Some(arg) = args.next() {
+        let number = args.next().and_then(|v| v.parse::<u64>().ok());
+        match (arg.as_str(), number) {
+            ("--secs", Some(n)) if dir.is_none() && n > 0 => secs = n,
+            ("--threads", Some(n)) if dir.is_none() && n > 0 => {
+                threads = usize::try_from(n).unwrap_or(1);
+            }
+            ("--start", Some(n)) if dir.is_some() => {
+                start = Some(SystemTime::UNIX_EPOCH + Duration::from_secs(n));
+            }
+            _ => usage(
+                "tract-timeline takes --secs S and --threads N; tract-artifacts DIR --start UNIX_SECONDS",
+            ),
+        }
+    }
+    if let Some(dir) = dir {
+        match artifacts(std::path::Path::new(&dir), start) {
+            Ok((files, timeline)) => print!("{files} files in {dir}\n{}", table(&timeline)),
+            Err(e) => usage(&e),
+        }
+    } else {
+        let (cases, timeline) = random(Duration::from_secs(secs), threads, 0x7ac7_1000);
+        print!(
+            "{cases} cases in {secs} s on {threads} threads\n{}",
+            table(&timeline)
+        );
+    }
+}
+
 /// `hunt petgraph|tract [--cases N]`, `hunt petgraph-minimal|petgraph-simple` (no case
 /// count: exhaustive searches), `hunt tract-minimal [--cases N]`, `hunt
 /// petgraph-proptest|tract-proptest [--cases N]`.
@@ -202,6 +252,10 @@ fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
     if target == "tract-exhaustive" {
         tract_exhaustive(args);
+        return;
+    }
+    if target == "tract-timeline" || target == "tract-artifacts" {
+        tract_timeline(&target, args);
         return;
     }
     // Models are slower to check than graphs, but the tract hunt needs more cases than 200:

@@ -36,7 +36,6 @@ use crate::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt::Debug;
-use std::panic::resume_unwind;
 
 /// The body of a fuzz target: runs `generator` on the fuzzer's `data` (its decisions read
 /// the bytes: see [`Bytes`]), then `property` on what it made (anything
@@ -77,20 +76,27 @@ pub fn run<'d, T: Debug, P: CaseResult>(
     property: impl FnOnce(&T) -> P,
 ) {
     let mut rng = Bytes::for_decisions(data);
-    // As a case of a check: `assume` in the generator rejects the input.
-    let (replayed, _) = case::run(false, || replay_bytes(generator, &mut rng, data, false));
+    // As a case of a check: `assume` in the generator rejects the input. Quiet: a fuzzer's
+    // panic hook aborts the process (libfuzzer-sys' and afl.rs' do) on any panic it sees,
+    // even one caught on purpose (`assume`, or the property's own `catch_unwind`), and would
+    // print each rejection; greduce's hook keeps quiet panics from it. A failure panics
+    // again below, loudly, with everything the quiet one said.
+    let (replayed, _) = case::run(true, || replay_bytes(generator, &mut rng, data, false));
     let input = match replayed {
         Ok(OnBytes::Ran(run)) => run.output,
         Ok(OnBytes::Stopped(_)) => return,
         Ok(OnBytes::Panicked(payload)) => match case::ended(&*payload) {
             CaseEnd::Rejected(_) => return,
-            _ => resume_unwind(payload),
+            CaseEnd::Failed(failure) => {
+                panic!("greduce::fuzz: the generator failed on these bytes: {failure}")
+            }
+            CaseEnd::Passed => unreachable!("a panic is no pass"),
         },
         Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
     };
     let mut property = Some(property);
     let mut once = |input: &T| property.take().expect("the property runs once")(input);
-    let (outcome, notes) = case::check(false, &mut once, &input);
+    let (outcome, notes) = case::check(true, &mut once, &input);
     if let CaseEnd::Failed(failure) = outcome {
         let mut message = format!(
             "greduce::fuzz: the property failed on this input:\n    {}\n{failure}",
