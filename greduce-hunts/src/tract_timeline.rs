@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release -p greduce-hunts -- tract-timeline [--secs S] [--threads N]
 //! cargo run --release -p greduce-hunts -- tract-artifacts DIR [--start UNIX_SECONDS]
+//! cargo run --release -p greduce-hunts -- tract-shrink FILE... | tract-decode FILE...
 //! ```
 //!
 //! Both run every check of the hunt on a model at once ([`every_check_prop`]'s order: the
@@ -165,4 +166,46 @@ pub fn table(timeline: &Timeline) -> String {
         );
     }
     out
+}
+
+/// A fuzzer's tract artifact decoded (as the fuzz target decodes it) and, with `shrink`,
+/// shrunk by greduce's trace reducer to the smallest model with the same signature
+/// (`hunt tract-shrink FILE...`, `hunt tract-decode FILE...`; BENCHMARKS.md "Fuzzing",
+/// benchmark 4): one line saying the signature, the model's `(tensors, edges)` and, shrunk,
+/// the size it ends at, the property calls and the time.
+///
+/// # Errors
+///
+/// The file cannot be read, or its bytes make no model (the generator ran over budget).
+pub fn decode_and_shrink(path: &Path, shrink: bool) -> Result<String, String> {
+    let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let run = greduce::fuzz::replay(&data, tract_model)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let size = |case: &Case| case.0.size();
+    let Some(found) = silenced(|| signature(&run.output)) else {
+        return Ok(format!(
+            "{} bytes: passes, {:?}",
+            data.len(),
+            size(&run.output)
+        ));
+    };
+    let mut line = format!("{} bytes: {found}, {:?}", data.len(), size(&run.output));
+    if shrink {
+        let start = Instant::now();
+        let reduction = silenced(|| {
+            greduce::Reducer::new(tract_model)
+                .size(size)
+                .reduce(&run.trace, |case: &Case| {
+                    signature(case).as_deref() != Some(found.as_str())
+                })
+        });
+        let _ = write!(
+            line,
+            "; shrunk by trace to {:?} in {} property calls, {:.1} s",
+            size(&reduction.output),
+            reduction.stats.property_calls,
+            start.elapsed().as_secs_f64()
+        );
+    }
+    Ok(line)
 }

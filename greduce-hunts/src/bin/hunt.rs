@@ -1,7 +1,7 @@
 //! The hunts: greduce's properties run against real libraries, to find their bugs.
 //!
 //! ```text
-//! cargo run --release -p greduce-hunts -- petgraph|tract [--cases N]
+//! cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N]
 //! cargo run --release -p greduce-hunts -- petgraph-minimal | petgraph-simple
 //! cargo run --release -p greduce-hunts -- petgraph-proptest [--cases N]
 //! cargo run --release -p greduce-hunts -- tract-minimal [--cases N]
@@ -10,6 +10,7 @@
 //! cargo run --release -p greduce-hunts -- tract-proptest [--cases N] [--findings T1,T7]
 //! cargo run --release -p greduce-hunts -- tract-timeline [--secs S] [--threads N]
 //! cargo run --release -p greduce-hunts -- tract-artifacts DIR [--start UNIX_SECONDS]
+//! cargo run --release -p greduce-hunts -- tract-shrink FILE... | tract-decode FILE...
 //! ```
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
@@ -32,7 +33,7 @@
 
 use std::time::Instant;
 
-const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS]";
+const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE... | tract-decode FILE...";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5, F7 and F8) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -198,7 +199,8 @@ fn count_models(
 }
 
 /// `hunt tract-timeline [--secs S] [--threads N]`: random cases against the clock; `hunt
-/// tract-artifacts DIR [--start UNIX_SECONDS]`: a fuzzer's artifacts; both by signature
+/// tract-artifacts DIR [--start UNIX_SECONDS]`: a fuzzer's artifacts; both by signature.
+/// `hunt tract-shrink FILE...` and `tract-decode FILE...`: artifacts shrunk or decoded
 /// (`greduce_hunts::tract_timeline`).
 fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
     use greduce_hunts::tract_timeline::{artifacts, random, table};
@@ -207,6 +209,18 @@ fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
         eprintln!("{USAGE}\n{why}");
         std::process::exit(2);
     };
+    if target == "tract-shrink" || target == "tract-decode" {
+        for file in args {
+            let path = std::path::Path::new(&file);
+            let line =
+                greduce_hunts::tract_timeline::decode_and_shrink(path, target == "tract-shrink");
+            match line {
+                Ok(line) => println!("{file}: {line}"),
+                Err(e) => eprintln!("{e}"),
+            }
+        }
+        return;
+    }
     let dir = if target == "tract-artifacts" {
         Some(
             args.next()
@@ -254,15 +268,21 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         tract_exhaustive(args);
         return;
     }
-    if target == "tract-timeline" || target == "tract-artifacts" {
+    if matches!(
+        target.as_str(),
+        "tract-timeline" | "tract-artifacts" | "tract-shrink" | "tract-decode"
+    ) {
         tract_timeline(&target, args);
         return;
     }
     // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
     // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5
     // minutes on one core).
+    // JavaScript programs: 2000 per check (a row runs in about a minute).
     let mut cases = if target.starts_with("tract") {
         6000
+    } else if target.starts_with("js") {
+        2000
     } else {
         200
     };
@@ -331,6 +351,13 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         "tract" => {
             let rows = greduce_hunts::hunt_tract::hunt_all(cases);
             print!("{}", greduce_hunts::hunt_tract::table(&rows));
+        }
+        #[cfg(feature = "js")]
+        "js-shares" => print!("{}", greduce_hunts::hunt_js::shares(cases)),
+        #[cfg(feature = "js")]
+        "js" => {
+            let rows = greduce_hunts::hunt_js::hunt_all(cases);
+            print!("{}", greduce_hunts::hunt_js::table(&rows));
         }
         _ => {
             eprintln!("{USAGE}");

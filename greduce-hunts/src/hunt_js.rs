@@ -1,0 +1,602 @@
+//! Hunting bugs in Rust's JavaScript tools (issue 32) with the paper's third domain: programs
+//! of JQF's JavaScript generator ([`greduce_domains::js`]), minified by oxc and by swc and run
+//! in boa, a JavaScript engine in Rust.
+//!
+//! ```text
+//! cargo run --release -p greduce-hunts -- js [--cases N]
+//! ```
+//!
+//! A program first has to be one the tools' assumptions cover: it parses (in oxc, in swc and
+//! in boa, which also applies the early errors: a `break` outside a loop) as a script. Others
+//! pass every check. Then, one property each:
+//!
+//! 1. **oxc minifies**: oxc's minifier (compression at its `smallest`, no mangling) and
+//!    code generator do not panic.
+//! 2. **oxc output parses**: what oxc prints parses again, in oxc.
+//! 3. **oxc keeps behaviour**: the program and oxc's output, each run in boa ([`run`]), end
+//!    the same way and leave the same state. A difference must show in boa with and without
+//!    its optimizer to count (so that a bug of boa's optimizer is not blamed on oxc).
+//! 4. to 6. the same for swc (`swc_ecma_minifier` with terser's default compression, no
+//!    mangling, then `hygiene` and `fixer` as swc's own pipeline runs them).
+//! 7. **boa's optimizer**: boa with its optimizer (constant folding and the rest) and without
+//!    it end the same way and leave the same state.
+//!
+//! Running a program ([`run`]): generated programs mostly use identifiers before defining
+//! them, so each runs after a prelude, evaluated on its own (never minified), that defines
+//! every identifier of the form the generator makes (`a_0`, `q_17`) as a global: a function
+//! for even numbers, the number itself for odd ones. `Function.prototype.toString` answers
+//! `"function"` (minification changes source text, and that is not behaviour). After the
+//! program, a second script reads every such global: its `typeof` and, for a primitive, its
+//! value. How the program ended is "normal", the kind of error it threw (its constructor's
+//! name, not its message, which names positions and identifiers), or the thrown value's
+//! type and primitive value. A run is inconclusive when boa stops it at a limit: 200 000
+//! instructions, recursion 256 deep; neither a limit nor an inconclusive run fails a check.
+//!
+//! Programs above [`LARGEST`] non-blank characters are not checked (they pass): the
+//! generator's programs are heavy-tailed, a few hundred thousand characters now and then.
+
+// Reason: every property's error is its failure message, which says what went wrong.
+#![allow(clippy::missing_errors_doc)]
+
+pub use crate::hunt::Row;
+use crate::hunt::hunt;
+use boa_engine::optimizer::OptimizerOptions;
+use boa_engine::{Context, JsValue, Source, js_string};
+use greduce_domains::js::javascript;
+use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// A generated program.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Program(pub String);
+
+impl fmt::Debug for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A program of the JavaScript generator.
+pub fn js_program<R: rand::Rng + ?Sized>(rng: &mut R) -> Program {
+    Program(javascript(rng))
+}
+
+/// Characters other than white space: the paper's size of a program.
+#[must_use]
+pub fn non_blank(text: &str) -> usize {
+    text.chars().filter(|c| !c.is_whitespace()).count()
+}
+
+/// A program's size for the hunt's table: `(non-blank characters, 0)`.
+fn size(program: &Program) -> (usize, usize) {
+    (non_blank(&program.0), 0)
+}
+
+/// Programs larger than this many non-blank characters are not checked.
+pub const LARGEST: usize = 20_000;
+
+/// Runs `f`, turning a panic into an error with its message.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_string()))
+            .unwrap_or_default();
+        format!("panicked: {message}")
+    })
+}
+
+/// oxc's parse of `text` as a script: `Err` with the first diagnostic.
+pub fn oxc_parses(text: &str) -> Result<(), String> {
+    use oxc::allocator::Allocator;
+    use oxc::parser::Parser;
+    use oxc::span::SourceType;
+    let allocator = Allocator::default();
+    let parsed = Parser::new(&allocator, text, SourceType::script()).parse();
+    if parsed.panicked {
+        return Err("oxc's parser gave up".to_string());
+    }
+    match parsed.diagnostics.first() {
+        Some(e) => Err(format!("{e}")),
+        None => Ok(()),
+    }
+}
+
+/// `text` minified by oxc (`CompressOptions::smallest`, no mangling), as its code generator
+/// prints it; `None` when oxc does not parse `text`.
+pub fn oxc_minify(text: &str) -> Option<String> {
+    use oxc::allocator::Allocator;
+    use oxc::codegen::{Codegen, CodegenOptions};
+    use oxc::minifier::{CompressOptions, Minifier, MinifierOptions};
+    use oxc::parser::Parser;
+    use oxc::span::SourceType;
+    let allocator = Allocator::default();
+    let parsed = Parser::new(&allocator, text, SourceType::script()).parse();
+    if parsed.panicked || !parsed.diagnostics.is_empty() {
+        return None;
+    }
+    let mut program = parsed.program;
+    let options = MinifierOptions {
+        mangle: None,
+        mangle_properties: None,
+        compress: Some(CompressOptions::smallest()),
+    };
+    let minified = Minifier::new(options).minify(&allocator, &mut program);
+    let code = Codegen::new()
+        .with_options(CodegenOptions::minify())
+        .with_scoping(minified.scoping)
+        .build(&program)
+        .code;
+    Some(code)
+}
+
+/// swc's parse of `text` as a script: `Err` with the first error.
+pub fn swc_parses(text: &str) -> Result<(), String> {
+    swc_pipeline(text, false).map(|_| ())
+}
+
+/// `text` minified by swc (terser's default compression, no mangling, then `hygiene` and
+/// `fixer`), printed by its code generator; `None` when swc does not parse `text`.
+pub fn swc_minify(text: &str) -> Option<String> {
+    swc_pipeline(text, true).ok()
+}
+
+/// Parses `text` with swc as a script, and with `minify` minifies and prints it.
+fn swc_pipeline(text: &str, minify: bool) -> Result<String, String> {
+    use swc_common::sync::Lrc;
+    use swc_common::{FileName, GLOBALS, Globals, Mark, SourceMap};
+    use swc_ecma_ast::Program as SwcProgram;
+    use swc_ecma_minifier::option::terser::TerserCompressorOptions;
+    use swc_ecma_minifier::option::{ExtraOptions, MinifyOptions};
+    use swc_ecma_parser::{Parser, StringInput, Syntax};
+    use swc_ecma_transforms_base::fixer::fixer;
+    use swc_ecma_transforms_base::hygiene::hygiene;
+    use swc_ecma_transforms_base::resolver;
+
+    let cm: Lrc<SourceMap> = Lrc::default();
+    let fm = cm.new_source_file(Lrc::new(FileName::Anon), text.to_string());
+    GLOBALS.set(&Globals::new(), || {
+        let mut parser = Parser::new(
+            Syntax::Es(swc_ecma_parser::EsSyntax::default()),
+            StringInput::from(&*fm),
+            None,
+        );
+        let script = parser
+            .parse_script()
+            .map_err(|e| format!("{:?}", e.kind()))?;
+        if let Some(e) = parser.take_errors().first() {
+            return Err(format!("{:?}", e.kind()));
+        }
+        if !minify {
+            return Ok(String::new());
+        }
+        let unresolved_mark = Mark::new();
+        let top_level_mark = Mark::new();
+        let program =
+            SwcProgram::Script(script).apply(resolver(unresolved_mark, top_level_mark, false));
+        let options = MinifyOptions {
+            compress: Some(TerserCompressorOptions::default().into_config(cm.clone())),
+            ..Default::default()
+        };
+        let extra = ExtraOptions {
+            unresolved_mark,
+            top_level_mark,
+            mangle_name_cache: None,
+        };
+        let program =
+            swc_ecma_minifier::optimize(program, cm.clone(), None, None, &options, &extra)
+                .apply(hygiene())
+                .apply(fixer(None));
+        Ok(swc_ecma_codegen::to_code_default(cm, None, &program))
+    })
+}
+
+/// How a run in boa ended, and the state it left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ran {
+    /// The program ran: how it ended (`"normal"`, `"TypeError"`, `"throws number 3"`) and
+    /// every generator identifier's `typeof` and primitive value afterwards.
+    Ended {
+        /// How the program ended.
+        end: String,
+        /// The globals afterwards.
+        state: String,
+    },
+    /// Boa rejected the program before running it (a syntax or early error).
+    Rejected(String),
+    /// A limit stopped the run: inconclusive.
+    Limit,
+}
+
+/// The identifiers of the generator's form (`<letter>_<digits>`) in `text`, each once, in
+/// order of first use.
+fn identifiers(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i + 2 < bytes.len() {
+        let starts = bytes[i].is_ascii_lowercase()
+            && bytes[i + 1] == b'_'
+            && bytes[i + 2].is_ascii_digit()
+            && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 2;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        let word = &text[i..end];
+        if !out.contains(&word) {
+            out.push(word);
+        }
+        i = end;
+    }
+    out
+}
+
+/// The prelude for the identifiers `names`, and the script that reads them afterwards.
+fn prelude_and_reader(names: &[&str]) -> (String, String) {
+    use std::fmt::Write as _;
+    let mut prelude =
+        String::from("Function.prototype.toString = function () { return \"function\"; };\n");
+    for name in names {
+        let n: u64 = name[2..].parse().unwrap_or(0);
+        if n.is_multiple_of(2) {
+            let _ = writeln!(prelude, "var {name} = function () {{ return {n}; }};");
+        } else {
+            let _ = writeln!(prelude, "var {name} = {n};");
+        }
+    }
+    prelude.push_str(
+        "function __describe(v) {\n\
+         \x20 if (v === null || (typeof v !== \"object\" && typeof v !== \"function\")) {\n\
+         \x20   return typeof v + \" \" + (typeof v === \"symbol\" ? \"\" : String(v));\n\
+         \x20 }\n\
+         \x20 return typeof v;\n\
+         }\n",
+    );
+    let reader = format!(
+        "[{}].join(\"; \")",
+        names
+            .iter()
+            .map(|n| format!(
+                "\"{n}: \" + __describe(typeof {n} === \"undefined\" ? undefined : {n})"
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    (prelude, reader)
+}
+
+/// Runs `text` in boa (optimizer on or off) after the prelude of `names`, then reads the
+/// globals.
+pub fn run(text: &str, names: &[&str], optimize: bool) -> Ran {
+    let (prelude, reader) = prelude_and_reader(names);
+    let Ok(mut ctx) = Context::builder().instructions_remaining(200_000).build() else {
+        return Ran::Limit;
+    };
+    ctx.runtime_limits_mut().set_recursion_limit(256);
+    ctx.set_optimizer_options(if optimize {
+        OptimizerOptions::OPTIMIZE_ALL
+    } else {
+        OptimizerOptions::empty()
+    });
+    if ctx.eval(Source::from_bytes(&prelude)).is_err() {
+        return Ran::Limit;
+    }
+    // Parse first: an early error rejects the program before any of it runs.
+    if let Err(e) = boa_engine::Script::parse(Source::from_bytes(text), None, &mut ctx) {
+        return Ran::Rejected(e.to_string());
+    }
+    let end = match ctx.eval(Source::from_bytes(text)) {
+        Ok(_) => "normal".to_string(),
+        Err(e) if e.as_engine().is_some() => return Ran::Limit,
+        Err(e) => {
+            let Ok(value) = e.into_opaque(&mut ctx) else {
+                return Ran::Limit;
+            };
+            describe_thrown(&value, &mut ctx)
+        }
+    };
+    match ctx.eval(Source::from_bytes(&reader)) {
+        Ok(state) => Ran::Ended {
+            end,
+            state: state
+                .to_string(&mut ctx)
+                .map(|s| s.to_std_string_escaped())
+                .unwrap_or_default(),
+        },
+        Err(_) => Ran::Limit,
+    }
+}
+
+/// A thrown value: an error's constructor name, else its type and primitive value.
+fn describe_thrown(value: &JsValue, ctx: &mut Context) -> String {
+    let global = ctx.global_object();
+    if global
+        .set(js_string!("__thrown"), value.clone(), false, ctx)
+        .is_err()
+    {
+        return "thrown".to_string();
+    }
+    let describe = "(__thrown instanceof Error) ? __thrown.constructor.name : \
+                    \"throws \" + __describe(__thrown)";
+    match ctx.eval(Source::from_bytes(describe)) {
+        Ok(v) => v
+            .to_string(ctx)
+            .map(|s| s.to_std_string_escaped())
+            .unwrap_or_default(),
+        Err(_) => "thrown".to_string(),
+    }
+}
+
+/// Whether the hunt checks `program`: small enough, and parsed by oxc, swc and boa.
+fn checked(program: &Program) -> bool {
+    let text = &program.0;
+    non_blank(text) <= LARGEST
+        && guarded(|| oxc_parses(text)).is_ok_and(|r| r.is_ok())
+        && guarded(|| swc_parses(text)).is_ok_and(|r| r.is_ok())
+        && !matches!(run(text, &identifiers(text), false), Ran::Rejected(_))
+}
+
+/// A minifier: `text` minified, `None` when it does not parse.
+pub type Minify = fn(&str) -> Option<String>;
+
+/// A parser: `Err` with the first error.
+pub type Parses = fn(&str) -> Result<(), String>;
+
+/// The minifiers, by name, with their own parsers.
+pub const MINIFIERS: [(&str, Minify, Parses); 2] = [
+    ("oxc", oxc_minify, oxc_parses),
+    ("swc", swc_minify, swc_parses),
+];
+
+fn minified(program: &Program, minifier: usize) -> Result<Option<String>, String> {
+    let (_, minify, _) = MINIFIERS[minifier];
+    guarded(|| minify(&program.0))
+}
+
+/// Check 1 and 4: the minifier does not panic.
+fn minifies(program: &Program, minifier: usize) -> Result<(), String> {
+    if !checked(program) {
+        return Ok(());
+    }
+    minified(program, minifier).map(|_| ())
+}
+
+/// Whether `out` parses in the minifier's own parser and in boa (early errors included).
+fn parses_again(out: &str, minifier: usize) -> Result<(), String> {
+    let (_, _, parses) = MINIFIERS[minifier];
+    guarded(|| parses(out)).and_then(|r| r)?;
+    match run(out, &[], false) {
+        Ran::Rejected(e) => Err(format!("boa: {e}")),
+        _ => Ok(()),
+    }
+}
+
+/// Check 2 and 5: the minifier's output parses again, in the minifier's parser and in boa.
+fn output_parses(program: &Program, minifier: usize) -> Result<(), String> {
+    if !checked(program) {
+        return Ok(());
+    }
+    match minified(program, minifier) {
+        Ok(Some(out)) => parses_again(&out, minifier).map_err(|e| format!("{e}\noutput: {out}")),
+        _ => Ok(()),
+    }
+}
+
+/// Check 3 and 6: the program and the minifier's output end the same way and leave the
+/// same state in boa, with its optimizer and without.
+fn keeps_behaviour(program: &Program, minifier: usize) -> Result<(), String> {
+    if !checked(program) {
+        return Ok(());
+    }
+    let Ok(Some(out)) = minified(program, minifier) else {
+        return Ok(());
+    };
+    // An output that does not parse is check 2's or 5's failure.
+    if parses_again(&out, minifier).is_err() {
+        return Ok(());
+    }
+    let names = identifiers(&program.0);
+    let mut differences = Vec::new();
+    for optimize in [true, false] {
+        let before = run(&program.0, &names, optimize);
+        let after = run(&out, &names, optimize);
+        match (&before, &after) {
+            (Ran::Limit, _) | (_, Ran::Limit) => return Ok(()),
+            _ if before == after => return Ok(()),
+            _ => differences.push(format!("original {before:?}\nminified {after:?}")),
+        }
+    }
+    Err(format!(
+        "behaviour differs (with and without boa's optimizer)\n{}\noutput: {out}",
+        differences[0]
+    ))
+}
+
+/// Check 7: boa with and without its optimizer.
+pub fn optimizer_agrees_prop(program: &Program) -> Result<(), String> {
+    if !checked(program) {
+        return Ok(());
+    }
+    let names = identifiers(&program.0);
+    let on = run(&program.0, &names, true);
+    let off = run(&program.0, &names, false);
+    match (&on, &off) {
+        (Ran::Limit, _) | (_, Ran::Limit) => Ok(()),
+        _ if on == off => Ok(()),
+        _ => Err(format!("optimised {on:?}\nunoptimised {off:?}")),
+    }
+}
+
+/// One of the hunt's checks: `Err` with what went wrong.
+pub type Check = fn(&Program) -> Result<(), String>;
+
+/// The checks, by name.
+pub const CHECKS: [(&str, Check); 7] = [
+    ("oxc minifies", |p| minifies(p, 0)),
+    ("oxc output parses", |p| output_parses(p, 0)),
+    ("oxc keeps behaviour", |p| keeps_behaviour(p, 0)),
+    ("swc minifies", |p| minifies(p, 1)),
+    ("swc output parses", |p| output_parses(p, 1)),
+    ("swc keeps behaviour", |p| keeps_behaviour(p, 1)),
+    ("boa's optimizer", optimizer_agrees_prop),
+];
+
+/// A finding already written up (`greduce-hunts/FINDINGS.md`): the check it fails and how
+/// to tell its failures from others (by the failure's message).
+#[derive(Clone, Copy, Debug)]
+pub struct Known {
+    /// Its number in `FINDINGS.md` and a few words.
+    pub name: &'static str,
+    /// The check it fails (a name in [`CHECKS`]).
+    pub check: &'static str,
+    /// Whether a failure's message is this finding.
+    pub matches: fn(&str) -> bool,
+}
+
+/// The findings written up so far.
+pub const KNOWN: [Known; 1] = [Known {
+    name: "J1: swc prints `new (++x)` as `new ++x`",
+    check: "swc output parses",
+    matches: |message| {
+        let output = message.rsplit("output: ").next().unwrap_or("");
+        output.contains("new ++") || output.contains("new --")
+    },
+}];
+
+/// The first finding of [`KNOWN`] for `check` that a failure's `message` is.
+#[must_use]
+pub fn classify(check: &str, message: &str) -> Option<&'static str> {
+    KNOWN
+        .iter()
+        .find(|k| k.check == check && (k.matches)(message))
+        .map(|k| k.name)
+}
+
+/// Runs every check on `cases` programs each: for each check, one row for the failures that
+/// are no known finding, then one row per known finding of that check, so that a known bug
+/// does not hide the next (as the tract hunt does).
+#[must_use]
+pub fn hunt_all(cases: u64) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for ((check, prop), seed) in CHECKS.iter().zip(0x15_0000u64..) {
+        let only = |finding: Option<&'static str>| {
+            move |program: &Program| match prop(program) {
+                Err(message) if classify(check, &message) == finding => Err(message),
+                _ => Ok(()),
+            }
+        };
+        let known: Vec<&Known> = KNOWN.iter().filter(|k| k.check == *check).collect();
+        let other = if known.is_empty() {
+            (*check).to_string()
+        } else {
+            format!("{check} (other than the findings below)")
+        };
+        let titled = std::iter::once((other, None)).chain(
+            known
+                .iter()
+                .map(|k| (format!("{check}: {}", k.name), Some(k.name))),
+        );
+        for (title, finding) in titled {
+            rows.push(hunt(&title, cases, seed, js_program, size, only(finding)));
+        }
+    }
+    rows
+}
+
+/// The summary table.
+#[must_use]
+pub fn table(rows: &[Row]) -> String {
+    crate::hunt::table(rows, "check", "non-blank characters, 0")
+}
+
+/// How the generator's programs fare, on the seeds `0..cases` (`hunt js-shares`): how many
+/// oxc, swc and boa parse (boa with the early errors), and how the ones all three parse end
+/// in boa with the prelude and without it (where an identifier used before any definition
+/// throws a `ReferenceError`).
+#[must_use]
+pub fn shares(cases: u64) -> String {
+    use rand::SeedableRng;
+    use std::collections::BTreeMap;
+    use std::fmt::Write as _;
+    let (mut oxc, mut swc, mut boa, mut all) = (0u64, 0u64, 0u64, 0u64);
+    let mut ends: [BTreeMap<String, u64>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    for seed in 0..cases {
+        let program = js_program(&mut rand::rngs::StdRng::seed_from_u64(seed));
+        let text = &program.0;
+        let o = guarded(|| oxc_parses(text)).is_ok_and(|r| r.is_ok());
+        let s = guarded(|| swc_parses(text)).is_ok_and(|r| r.is_ok());
+        let names = identifiers(text);
+        let b = !matches!(run(text, &[], false), Ran::Rejected(_));
+        oxc += u64::from(o);
+        swc += u64::from(s);
+        boa += u64::from(b);
+        if o && s && b {
+            all += 1;
+            for (k, names) in [names.as_slice(), &[]].into_iter().enumerate() {
+                let end = match run(text, names, false) {
+                    Ran::Ended { end, .. } => end.split(' ').take(2).collect::<Vec<_>>().join(" "),
+                    Ran::Limit => "a limit".to_string(),
+                    Ran::Rejected(_) => "rejected".to_string(),
+                };
+                *ends[k].entry(end).or_default() += 1;
+            }
+        }
+    }
+    let pct = |n: u64, of: u64| 100.0 * n as f64 / of.max(1) as f64;
+    let mut out = format!(
+        "{cases} programs (seeds 0..{cases}): oxc parses {oxc} ({:.1} %), swc {swc} ({:.1} %), \
+         boa {boa} ({:.1} %), all three {all} ({:.1} %)\n",
+        pct(oxc, cases),
+        pct(swc, cases),
+        pct(boa, cases),
+        pct(all, cases)
+    );
+    for (k, title) in ["with the prelude", "without it"].iter().enumerate() {
+        let _ = writeln!(out, "how the {all} end in boa, {title}:");
+        let mut rows: Vec<_> = ends[k].iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1));
+        for (end, n) in rows {
+            let _ = writeln!(out, "  {end}: {n} ({:.1} %)", pct(*n, all));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_found_once_each() {
+        assert_eq!(
+            identifiers("(a_0)(b_12, a_0); xa_1; \"q_3\""),
+            ["a_0", "b_12", "q_3"]
+        );
+    }
+
+    #[test]
+    fn a_run_ends_normally_or_throws_or_stops_at_a_limit() {
+        let names = ["a_0", "b_1"];
+        assert_eq!(
+            run("b_1 = b_1 + 1", &names, true),
+            Ran::Ended {
+                end: "normal".into(),
+                state: "a_0: function; b_1: number 2".into()
+            }
+        );
+        assert!(
+            matches!(run("(b_1)()", &names, true), Ran::Ended { end, .. } if end == "TypeError")
+        );
+        assert!(
+            matches!(run("throw (a_0)()", &names, false), Ran::Ended { end, .. } if end == "throws number 0")
+        );
+        assert_eq!(run("while (true) {}", &names, true), Ran::Limit);
+        assert!(matches!(run("break", &names, true), Ran::Rejected(_)));
+    }
+}
