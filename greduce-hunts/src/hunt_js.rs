@@ -480,33 +480,55 @@ pub fn classify(check: &str, message: &str) -> Option<&'static str> {
 
 /// Runs every check on `cases` programs each: for each check, one row for the failures that
 /// are no known finding, then one row per known finding of that check, so that a known bug
-/// does not hide the next (as the tract hunt does).
+/// does not hide the next (as the tract hunt does). The rows run on two threads.
 #[must_use]
 pub fn hunt_all(cases: u64) -> Vec<Row> {
-    let mut rows = Vec::new();
+    // Each row: its title, its check (name and property), the finding it counts, its seed.
+    let mut jobs: Vec<(String, &'static str, Check, Option<&'static str>, u64)> = Vec::new();
     for ((check, prop), seed) in CHECKS.iter().zip(0x15_0000u64..) {
-        let only = |finding: Option<&'static str>| {
-            move |program: &Program| match prop(program) {
-                Err(message) if classify(check, &message) == finding => Err(message),
-                _ => Ok(()),
-            }
-        };
         let known: Vec<&Known> = KNOWN.iter().filter(|k| k.check == *check).collect();
         let other = if known.is_empty() {
             (*check).to_string()
         } else {
             format!("{check} (other than the findings below)")
         };
-        let titled = std::iter::once((other, None)).chain(
-            known
-                .iter()
-                .map(|k| (format!("{check}: {}", k.name), Some(k.name))),
-        );
-        for (title, finding) in titled {
-            rows.push(hunt(&title, cases, seed, js_program, size, only(finding)));
+        jobs.push((other, check, *prop, None, seed));
+        for k in known {
+            jobs.push((
+                format!("{check}: {}", k.name),
+                check,
+                *prop,
+                Some(k.name),
+                seed,
+            ));
         }
     }
-    rows
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let rows: std::sync::Mutex<Vec<Option<Row>>> = std::sync::Mutex::new(vec![None; jobs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((title, check, prop, finding, seed)) = jobs.get(i) else {
+                        break;
+                    };
+                    let only = |program: &Program| match prop(program) {
+                        Err(message) if classify(check, &message) == *finding => Err(message),
+                        _ => Ok(()),
+                    };
+                    let row = hunt(title, cases, *seed, js_program, size, only);
+                    rows.lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(row);
+                }
+            });
+        }
+    });
+    rows.into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .into_iter()
+        .flatten()
+        .collect()
 }
 
 /// The summary table.
