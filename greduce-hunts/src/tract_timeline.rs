@@ -8,7 +8,7 @@
 //! cargo run --release -p greduce-hunts -- tract-shrink FILE... | tract-decode FILE...
 //! ```
 //!
-//! Both run every check of the hunt on a model at once ([`every_check_prop`]'s order: the
+//! Both run every check of the hunt on a model at once ([`every_check_prop`](crate::hunt_tract::every_check_prop)'s order: the
 //! first check that fails names the failure), as the `tract` fuzz target does; a failure is
 //! then the finding of [`KNOWN`](crate::hunt_tract::KNOWN) that [`classify`] gives it, or a
 //! new one, named by its check and its message with the numbers masked.
