@@ -8,6 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p greduce-hunts --bin hunt
+# Built first, so that tmin's time is its own.
+cargo fuzz build -s none --features tract tract
 for file in "$@"; do
     target/release/hunt tract-shrink "$file"
     out=$(mktemp -d)

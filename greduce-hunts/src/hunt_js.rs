@@ -12,17 +12,20 @@
 //!
 //! 1. **oxc minifies**: oxc's minifier (compression at its `smallest`, no mangling) and
 //!    code generator do not panic.
-//! 2. **oxc output parses**: what oxc prints parses again, in oxc.
+//! 2. **oxc output parses**: what oxc prints parses again, in oxc and in boa (with its
+//!    early errors).
 //! 3. **oxc keeps behaviour**: the program and oxc's output, each run in boa ([`run`]), end
 //!    the same way and leave the same state. A difference must show in boa with and without
 //!    its optimizer to count (so that a bug of boa's optimizer is not blamed on oxc).
 //! 4. to 6. the same for swc (`swc_ecma_minifier` with terser's default compression, no
-//!    mangling, then `hygiene` and `fixer` as swc's own pipeline runs them).
+//!    mangling, after `resolver` and `paren_remover`, then `hygiene` and `fixer`, as swc's
+//!    own minifier pipeline runs them).
 //! 7. **boa's optimizer**: boa with its optimizer (constant folding and the rest) and without
 //!    it end the same way and leave the same state.
 //!
-//! Running a program ([`run`]): generated programs mostly use identifiers before defining
-//! them, so each runs after a prelude, evaluated on its own (never minified), that defines
+//! Running a program ([`run`]): generated programs often use identifiers before defining
+//! them (without the prelude, a quarter of those that parse throw a `ReferenceError`), so
+//! each runs after a prelude, evaluated on its own (never minified), that defines
 //! every identifier of the form the generator makes (`a_0`, `q_17`) as a global: a function
 //! for even numbers, the number itself for odd ones. `Function.prototype.toString` answers
 //! `"function"` (minification changes source text, and that is not behaviour). After the
@@ -31,6 +34,8 @@
 //! name, not its message, which names positions and identifiers), or the thrown value's
 //! type and primitive value. A run is inconclusive when boa stops it at a limit: 200 000
 //! instructions, recursion 256 deep; neither a limit nor an inconclusive run fails a check.
+//! A panic in boa makes a program unchecked for the minifiers' rows and fails only the
+//! last check's.
 //!
 //! Programs above [`LARGEST`] non-blank characters are not checked (they pass): the
 //! generator's programs are heavy-tailed, a few hundred thousand characters now and then.
@@ -150,7 +155,7 @@ fn swc_pipeline(text: &str, minify: bool) -> Result<String, String> {
     use swc_ecma_minifier::option::terser::TerserCompressorOptions;
     use swc_ecma_minifier::option::{ExtraOptions, MinifyOptions};
     use swc_ecma_parser::{Parser, StringInput, Syntax};
-    use swc_ecma_transforms_base::fixer::fixer;
+    use swc_ecma_transforms_base::fixer::{fixer, paren_remover};
     use swc_ecma_transforms_base::hygiene::hygiene;
     use swc_ecma_transforms_base::resolver;
 
@@ -173,8 +178,9 @@ fn swc_pipeline(text: &str, minify: bool) -> Result<String, String> {
         }
         let unresolved_mark = Mark::new();
         let top_level_mark = Mark::new();
-        let program =
-            SwcProgram::Script(script).apply(resolver(unresolved_mark, top_level_mark, false));
+        let program = SwcProgram::Script(script)
+            .apply(resolver(unresolved_mark, top_level_mark, false))
+            .apply(paren_remover(None));
         let options = MinifyOptions {
             compress: Some(TerserCompressorOptions::default().into_config(cm.clone())),
             ..Default::default()
@@ -207,6 +213,8 @@ pub enum Ran {
     Rejected(String),
     /// A limit stopped the run: inconclusive.
     Limit,
+    /// Boa panicked (its message).
+    Panicked(String),
 }
 
 /// The identifiers of the generator's form (`<letter>_<digits>`) in `text`, each once, in
@@ -272,8 +280,12 @@ fn prelude_and_reader(names: &[&str]) -> (String, String) {
 }
 
 /// Runs `text` in boa (optimizer on or off) after the prelude of `names`, then reads the
-/// globals.
+/// globals; a panic in boa is caught.
 pub fn run(text: &str, names: &[&str], optimize: bool) -> Ran {
+    guarded(|| run_unguarded(text, names, optimize)).unwrap_or_else(Ran::Panicked)
+}
+
+fn run_unguarded(text: &str, names: &[&str], optimize: bool) -> Ran {
     let (prelude, reader) = prelude_and_reader(names);
     let Ok(mut ctx) = Context::builder().instructions_remaining(200_000).build() else {
         return Ran::Limit;
@@ -339,7 +351,10 @@ fn checked(program: &Program) -> bool {
     non_blank(text) <= LARGEST
         && guarded(|| oxc_parses(text)).is_ok_and(|r| r.is_ok())
         && guarded(|| swc_parses(text)).is_ok_and(|r| r.is_ok())
-        && !matches!(run(text, &identifiers(text), false), Ran::Rejected(_))
+        && !matches!(
+            run(text, &identifiers(text), false),
+            Ran::Rejected(_) | Ran::Panicked(_)
+        )
 }
 
 /// A minifier: `text` minified, `None` when it does not parse.
@@ -407,7 +422,9 @@ fn keeps_behaviour(program: &Program, minifier: usize) -> Result<(), String> {
         let before = run(&program.0, &names, optimize);
         let after = run(&out, &names, optimize);
         match (&before, &after) {
-            (Ran::Limit, _) | (_, Ran::Limit) => return Ok(()),
+            (Ran::Limit | Ran::Panicked(_), _) | (_, Ran::Limit | Ran::Panicked(_)) => {
+                return Ok(());
+            }
             _ if before == after => return Ok(()),
             _ => differences.push(format!("original {before:?}\nminified {after:?}")),
         }
@@ -427,6 +444,9 @@ pub fn optimizer_agrees_prop(program: &Program) -> Result<(), String> {
     let on = run(&program.0, &names, true);
     let off = run(&program.0, &names, false);
     match (&on, &off) {
+        (Ran::Panicked(message), _) | (_, Ran::Panicked(message)) => {
+            Err(format!("boa panicked: {message}"))
+        }
         (Ran::Limit, _) | (_, Ran::Limit) => Ok(()),
         _ if on == off => Ok(()),
         _ => Err(format!("optimised {on:?}\nunoptimised {off:?}")),
@@ -565,6 +585,7 @@ pub fn shares(cases: u64) -> String {
                     Ran::Ended { end, .. } => end.split(' ').take(2).collect::<Vec<_>>().join(" "),
                     Ran::Limit => "a limit".to_string(),
                     Ran::Rejected(_) => "rejected".to_string(),
+                    Ran::Panicked(_) => "a panic in boa".to_string(),
                 };
                 *ends[k].entry(end).or_default() += 1;
             }

@@ -133,10 +133,12 @@ pub fn artifacts(dir: &Path, start: Option<SystemTime>) -> Result<(u64, Timeline
     let timeline = Mutex::new(Timeline::new());
     for (modified, path) in &files {
         let data = std::fs::read(path).map_err(|e| read(e, path))?;
-        let signature = silenced(|| match greduce::fuzz::replay(&data, tract_model) {
-            Ok(run) => signature(&run.output).unwrap_or_else(|| "passes".to_string()),
+        // The replay outside `silenced`: greduce installs its own panic hook on first use,
+        // which `silenced` would take away when it puts the previous hook back.
+        let signature = match greduce::fuzz::replay(&data, tract_model) {
+            Ok(run) => silenced(|| signature(&run.output)).unwrap_or_else(|| "passes".to_string()),
             Err(e) => format!("not replayed: {e}"),
-        });
+        };
         let at = modified.duration_since(start).unwrap_or_default();
         let name = path
             .file_name()

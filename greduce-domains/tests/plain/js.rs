@@ -19,9 +19,10 @@
 //! statements, parameters, arguments, elements, properties, switch cases, a string's
 //! characters) have geometric lengths of at least 1 with JQF's means.
 //!
-//! Like JQF's, the generator makes programs that parse as often as not but are not all
-//! valid: a `break` outside a loop, `++(1)`, an identifier used before any definition. A
-//! harness that runs them defines the identifiers first (see the hunts' prelude).
+//! Like JQF's, the generator makes programs that are often invalid: a `break` outside a
+//! loop, `++(1)`, an identifier used before any definition. Of 1000 programs, oxc parses
+//! 41 % and swc and boa (with its early errors) 24 %; a harness that runs them defines the
+//! identifiers first (see the JavaScript hunt's prelude).
 //!
 //! Departures from JQF, each for reduction or for Rust:
 //!

@@ -278,8 +278,8 @@ fn hunt(mut args: impl Iterator<Item = String>) {
     // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
     // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5
     // minutes on one core).
-    // JavaScript programs: 8000 per check (the hunt's rows run on two threads; about 5
-    // minutes on 2 cores); their shares, 1000.
+    // JavaScript programs: 8000 per check (the hunt's rows run on two threads; 3.5 minutes
+    // on 2 cores); their shares, 1000.
     let mut cases = if target.starts_with("tract") {
         6000
     } else if target == "js" {

@@ -76,19 +76,27 @@ pub fn run<'d, T: Debug, P: CaseResult>(
     property: impl FnOnce(&T) -> P,
 ) {
     let mut rng = Bytes::for_decisions(data);
-    // As a case of a check: `assume` in the generator rejects the input. Quiet: a fuzzer's
-    // panic hook aborts the process (libfuzzer-sys' and afl.rs' do) on any panic it sees,
-    // even one caught on purpose (`assume`, or the property's own `catch_unwind`), and would
-    // print each rejection; greduce's hook keeps quiet panics from it. A failure panics
-    // again below, loudly, with everything the quiet one said.
-    let (replayed, _) = case::run(true, || replay_bytes(generator, &mut rng, data, false));
+    // As a case of a check: `assume` in the generator rejects the input. Quiet, so that a
+    // panic the property catches itself prints nothing (greduce's hook, installed after the
+    // fuzzer's, keeps it from the fuzzer's hook, which aborts on any panic it sees); a
+    // failure then panics again below, loudly, with the message, the location and the
+    // notes, so that the fuzzer's hook sees exactly one panic per failing input. (A failure
+    // is thus always a panic raised here: a fuzzer that groups crashes by stack sees one
+    // stack; the message tells them apart.)
+    let (replayed, notes) = case::run(true, || replay_bytes(generator, &mut rng, data, false));
     let input = match replayed {
         Ok(OnBytes::Ran(run)) => run.output,
         Ok(OnBytes::Stopped(_)) => return,
         Ok(OnBytes::Panicked(payload)) => match case::ended(&*payload) {
             CaseEnd::Rejected(_) => return,
             CaseEnd::Failed(failure) => {
-                panic!("greduce::fuzz: the generator failed on these bytes: {failure}")
+                let mut message =
+                    format!("greduce::fuzz: the generator failed on these bytes: {failure}");
+                for note in notes {
+                    message.push_str("\nnote: ");
+                    message.push_str(&note);
+                }
+                panic!("{message}")
             }
             CaseEnd::Passed => unreachable!("a panic is no pass"),
         },
