@@ -1,10 +1,12 @@
-//! The harness both hunts share (`hunt petgraph`, `hunt tract`): a property run on seeded
-//! cases with greduce's [`Check`], the smallest failing size seen, and the summary table.
+//! The harness the hunts share (`hunt petgraph`, `hunt tract`, `hunt js`): a property run on
+//! seeded cases with greduce's [`Check`], the smallest failing size seen, the summary table,
+//! and the catching of the panics of the libraries under test.
 
 use greduce::Check;
 use rand::rngs::StdRng;
 use std::cell::{Cell, RefCell};
 use std::fmt::{Debug, Write as _};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 /// One property's result.
@@ -138,4 +140,43 @@ pub(crate) fn proptest_runner(cases: u32, seed: u8) -> proptest::test_runner::Te
         config,
         TestRng::from_seed(RngAlgorithm::ChaCha, &[seed; 32]),
     )
+}
+
+thread_local! {
+    /// How many [`guarded`] calls this thread is inside: their panics are caught and become
+    /// errors, so [`silenced`] does not print them.
+    static GUARDED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Runs `f`, turning a panic into an error with its message.
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    GUARDED.with(|g| g.set(g.get() + 1));
+    let caught = catch_unwind(AssertUnwindSafe(f));
+    GUARDED.with(|g| g.set(g.get() - 1));
+    caught.map_err(|payload| {
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_string()))
+            .unwrap_or_default();
+        format!("panicked: {message}")
+    })
+}
+
+/// Runs `f` with a panic hook that prints only the panics [`guarded`] does not catch (the
+/// checks catch the libraries' panics; printing each, with a backtrace under
+/// `RUST_BACKTRACE`, costs more than the check), then puts the previous hook back.
+pub(crate) fn silenced<T>(f: impl FnOnce() -> T) -> T {
+    let previous: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync> =
+        std::sync::Arc::from(std::panic::take_hook());
+    let printing = std::sync::Arc::clone(&previous);
+    std::panic::set_hook(Box::new(move |info| {
+        if GUARDED.with(Cell::get) == 0 {
+            printing(info);
+        }
+    }));
+    let out = f();
+    drop(std::panic::take_hook());
+    std::panic::set_hook(Box::new(move |info| previous(info)));
+    out
 }

@@ -44,12 +44,11 @@
 #![allow(clippy::missing_errors_doc)]
 
 pub use crate::hunt::Row;
-use crate::hunt::hunt;
+use crate::hunt::{guarded, hunt};
 use boa_engine::optimizer::OptimizerOptions;
 use boa_engine::{Context, JsValue, Source, js_string};
 use greduce_domains::js::javascript;
 use std::fmt;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// A generated program.
 #[derive(Clone, PartialEq, Eq)]
@@ -79,18 +78,6 @@ fn size(program: &Program) -> (usize, usize) {
 
 /// Programs larger than this many non-blank characters are not checked.
 pub const LARGEST: usize = 20_000;
-
-/// Runs `f`, turning a panic into an error with its message.
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
-        let message = payload
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_string()))
-            .unwrap_or_default();
-        format!("panicked: {message}")
-    })
-}
 
 /// oxc's parse of `text` as a script: `Err` with the first diagnostic.
 pub fn oxc_parses(text: &str) -> Result<(), String> {
@@ -138,44 +125,47 @@ pub fn oxc_minify(text: &str) -> Option<String> {
 
 /// swc's parse of `text` as a script: `Err` with the first error.
 pub fn swc_parses(text: &str) -> Result<(), String> {
-    swc_pipeline(text, false).map(|_| ())
+    swc_script(text, |_, _| String::new()).map(|_| ())
 }
 
-/// `text` minified by swc (terser's default compression, no mangling, then `hygiene` and
-/// `fixer`), printed by its code generator; `None` when swc does not parse `text`.
-pub fn swc_minify(text: &str) -> Option<String> {
-    swc_pipeline(text, true).ok()
-}
-
-/// Parses `text` with swc as a script, and with `minify` minifies and prints it.
-fn swc_pipeline(text: &str, minify: bool) -> Result<String, String> {
+/// `text` parsed by swc as a script (`Err` with the first error), then given with its source
+/// map to `then`, inside swc's globals (which marks and transforms need).
+pub fn swc_script(
+    text: &str,
+    then: impl FnOnce(swc_ecma_ast::Script, swc_common::sync::Lrc<swc_common::SourceMap>) -> String,
+) -> Result<String, String> {
     use swc_common::sync::Lrc;
-    use swc_common::{FileName, GLOBALS, Globals, Mark, SourceMap};
-    use swc_ecma_ast::Program as SwcProgram;
-    use swc_ecma_minifier::option::terser::TerserCompressorOptions;
-    use swc_ecma_minifier::option::{ExtraOptions, MinifyOptions};
-    use swc_ecma_parser::{Parser, StringInput, Syntax};
-    use swc_ecma_transforms_base::fixer::{fixer, paren_remover};
-    use swc_ecma_transforms_base::hygiene::hygiene;
-    use swc_ecma_transforms_base::resolver;
+    use swc_common::{FileName, GLOBALS, Globals, SourceMap};
+    use swc_ecma_parser::{EsSyntax, Parser, StringInput, Syntax};
 
     let cm: Lrc<SourceMap> = Lrc::default();
     let fm = cm.new_source_file(Lrc::new(FileName::Anon), text.to_string());
     GLOBALS.set(&Globals::new(), || {
-        let mut parser = Parser::new(
-            Syntax::Es(swc_ecma_parser::EsSyntax::default()),
-            StringInput::from(&*fm),
-            None,
-        );
+        let syntax = Syntax::Es(EsSyntax::default());
+        let mut parser = Parser::new(syntax, StringInput::from(&*fm), None);
         let script = parser
             .parse_script()
             .map_err(|e| format!("{:?}", e.kind()))?;
         if let Some(e) = parser.take_errors().first() {
             return Err(format!("{:?}", e.kind()));
         }
-        if !minify {
-            return Ok(String::new());
-        }
+        Ok(then(script, cm.clone()))
+    })
+}
+
+/// `text` minified by swc (terser's default compression, no mangling, after `resolver` and
+/// `paren_remover`, then `hygiene` and `fixer`), printed by its code generator; `None` when
+/// swc does not parse `text`.
+pub fn swc_minify(text: &str) -> Option<String> {
+    use swc_common::Mark;
+    use swc_ecma_ast::Program as SwcProgram;
+    use swc_ecma_minifier::option::terser::TerserCompressorOptions;
+    use swc_ecma_minifier::option::{ExtraOptions, MinifyOptions};
+    use swc_ecma_transforms_base::fixer::{fixer, paren_remover};
+    use swc_ecma_transforms_base::hygiene::hygiene;
+    use swc_ecma_transforms_base::resolver;
+
+    swc_script(text, |script, cm| {
         let unresolved_mark = Mark::new();
         let top_level_mark = Mark::new();
         let program = SwcProgram::Script(script)
@@ -194,8 +184,9 @@ fn swc_pipeline(text: &str, minify: bool) -> Result<String, String> {
             swc_ecma_minifier::optimize(program, cm.clone(), None, None, &options, &extra)
                 .apply(hygiene())
                 .apply(fixer(None));
-        Ok(swc_ecma_codegen::to_code_default(cm, None, &program))
+        swc_ecma_codegen::to_code_default(cm, None, &program)
     })
+    .ok()
 }
 
 /// How a run in boa ended, and the state it left.
@@ -417,7 +408,7 @@ fn keeps_behaviour(program: &Program, minifier: usize) -> Result<(), String> {
         return Ok(());
     }
     let names = identifiers(&program.0);
-    let mut differences = Vec::new();
+    let mut first = None;
     for optimize in [true, false] {
         let before = run(&program.0, &names, optimize);
         let after = run(&out, &names, optimize);
@@ -426,12 +417,14 @@ fn keeps_behaviour(program: &Program, minifier: usize) -> Result<(), String> {
                 return Ok(());
             }
             _ if before == after => return Ok(()),
-            _ => differences.push(format!("original {before:?}\nminified {after:?}")),
+            _ => {
+                first.get_or_insert(format!("original {before:?}\nminified {after:?}"));
+            }
         }
     }
+    let first = first.unwrap_or_default();
     Err(format!(
-        "behaviour differs (with and without boa's optimizer)\n{}\noutput: {out}",
-        differences[0]
+        "behaviour differs (with and without boa's optimizer)\n{first}\noutput: {out}"
     ))
 }
 

@@ -41,14 +41,13 @@
 #![allow(clippy::missing_errors_doc)]
 
 pub use crate::hunt::Row;
-use crate::hunt::hunt;
+use crate::hunt::{guarded, hunt, silenced};
 use crate::small_models;
 use greduce::generator;
 use greduce_domains::dl::{self, Attr, Model, OPS, Source};
 use greduce_domains::{dl_shapes, onnx};
 use prost::Message;
 use std::fmt::{self, Write as _};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::LazyLock;
 use tract_onnx::prelude::{
     Framework, InferenceModelExt, IntoRunnable, IntoTValue, IntoTensor, TValue, TVec, Tensor,
@@ -211,27 +210,6 @@ pub fn nan_inside(model: &Model) -> bool {
         })
 }
 
-thread_local! {
-    /// How many [`guarded`] calls this thread is inside: their panics are caught and become
-    /// errors, so [`proptest_findings`] does not print them.
-    static GUARDED: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// Runs `f`, turning a panic into an error with its message.
-fn guarded<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    GUARDED.with(|g| g.set(g.get() + 1));
-    let caught = catch_unwind(AssertUnwindSafe(f));
-    GUARDED.with(|g| g.set(g.get() - 1));
-    caught.unwrap_or_else(|payload| {
-        let message = payload
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_string()))
-            .unwrap_or_default();
-        Err(format!("panicked: {message}"))
-    })
-}
-
 /// Loads `model` in tract and types it (check 1).
 pub fn load(model: &Model) -> Result<TypedModel, String> {
     load_bytes(&onnx_untyped_outputs(model))
@@ -245,6 +223,7 @@ pub fn load_bytes(bytes: &[u8]) -> Result<TypedModel, String> {
             .and_then(InferenceModelExt::into_typed)
             .map_err(|e| format!("{e:#}"))
     })
+    .and_then(|r| r)
 }
 
 /// The shapes of `typed`'s outputs (`None` where one is not concrete).
@@ -412,6 +391,7 @@ pub fn run(typed: &TypedModel) -> Result<Vec<Tensor>, String> {
         let outputs = runnable.run(inputs).map_err(|e| format!("{e:#}"))?;
         Ok(outputs.iter().map(|v| v.clone().into_tensor()).collect())
     })
+    .and_then(|r| r)
 }
 
 /// The values of a float tensor.
@@ -483,7 +463,7 @@ pub fn optimises_prop(case: &Case) -> Result<(), String> {
 
 /// The typed model optimised (`into_optimized`), a panic caught.
 fn optimised(typed: TypedModel) -> Result<TypedModel, String> {
-    guarded(|| typed.into_optimized().map_err(|e| format!("{e:#}")))
+    guarded(|| typed.into_optimized().map_err(|e| format!("{e:#}"))).and_then(|r| r)
 }
 
 /// Check 4: the typed, unoptimised model runs.
@@ -925,24 +905,6 @@ pub fn exhaustive_failures(
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     smallest.sort_by(|a, b| a.0.cmp(&b.0));
     (walk, smallest)
-}
-
-/// Runs `f` with a panic hook that prints only the panics [`guarded`] does not catch (the
-/// checks catch tract's; printing each, with a backtrace under `RUST_BACKTRACE`, costs
-/// more than the check), then puts the previous hook back.
-pub(crate) fn silenced<T>(f: impl FnOnce() -> T) -> T {
-    let previous: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo<'_>) + Send + Sync> =
-        std::sync::Arc::from(std::panic::take_hook());
-    let printing = std::sync::Arc::clone(&previous);
-    std::panic::set_hook(Box::new(move |info| {
-        if GUARDED.with(std::cell::Cell::get) == 0 {
-            printing(info);
-        }
-    }));
-    let out = f();
-    drop(std::panic::take_hook());
-    std::panic::set_hook(Box::new(move |info| previous(info)));
-    out
 }
 
 /// A seeded generator whose first 32-bit draw is given: the Isra generator's first draw is

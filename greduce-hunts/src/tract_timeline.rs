@@ -13,7 +13,8 @@
 //! then the finding of [`KNOWN`](crate::hunt_tract::KNOWN) that [`classify`] gives it, or a
 //! new one, named by its check and its message with the numbers masked.
 
-use crate::hunt_tract::{CHECKS, Case, all_checks, classify, silenced, tract_model};
+use crate::hunt::silenced;
+use crate::hunt_tract::{CHECKS, Case, all_checks, classify, tract_model};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::BTreeMap;

@@ -1,39 +1,21 @@
 //! Standalone reproductions of the bugs `hunt js` found in Rust's JavaScript tools (see
-//! `greduce-hunts/FINDINGS.md`): each runs the tool directly, no greduce, and asserts
-//! today's wrong behaviour (it passes today and fails when upstream fixes the bug; then flip
-//! its assertion). Feature `js` (on by default).
+//! `greduce-hunts/FINDINGS.md`): each runs the tool directly (through the hunt's parsing
+//! helper only, no greduce) and asserts today's wrong behaviour (it passes today and fails
+//! when upstream fixes the bug; then flip its assertion). Feature `js` (on by default).
 #![cfg(feature = "js")]
 
-use swc_common::sync::Lrc;
-use swc_common::{FileName, GLOBALS, Globals, Mark, SourceMap};
-use swc_ecma_parser::{Parser, StringInput, Syntax};
+use greduce_hunts::hunt_js::swc_script;
+use swc_common::Mark;
 use swc_ecma_transforms_base::{fixer::fixer, resolver};
 
 /// `src` parsed by swc as a script, through `resolver` and `fixer` (the last transform of
 /// every swc pipeline, minifier or not), and printed.
 fn swc_fixed(src: &str) -> Result<String, String> {
-    let cm: Lrc<SourceMap> = Lrc::default();
-    let fm = cm.new_source_file(Lrc::new(FileName::Anon), src.to_string());
-    GLOBALS.set(&Globals::new(), || {
-        let mut parser = Parser::new(
-            Syntax::Es(swc_ecma_parser::EsSyntax::default()),
-            StringInput::from(&*fm),
-            None,
-        );
-        let script = parser
-            .parse_script()
-            .map_err(|e| format!("{:?}", e.kind()))?;
-        if let Some(e) = parser.take_errors().first() {
-            return Err(format!("{:?}", e.kind()));
-        }
+    swc_script(src, |script, cm| {
         let program = swc_ecma_ast::Program::Script(script)
             .apply(resolver(Mark::new(), Mark::new(), false))
             .apply(fixer(None));
-        Ok(swc_ecma_codegen::to_code_default(
-            cm.clone(),
-            None,
-            &program,
-        ))
+        swc_ecma_codegen::to_code_default(cm, None, &program)
     })
 }
 
