@@ -336,16 +336,35 @@ fn describe_thrown(value: &JsValue, ctx: &mut Context) -> String {
     }
 }
 
-/// Whether the hunt checks `program`: small enough, and parsed by oxc, swc and boa.
-fn checked(program: &Program) -> bool {
-    let text = &program.0;
-    non_blank(text) <= LARGEST
-        && guarded(|| oxc_parses(text)).is_ok_and(|r| r.is_ok())
+/// Whether `text` is a valid program: oxc, swc and boa (with its early errors) parse it.
+/// Not bounded in size (the hunt's [`LARGEST`] is not a matter of validity).
+#[must_use]
+pub fn valid(text: &str) -> bool {
+    guarded(|| oxc_parses(text)).is_ok_and(|r| r.is_ok())
         && guarded(|| swc_parses(text)).is_ok_and(|r| r.is_ok())
         && !matches!(
             run(text, &identifiers(text), false),
             Ran::Rejected(_) | Ran::Panicked(_)
         )
+}
+
+/// Whether `text` fails as finding `name` of [`KNOWN`] does: its check fails with a message
+/// the finding claims (so `text` is [`valid`], and at most [`LARGEST`] non-blank
+/// characters, as every check asks).
+#[must_use]
+pub fn fails_as(text: &str, name: &str) -> bool {
+    let Some(known) = KNOWN.iter().find(|k| k.name == name) else {
+        return false;
+    };
+    let Some((_, check)) = CHECKS.iter().find(|(check, _)| *check == known.check) else {
+        return false;
+    };
+    check(&Program(text.to_string())).is_err_and(|message| (known.matches)(&message))
+}
+
+/// Whether the hunt checks `program`: small enough, and parsed by oxc, swc and boa.
+fn checked(program: &Program) -> bool {
+    non_blank(&program.0) <= LARGEST && valid(&program.0)
 }
 
 /// A minifier: `text` minified, `None` when it does not parse.

@@ -17,5 +17,7 @@ mod hunt;
 pub mod hunt_js;
 pub mod hunt_petgraph;
 pub mod hunt_tract;
+#[cfg(feature = "js")]
+pub mod js_table;
 pub mod small_models;
 pub mod tract_timeline;

@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p greduce-hunts -- tract-timeline [--secs S] [--threads N]
 //! cargo run --release -p greduce-hunts -- tract-artifacts DIR [--start UNIX_SECONDS]
-//! cargo run --release -p greduce-hunts -- tract-shrink FILE... | tract-decode FILE...
+//! cargo run --release -p greduce-hunts -- tract-shrink FILE|seed:N... | tract-decode FILE|seed:N...
 //! ```
 //!
 //! Both run every check of the hunt on a model at once ([`every_check_prop`](crate::hunt_tract::every_check_prop)'s order: the
@@ -171,28 +171,40 @@ pub fn table(timeline: &Timeline) -> String {
     out
 }
 
-/// A fuzzer's tract artifact decoded (as the fuzz target decodes it) and, with `shrink`,
-/// shrunk by greduce's trace reducer to the smallest model with the same signature
-/// (`hunt tract-shrink FILE...`, `hunt tract-decode FILE...`; BENCHMARKS.md "Fuzzing",
-/// benchmark 4): one line saying the signature, the model's `(tensors, edges)` and, shrunk,
-/// the size it ends at, the property calls and the time.
+/// A fuzzer's tract artifact decoded (as the fuzz target decodes it), or a random case by its
+/// seed, and, with `shrink`, shrunk by greduce's trace reducer to the smallest model with the
+/// same signature (`hunt tract-shrink FILE|seed:N...`, `hunt tract-decode FILE|seed:N...`;
+/// BENCHMARKS.md "Fuzzing", benchmark 4): one line saying the signature, the model's
+/// `(tensors, edges)` and, shrunk, the size it ends at, the property calls and the time;
+/// shrunk, then the model's listing and its first failure.
+///
+/// `source` is a file's path, or `seed:N` (`N` decimal or `0x` hexadecimal) for the case
+/// [`random`] makes from seed `N`: `tract_model(&mut StdRng::seed_from_u64(N))`.
 ///
 /// # Errors
 ///
-/// The file cannot be read, or its bytes make no model (the generator ran over budget).
-pub fn decode_and_shrink(path: &Path, shrink: bool) -> Result<String, String> {
-    let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let run = greduce::fuzz::replay(&data, tract_model)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+/// The file cannot be read, or its bytes make no model (the generator ran over budget), or
+/// the seed is not a number.
+pub fn decode_and_shrink(source: &str, shrink: bool) -> Result<String, String> {
+    let (run, what) = if let Some(seed) = source.strip_prefix("seed:") {
+        let seed = seed
+            .strip_prefix("0x")
+            .map_or_else(|| seed.parse(), |hex| u64::from_str_radix(hex, 16))
+            .map_err(|e| format!("{source}: {e}"))?;
+        let run = silenced(|| greduce::record(tract_model, seed));
+        (run, format!("seed {seed:#x}"))
+    } else {
+        let path = Path::new(source);
+        let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let run = greduce::fuzz::replay(&data, tract_model)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        (run, format!("{} bytes", data.len()))
+    };
     let size = |case: &Case| case.0.size();
     let Some(found) = silenced(|| signature(&run.output)) else {
-        return Ok(format!(
-            "{} bytes: passes, {:?}",
-            data.len(),
-            size(&run.output)
-        ));
+        return Ok(format!("{what}: passes, {:?}", size(&run.output)));
     };
-    let mut line = format!("{} bytes: {found}, {:?}", data.len(), size(&run.output));
+    let mut line = format!("{what}: {found}, {:?}", size(&run.output));
     if shrink {
         let start = Instant::now();
         let reduction = silenced(|| {
@@ -204,11 +216,15 @@ pub fn decode_and_shrink(path: &Path, shrink: bool) -> Result<String, String> {
         });
         let _ = write!(
             line,
-            "; shrunk by trace to {:?} in {} property calls, {:.1} s",
+            "; shrunk by trace to {:?} in {} property calls, {:.1} s\n{}",
             size(&reduction.output),
             reduction.stats.property_calls,
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            crate::hunt_tract::listing(&reduction.output.0),
         );
+        if let Err(why) = silenced(|| crate::hunt_tract::every_check_prop(&reduction.output)) {
+            let _ = write!(line, "{why}");
+        }
     }
     Ok(line)
 }

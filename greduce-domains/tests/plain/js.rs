@@ -56,6 +56,65 @@ use rand::RngExt;
 use rand::seq::IndexedRandom;
 use std::fmt::Write as _;
 
+/// A grammar (`greduce::grammar`'s text form) that derives every program [`javascript`]
+/// makes, space for space: for reducers that work on the text through its parse, such as
+/// Perses (`greduce::grammar::perses`). It derives more than the generator makes (deeper
+/// nesting, identifiers the generator would not have made yet), as a grammar of the
+/// language should. Lists are written as a first item and a `*` of the rest, as Perses
+/// wants them, so that any item but the first can go.
+///
+/// ```
+/// use greduce::grammar::Grammar;
+/// use greduce_domains::js::{GRAMMAR, javascript};
+/// use rand::SeedableRng;
+///
+/// let grammar: Grammar = GRAMMAR.parse().unwrap();
+/// let program = javascript(&mut rand::rngs::StdRng::seed_from_u64(7));
+/// assert_eq!(grammar.parse(&program).unwrap().text(), program);
+/// ```
+pub const GRAMMAR: &str = r#"
+<program>        ::= <statement>
+<statement>      ::= <if> | <for> | <while> | <named-function> | <switch> | <try> | <block>
+                   | <expr> | "break" | "continue" | "return" | "return " <expr>
+                   | "throw " <expr> | "var " <identifier> | ""
+<block>          ::= "{ " <statement> <more-statement>* " }"
+<more-statement> ::= ";" <statement>
+<if>             ::= "if (" <expr> ") " <block> <else>?
+<else>           ::= " else " <block>
+<for>            ::= "for(" <expr>? ";" <expr>? ";" <expr>? ")" <block>
+<while>          ::= "while (" <expr> ")" <block>
+<named-function> ::= "function " <identifier> "(" <parameters> ")" <block>
+<parameters>     ::= <identifier> <more-parameter>*
+<more-parameter> ::= ", " <identifier>
+<switch>         ::= "switch(" <expr> ") {" <case> <more-case>* "}"
+<more-case>      ::= " " <case>
+<case>           ::= "case " <expr> ": " <block>
+<try>            ::= "try " <block> "catch (" <identifier> ") " <block>
+<expr>           ::= "(" <form> ")"
+<form>           ::= <expr> " " <binary> " " <expr> | <unary> " " <expr>
+                   | <expr> " ? " <expr> " : " <expr>
+                   | <expr> "(" <arguments> ")" | "new " <expr> "(" <arguments> ")"
+                   | "function(" <parameters> ")" <block>
+                   | <expr> "." <identifier> | <expr> "[" <expr> "]"
+                   | "(" <parameters> ") => " <block> | "(" <parameters> ") => " <expr>
+                   | <literal> | <identifier>
+<arguments>      ::= <expr> <more-argument>*
+<more-argument>  ::= "," <expr>
+<literal>        ::= "[" <expr> <more-element>* "]" | "{" <property> <more-property>* "}"
+                   | "-"? [0-9]+ | "true" | "false" | <string> | "undefined" | "null" | "this"
+<more-element>   ::= ", " <expr>
+<property>       ::= <identifier> ": " <expr>
+<more-property>  ::= ", " <property>
+<string>         ::= "\"" <character>+ "\""
+<character>      ::= [ !#-[\]-~] | "\\\"" | "\\\\" | "\\x" [0-9a-f] [0-9a-f]
+<identifier>     ::= [a-z] "_" [0-9]+
+<binary>         ::= "!=" | "!==" | "%" | "%=" | "&" | "&&" | "&=" | "*" | "*=" | "+"
+                   | "+=" | "," | "-" | "-=" | "/" | "/=" | "<" | "<<" | ">>=" | "<="
+                   | "=" | "==" | "===" | ">" | ">=" | ">>" | ">>>" | ">>>=" | "^"
+                   | "^=" | "|" | "|=" | "||" | "in" | "instanceof"
+<unary>          ::= "!" | "++" | "--" | "~" | "delete" | "new" | "typeof"
+"#;
+
 /// Statements nest at most this deep.
 pub const MAX_STATEMENT_DEPTH: u32 = 6;
 /// Expressions nest at most this deep.

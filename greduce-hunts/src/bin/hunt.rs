@@ -10,7 +10,9 @@
 //! cargo run --release -p greduce-hunts -- tract-proptest [--cases N] [--findings T1,T7]
 //! cargo run --release -p greduce-hunts -- tract-timeline [--secs S] [--threads N]
 //! cargo run --release -p greduce-hunts -- tract-artifacts DIR [--start UNIX_SECONDS]
-//! cargo run --release -p greduce-hunts -- tract-shrink FILE... | tract-decode FILE...
+//! cargo run --release -p greduce-hunts -- tract-shrink FILE|seed:N... | tract-decode FILE|seed:N...
+//! cargo run --release -p greduce-hunts -- js-table [--subjects N] [--jsdelta PATH/delta.js]
+//! cargo run --release -p greduce-hunts -- js-oracle [--invert] FILE
 //! ```
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
@@ -33,7 +35,7 @@
 
 use std::time::Instant;
 
-const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE... | tract-decode FILE...";
+const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE|seed:N... | tract-decode FILE|seed:N... | js-table [--subjects N] [--jsdelta PATH/delta.js] | js-oracle [--invert] FILE";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5, F7 and F8) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -200,7 +202,8 @@ fn count_models(
 
 /// `hunt tract-timeline [--secs S] [--threads N]`: random cases against the clock; `hunt
 /// tract-artifacts DIR [--start UNIX_SECONDS]`: a fuzzer's artifacts; both by signature.
-/// `hunt tract-shrink FILE...` and `tract-decode FILE...`: artifacts shrunk or decoded
+/// `hunt tract-shrink FILE|seed:N...` and `tract-decode FILE|seed:N...`: artifacts (or random
+/// cases by seed) shrunk or decoded
 /// (`greduce_hunts::tract_timeline`).
 fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
     use greduce_hunts::tract_timeline::{artifacts, random, table};
@@ -210,12 +213,11 @@ fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
         std::process::exit(2);
     };
     if target == "tract-shrink" || target == "tract-decode" {
-        for file in args {
-            let path = std::path::Path::new(&file);
+        for source in args {
             let line =
-                greduce_hunts::tract_timeline::decode_and_shrink(path, target == "tract-shrink");
+                greduce_hunts::tract_timeline::decode_and_shrink(&source, target == "tract-shrink");
             match line {
-                Ok(line) => println!("{file}: {line}"),
+                Ok(line) => println!("{source}: {line}"),
                 Err(e) => eprintln!("{e}"),
             }
         }
@@ -259,21 +261,65 @@ fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
     }
 }
 
+/// `hunt js-table [--subjects N] [--jsdelta PATH]`: the paper table's JavaScript rows;
+/// `hunt js-oracle [--invert] FILE`: the question its command-line reducers ask
+/// (`greduce_hunts::js_table`).
+#[cfg(feature = "js")]
+fn js_table(target: &str, mut args: impl Iterator<Item = String>) {
+    use greduce_hunts::js_table::{Tool, oracle, subjects, table};
+    let usage = |why: &str| -> ! {
+        eprintln!("{USAGE}\n{why}");
+        std::process::exit(2);
+    };
+    if target == "js-oracle" {
+        let (invert, file) = match (args.next(), args.next()) {
+            (Some(flag), Some(file)) if flag == "--invert" => (true, file),
+            (Some(file), None) => (false, file),
+            _ => usage("js-oracle takes [--invert] FILE"),
+        };
+        std::process::exit(oracle(std::path::Path::new(&file), invert));
+    }
+    let (mut count, mut jsdelta) = (10usize, None);
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next()) {
+            ("--subjects", Some(n)) if n.parse::<usize>().is_ok_and(|n| n > 0) => {
+                count = n.parse().expect("checked");
+            }
+            ("--jsdelta", Some(path)) => jsdelta = Some(std::path::PathBuf::from(path)),
+            _ => usage("js-table takes --subjects N and --jsdelta PATH/delta.js"),
+        }
+    }
+    let me = std::env::current_exe().unwrap_or_else(|e| usage(&format!("this program: {e}")));
+    let greduce = me.with_file_name("greduce");
+    let mut tools = Vec::new();
+    if greduce.exists() {
+        tools.push(("greduce reduce (chars)", Tool::GreduceChars(greduce)));
+    } else {
+        eprintln!(
+            "{} is not built (cargo build --release -p greduce-cli): its column is left out",
+            greduce.display()
+        );
+    }
+    if let Some(delta) = jsdelta {
+        tools.push(("JSDelta", Tool::JsDelta(delta)));
+    }
+    let subjects = subjects(count);
+    print!("{}", table(&subjects, &tools, &me));
+}
+
 /// `hunt petgraph|tract [--cases N]`, `hunt petgraph-minimal|petgraph-simple` (no case
 /// count: exhaustive searches), `hunt tract-minimal [--cases N]`, `hunt
 /// petgraph-proptest|tract-proptest [--cases N]`.
 fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
-    if target == "tract-exhaustive" {
-        tract_exhaustive(args);
-        return;
-    }
-    if matches!(
-        target.as_str(),
-        "tract-timeline" | "tract-artifacts" | "tract-shrink" | "tract-decode"
-    ) {
-        tract_timeline(&target, args);
-        return;
+    match target.as_str() {
+        "tract-exhaustive" => return tract_exhaustive(args),
+        "tract-timeline" | "tract-artifacts" | "tract-shrink" | "tract-decode" => {
+            return tract_timeline(&target, args);
+        }
+        #[cfg(feature = "js")]
+        "js-table" | "js-oracle" => return js_table(&target, args),
+        _ => {}
     }
     // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
     // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5

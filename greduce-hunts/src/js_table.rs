@@ -1,0 +1,424 @@
+//! The GReduce paper's Table 1, JavaScript rows (issue 32; BENCHMARKS.md "JavaScript
+//! programs"): programs of the JavaScript generator that fail a finding of `hunt js`,
+//! reduced by greduce under the paper's six settings and its full default, by Perses
+//! through [`GRAMMAR`]'s parse, by `greduce reduce` on characters, and by JSDelta.
+//!
+//! ```text
+//! cargo build --release -p greduce-cli -p greduce-hunts
+//! cargo run --release -p greduce-hunts -- js-table [--subjects N] [--jsdelta PATH/delta.js]
+//! ```
+//!
+//! A subject is a seed's program (`js_program(&mut StdRng::seed_from_u64(seed))`, seeds
+//! from [`BASE`]) that fails the finding as the hunt sees it ([`fails_as`]): valid (oxc,
+//! swc and boa parse it) and failing that finding's check with its signature. Every reducer
+//! asks the same question of each candidate; a candidate that is not a valid program is
+//! not a failure (and counts as invalid in the "valid" share). Sizes are non-blank
+//! characters, as the paper counts them.
+//!
+//! The command-line reducers get the question as a command: `hunt js-oracle FILE` exits 0
+//! when `FILE` fails the finding (`greduce reduce` keeps a candidate on exit 0) and 1
+//! otherwise, `hunt js-oracle --invert FILE` the other way round (JSDelta keeps a candidate
+//! whose command fails); each call appends a line to the file `GREDUCE_JS_LOG` names, so
+//! the table counts their calls and valid candidates as it counts the others'.
+
+use crate::hunt_js::{Program, fails_as, js_program, non_blank, valid};
+use greduce::grammar::{Grammar, perses};
+use greduce::{Passes, Reducer, Run, Search, Strategy};
+use greduce_domains::js::GRAMMAR;
+use rand::rngs::StdRng;
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The finding the subjects fail.
+pub const FINDING: &str = "J1: swc prints `new (++x)` as `new ++x`";
+
+/// The first seed tried for a subject.
+pub const BASE: u64 = 0x15_1000;
+
+/// The sizes of a subject, in non-blank characters: the paper's subjects have 131 to 569.
+/// A smaller program leaves little to reduce (the first failing program from [`BASE`] has
+/// 14); a program of the generator can have hundreds of thousands, which Perses' Earley
+/// parse and the character reducer would take hours over.
+pub const SIZES: std::ops::RangeInclusive<usize> = 100..=1000;
+
+/// The environment variable naming the file `hunt js-oracle` appends its verdicts to.
+pub const LOG: &str = "GREDUCE_JS_LOG";
+
+/// The settings: the paper's six (structure only), then the full default.
+pub const SETTINGS: [(&str, Search, Strategy, Passes); 7] = [
+    (
+        "tree + re-align",
+        Search::Tree,
+        Strategy::Realign,
+        Passes::STRUCTURE,
+    ),
+    (
+        "tree + bypass",
+        Search::Tree,
+        Strategy::Bypass,
+        Passes::STRUCTURE,
+    ),
+    (
+        "tree + halt",
+        Search::Tree,
+        Strategy::Halt,
+        Passes::STRUCTURE,
+    ),
+    (
+        "sequence + re-align",
+        Search::Sequence,
+        Strategy::Realign,
+        Passes::STRUCTURE,
+    ),
+    (
+        "sequence + bypass",
+        Search::Sequence,
+        Strategy::Bypass,
+        Passes::STRUCTURE,
+    ),
+    (
+        "sequence + halt",
+        Search::Sequence,
+        Strategy::Halt,
+        Passes::STRUCTURE,
+    ),
+    (
+        "default (tree + re-align, every pass)",
+        Search::Tree,
+        Strategy::Realign,
+        Passes::ALL,
+    ),
+];
+
+/// Whether a program fails the subjects' finding.
+#[must_use]
+pub fn fails(text: &str) -> bool {
+    fails_as(text, FINDING)
+}
+
+/// A subject: its seed and its recorded run.
+pub struct Subject {
+    /// The seed of its program.
+    pub seed: u64,
+    /// The program and its trace.
+    pub run: Run<Program>,
+}
+
+/// The first `n` subjects: seeds from [`BASE`] whose program has [`SIZES`] non-blank
+/// characters and [`fails`]. The seeds are tried in blocks, on two threads; the result is
+/// the same as trying them one by one.
+#[must_use]
+pub fn subjects(n: usize) -> Vec<Subject> {
+    const BLOCK: u64 = 1 << 14;
+    let program = |seed: u64| {
+        crate::hunt::silenced(|| greduce::record(|rng: &mut StdRng| js_program(rng), seed))
+    };
+    let mut seeds = Vec::new();
+    let mut start = BASE;
+    while seeds.len() < n {
+        let found = std::sync::Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for thread in 0..2 {
+                let found = &found;
+                scope.spawn(move || {
+                    for seed in (start + thread..start + BLOCK).step_by(2) {
+                        let text = program(seed).output.0;
+                        // J1 needs a `new` of a parenthesised `++` or `--`: a cheap test
+                        // before the parsers and boa.
+                        let may =
+                            text.contains("new (") && (text.contains("++") || text.contains("--"));
+                        if may
+                            && SIZES.contains(&non_blank(&text))
+                            && crate::hunt::silenced(|| fails(&text))
+                        {
+                            found
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                .push(seed);
+                        }
+                    }
+                });
+            }
+        });
+        let mut found = found
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        found.sort_unstable();
+        seeds.extend(found);
+        start += BLOCK;
+    }
+    seeds
+        .into_iter()
+        .take(n)
+        .map(|seed| Subject {
+            seed,
+            run: program(seed),
+        })
+        .collect()
+}
+
+/// One reduction's result.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reduced {
+    /// The result's non-blank characters.
+    pub size: usize,
+    /// The oracle's calls.
+    pub calls: u64,
+    /// Of those, on valid programs ([`valid`]).
+    pub valid: u64,
+    /// Wall time, in seconds.
+    pub seconds: f64,
+}
+
+/// Counts an oracle's calls and valid candidates.
+#[derive(Default)]
+struct Counter {
+    calls: Cell<u64>,
+    valid: Cell<u64>,
+}
+
+impl Counter {
+    /// The oracle on `text`, counted: whether it fails the finding.
+    fn fails(&self, text: &str) -> bool {
+        self.calls.set(self.calls.get() + 1);
+        if crate::hunt::silenced(|| valid(text)) {
+            self.valid.set(self.valid.get() + 1);
+            crate::hunt::silenced(|| fails(text))
+        } else {
+            false
+        }
+    }
+
+    fn reduced(&self, text: &str, started: Instant) -> Reduced {
+        Reduced {
+            size: non_blank(text),
+            calls: self.calls.get(),
+            valid: self.valid.get(),
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// `subject` reduced by greduce under setting `setting` of [`SETTINGS`].
+#[must_use]
+pub fn by_trace(subject: &Subject, setting: usize) -> Reduced {
+    let (_, search, strategy, passes) = SETTINGS[setting];
+    let counter = Counter::default();
+    let started = Instant::now();
+    let reduction = Reducer::new(|rng: &mut StdRng| js_program(rng))
+        .search(search)
+        .strategy(strategy)
+        .passes(passes)
+        .size(|p: &Program| (non_blank(&p.0), 0))
+        .reduce(&subject.run.trace, |p: &Program| !counter.fails(&p.0));
+    counter.reduced(&reduction.output.0, started)
+}
+
+/// `subject` reduced by Perses through [`GRAMMAR`]'s parse.
+///
+/// # Errors
+///
+/// The program does not parse by the grammar (it always should), or Perses finds the
+/// original not failing.
+pub fn by_perses(subject: &Subject) -> Result<Reduced, String> {
+    use greduce::dd::Outcome;
+    let grammar: Grammar = GRAMMAR.parse().map_err(|e| format!("the grammar: {e}"))?;
+    let tree = grammar
+        .parse(&subject.run.output.0)
+        .map_err(|e| format!("seed {:#x} does not parse: {e}", subject.seed))?;
+    let counter = Counter::default();
+    let started = Instant::now();
+    let reduced = perses(&grammar, &tree, |text: &str| {
+        if counter.fails(text) {
+            Outcome::Fails
+        } else {
+            Outcome::Passes
+        }
+    })
+    .map_err(|e| format!("Perses on seed {:#x}: {e}", subject.seed))?;
+    Ok(counter.reduced(&reduced.tree.text(), started))
+}
+
+/// A command-line reducer.
+#[derive(Clone, Debug)]
+pub enum Tool {
+    /// `greduce reduce --passes chars --jobs 1 FILE CMD`, the binary at this path.
+    GreduceChars(PathBuf),
+    /// JSDelta (`node delta.js --cmd CMD FILE`), its `delta.js` at this path.
+    JsDelta(PathBuf),
+}
+
+/// `subject` reduced by a command-line reducer, which calls `oracle` (this program's
+/// path: `hunt js-oracle`) on each candidate in a scratch directory of its own.
+///
+/// # Errors
+///
+/// The scratch directory cannot be made, the tool does not start or fails, or its result
+/// cannot be read.
+pub fn by_command(subject: &Subject, tool: &Tool, oracle: &Path) -> Result<Reduced, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "greduce-js-table-{}-{:x}",
+        std::process::id(),
+        subject.seed
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("work")).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let file = dir.join("work").join("program.js");
+    let log = dir.join("log");
+    std::fs::write(&file, &subject.run.output.0).map_err(|e| format!("{}: {e}", file.display()))?;
+    std::fs::write(&log, "").map_err(|e| format!("{}: {e}", log.display()))?;
+    let started = Instant::now();
+    let (status, result) = match tool {
+        Tool::GreduceChars(greduce) => {
+            let status = std::process::Command::new(greduce)
+                .args(["reduce", "--quiet", "--passes", "chars", "--jobs", "1"])
+                .arg(&file)
+                .arg("--")
+                .arg(oracle)
+                .arg("js-oracle")
+                .arg("program.js")
+                .env(LOG, &log)
+                .output();
+            (status, file.clone())
+        }
+        Tool::JsDelta(delta) => {
+            let command = format!("{} js-oracle --invert", oracle.display());
+            let out = dir.join("out");
+            let status = std::process::Command::new("node")
+                .arg(delta)
+                .arg("--cmd")
+                .arg(&command)
+                .arg("--out")
+                .arg(&out)
+                .arg(&file)
+                .current_dir(&dir)
+                .env(LOG, &log)
+                .output();
+            (status, out)
+        }
+    };
+    let status = status.map_err(|e| format!("{tool:?} does not start: {e}"))?;
+    if !status.status.success() {
+        return Err(format!(
+            "{tool:?} failed ({}): {}",
+            status.status,
+            String::from_utf8_lossy(&status.stderr)
+                .lines()
+                .last()
+                .unwrap_or("")
+        ));
+    }
+    let text =
+        std::fs::read_to_string(&result).map_err(|e| format!("{}: {e}", result.display()))?;
+    let verdicts = std::fs::read_to_string(&log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Reduced {
+        size: non_blank(&text),
+        calls: verdicts.lines().count() as u64,
+        valid: verdicts.lines().filter(|l| *l != "invalid").count() as u64,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// `hunt js-oracle [--invert] FILE`: whether `FILE` fails [`FINDING`] (exit 0, or 1 with
+/// `invert`), its verdict (`invalid`, `passes` or `fails`) appended to the file [`LOG`]
+/// names when it is set.
+#[must_use]
+pub fn oracle(file: &Path, invert: bool) -> i32 {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let verdict = if !crate::hunt::silenced(|| valid(&text)) {
+        "invalid"
+    } else if crate::hunt::silenced(|| fails(&text)) {
+        "fails"
+    } else {
+        "passes"
+    };
+    if let Some(log) = std::env::var_os(LOG) {
+        use std::io::Write as _;
+        if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(log) {
+            let _ = writeln!(f, "{verdict}");
+        }
+    }
+    i32::from((verdict == "fails") == invert)
+}
+
+/// The whole table: per subject, each reducer's size, calls and share of valid candidates,
+/// then the means. `tools` are the command-line reducers to run (with their names).
+#[must_use]
+pub fn table(subjects: &[Subject], tools: &[(&str, Tool)], oracle: &Path) -> String {
+    let mut columns: Vec<String> = SETTINGS.iter().map(|s| s.0.to_string()).collect();
+    columns.push("Perses".to_string());
+    columns.extend(tools.iter().map(|(name, _)| (*name).to_string()));
+    let mut results: Vec<Vec<Result<Reduced, String>>> = Vec::new();
+    for subject in subjects {
+        let mut row: Vec<Result<Reduced, String>> = (0..SETTINGS.len())
+            .map(|s| Ok(by_trace(subject, s)))
+            .collect();
+        row.push(by_perses(subject));
+        for (_, tool) in tools {
+            row.push(by_command(subject, tool, oracle));
+        }
+        results.push(row);
+    }
+    let mut out = String::from("| subject | original |");
+    for column in &columns {
+        let _ = write!(out, " {column} |");
+    }
+    out.push_str("\n|---|---:|");
+    out.push_str(&"---|".repeat(columns.len()));
+    out.push('\n');
+    let cell = |r: &Result<Reduced, String>| match r {
+        Ok(r) => format!(
+            "{} ({}, {:.0} %, {:.1} s)",
+            r.size,
+            r.calls,
+            100.0 * r.valid as f64 / r.calls.max(1) as f64,
+            r.seconds
+        ),
+        Err(e) => format!("failed: {}", e.replace('|', "/")),
+    };
+    for (subject, row) in subjects.iter().zip(&results) {
+        let _ = write!(
+            out,
+            "| {:#x} | {} |",
+            subject.seed,
+            non_blank(&subject.run.output.0)
+        );
+        for r in row {
+            let _ = write!(out, " {} |", cell(r));
+        }
+        out.push('\n');
+    }
+    let mean = |values: &[f64]| values.iter().sum::<f64>() / values.len().max(1) as f64;
+    let originals: Vec<f64> = subjects
+        .iter()
+        .map(|s| non_blank(&s.run.output.0) as f64)
+        .collect();
+    let _ = write!(out, "| mean | {:.1} |", mean(&originals));
+    for c in 0..columns.len() {
+        let done: Vec<Reduced> = results
+            .iter()
+            .filter_map(|row| row[c].clone().ok())
+            .collect();
+        let of = |f: fn(&Reduced) -> f64| mean(&done.iter().map(f).collect::<Vec<_>>());
+        let valid: u64 = done.iter().map(|r| r.valid).sum();
+        let calls: u64 = done.iter().map(|r| r.calls).sum();
+        let _ = write!(
+            out,
+            " {:.1} ({:.1}, {:.0} %, {:.1} s){} |",
+            of(|r| r.size as f64),
+            of(|r| r.calls as f64),
+            100.0 * valid as f64 / calls.max(1) as f64,
+            of(|r| r.seconds),
+            if done.len() < subjects.len() {
+                format!(" over {} subjects", done.len())
+            } else {
+                String::new()
+            }
+        );
+    }
+    out.push('\n');
+    out
+}
