@@ -25,6 +25,7 @@ use crate::hunt_js::{Program, fails_as, js_program, non_blank, valid};
 use greduce::grammar::{Grammar, perses};
 use greduce::{Passes, Reducer, Run, Search, Strategy};
 use greduce_domains::js::GRAMMAR;
+use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cell::Cell;
 use std::fmt::Write as _;
@@ -106,55 +107,113 @@ pub struct Subject {
     pub run: Run<Program>,
 }
 
+/// A seeded `StdRng` that panics after `left` more draws: the generator's programs are
+/// heavy-tailed (4096 seeds make 775 MB of text, 1 % of them 100 to 1000 non-blank
+/// characters), so the search for subjects stops a program early once it is sure to be too
+/// large. A program made within the budget is the seed's program, draw for draw.
+struct Budgeted {
+    rng: StdRng,
+    left: u32,
+}
+
+impl Budgeted {
+    fn draw(&mut self) {
+        self.left = self
+            .left
+            .checked_sub(1)
+            .unwrap_or_else(|| std::panic::panic_any(OverBudget));
+    }
+}
+
+/// The panic of a [`Budgeted`] generator out of draws.
+struct OverBudget;
+
+impl rand::TryRng for Budgeted {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        use rand::Rng as _;
+        self.draw();
+        Ok(self.rng.next_u32())
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        use rand::Rng as _;
+        self.draw();
+        Ok(self.rng.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        use rand::Rng as _;
+        self.draw();
+        self.rng.fill_bytes(dst);
+        Ok(())
+    }
+}
+
+/// The draws a subject's program may take: twice the most a program of [`SIZES`] took
+/// among the 194 of seeds 0 to 19 999 (0.95 draws per non-blank character). A program
+/// over it is skipped: the subjects are the first failing seeds among those within it.
+const DRAWS: u32 = 2000;
+
 /// The first `n` subjects: seeds from [`BASE`] whose program has [`SIZES`] non-blank
 /// characters and [`fails`]. The seeds are tried in blocks, on two threads; the result is
 /// the same as trying them one by one.
 #[must_use]
 pub fn subjects(n: usize) -> Vec<Subject> {
     const BLOCK: u64 = 1 << 14;
-    let program = |seed: u64| {
-        crate::hunt::silenced(|| greduce::record(|rng: &mut StdRng| js_program(rng), seed))
-    };
     let mut seeds = Vec::new();
     let mut start = BASE;
-    while seeds.len() < n {
-        let found = std::sync::Mutex::new(Vec::new());
-        std::thread::scope(|scope| {
-            for thread in 0..2 {
-                let found = &found;
-                scope.spawn(move || {
-                    for seed in (start + thread..start + BLOCK).step_by(2) {
-                        let text = program(seed).output.0;
-                        // J1 needs a `new` of a parenthesised `++` or `--`: a cheap test
-                        // before the parsers and boa.
-                        let may =
-                            text.contains("new (") && (text.contains("++") || text.contains("--"));
-                        if may
-                            && SIZES.contains(&non_blank(&text))
-                            && crate::hunt::silenced(|| fails(&text))
-                        {
-                            found
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                .push(seed);
+    crate::hunt::silenced(|| {
+        while seeds.len() < n {
+            let found = std::sync::Mutex::new(Vec::new());
+            std::thread::scope(|scope| {
+                for thread in 0..2 {
+                    let found = &found;
+                    scope.spawn(move || {
+                        for seed in (start + thread..start + BLOCK).step_by(2) {
+                            let mut rng = Budgeted {
+                                rng: StdRng::seed_from_u64(seed),
+                                left: DRAWS,
+                            };
+                            let Ok(Program(text)) = crate::hunt::guarded(|| js_program(&mut rng))
+                            else {
+                                continue;
+                            };
+                            // J1 needs a `new` of a `++` or `--` (every expression is in
+                            // parentheses): a cheap test before the parsers and boa.
+                            let may = text.contains("new (++") || text.contains("new (--");
+                            if may && SIZES.contains(&non_blank(&text)) && fails(&text) {
+                                found
+                                    .lock()
+                                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                    .push(seed);
+                            }
                         }
-                    }
-                });
-            }
-        });
-        let mut found = found
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        found.sort_unstable();
-        seeds.extend(found);
-        start += BLOCK;
-    }
+                    });
+                }
+            });
+            let mut found = found
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            found.sort_unstable();
+            eprintln!(
+                "js-table: seeds {start:#x} to {:#x}: {} subjects {found:x?}",
+                start + BLOCK - 1,
+                found.len()
+            );
+            seeds.extend(found);
+            start += BLOCK;
+        }
+    });
     seeds
         .into_iter()
         .take(n)
         .map(|seed| Subject {
             seed,
-            run: program(seed),
+            run: crate::hunt::silenced(|| {
+                greduce::record(|rng: &mut StdRng| js_program(rng), seed)
+            }),
         })
         .collect()
 }
@@ -183,9 +242,9 @@ impl Counter {
     /// The oracle on `text`, counted: whether it fails the finding.
     fn fails(&self, text: &str) -> bool {
         self.calls.set(self.calls.get() + 1);
-        if crate::hunt::silenced(|| valid(text)) {
+        if valid(text) {
             self.valid.set(self.valid.get() + 1);
-            crate::hunt::silenced(|| fails(text))
+            fails(text)
         } else {
             false
         }
@@ -322,20 +381,22 @@ pub fn by_command(subject: &Subject, tool: &Tool, oracle: &Path) -> Result<Reduc
     })
 }
 
-/// `hunt js-oracle [--invert] FILE`: whether `FILE` fails [`FINDING`] (exit 0, or 1 with
-/// `invert`), its verdict (`invalid`, `passes` or `fails`) appended to the file [`LOG`]
-/// names when it is set.
+/// `hunt js-oracle [--invert] FILE`: whether `FILE` fails [`FINDING`] (exit status 0, or 1
+/// with `invert`), its verdict (`invalid`, `passes` or `fails`) appended to the file `log`
+/// (the one [`LOG`] names, for the command).
 #[must_use]
-pub fn oracle(file: &Path, invert: bool) -> i32 {
+pub fn oracle(file: &Path, invert: bool, log: Option<&Path>) -> i32 {
     let text = std::fs::read_to_string(file).unwrap_or_default();
-    let verdict = if !crate::hunt::silenced(|| valid(&text)) {
-        "invalid"
-    } else if crate::hunt::silenced(|| fails(&text)) {
-        "fails"
-    } else {
-        "passes"
-    };
-    if let Some(log) = std::env::var_os(LOG) {
+    let verdict = crate::hunt::silenced(|| {
+        if !valid(&text) {
+            "invalid"
+        } else if fails(&text) {
+            "fails"
+        } else {
+            "passes"
+        }
+    });
+    if let Some(log) = log {
         use std::io::Write as _;
         if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(log) {
             let _ = writeln!(f, "{verdict}");
@@ -344,24 +405,76 @@ pub fn oracle(file: &Path, invert: bool) -> i32 {
     i32::from((verdict == "fails") == invert)
 }
 
-/// The whole table: per subject, each reducer's size, calls and share of valid candidates,
-/// then the means. `tools` are the command-line reducers to run (with their names).
+/// Every reducer on every subject: per subject, [`SETTINGS`] in order, Perses, then
+/// `tools`. Progress goes to standard error.
+fn reduce_all(
+    subjects: &[Subject],
+    columns: &[String],
+    tools: &[(&str, Tool)],
+    oracle: &Path,
+) -> Vec<Vec<Result<Reduced, String>>> {
+    let mut results = Vec::new();
+    crate::hunt::silenced(|| {
+        for subject in subjects {
+            let mut row = Vec::new();
+            for s in 0..SETTINGS.len() {
+                row.push(Ok(by_trace(subject, s)));
+            }
+            row.push(by_perses(subject));
+            for (_, tool) in tools {
+                row.push(by_command(subject, tool, oracle));
+            }
+            for (column, r) in columns.iter().zip(&row) {
+                eprintln!("js-table: {:#x}: {column}: {r:?}", subject.seed);
+            }
+            results.push(row);
+        }
+    });
+    results
+}
+
+/// One reducer's means over the subjects it reduced.
+struct Means {
+    size: f64,
+    calls: f64,
+    /// The share of all its calls that were on valid programs, in percent.
+    valid: f64,
+    seconds: f64,
+    /// How many subjects it reduced (a command-line reducer may fail).
+    done: usize,
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0.0), |(s, n), v| (s + v, n + 1.0));
+    sum / f64::max(n, 1.0)
+}
+
+/// The means of column `c` of `results`, `None` when it failed on every subject.
+fn means(results: &[Vec<Result<Reduced, String>>], c: usize) -> Option<Means> {
+    let done: Vec<&Reduced> = results
+        .iter()
+        .filter_map(|row| row[c].as_ref().ok())
+        .collect();
+    let valid: u64 = done.iter().map(|r| r.valid).sum();
+    let calls: u64 = done.iter().map(|r| r.calls).sum();
+    (!done.is_empty()).then(|| Means {
+        size: mean(done.iter().map(|r| r.size as f64)),
+        calls: mean(done.iter().map(|r| r.calls as f64)),
+        valid: 100.0 * valid as f64 / calls.max(1) as f64,
+        seconds: mean(done.iter().map(|r| r.seconds)),
+        done: done.len(),
+    })
+}
+
+/// The whole table: per subject, each reducer's size and calls, then per reducer the means
+/// of size, calls and time, its share of valid candidates, and its mean size against
+/// Perses'. `tools` are the command-line reducers to run (with their names).
 #[must_use]
 pub fn table(subjects: &[Subject], tools: &[(&str, Tool)], oracle: &Path) -> String {
     let mut columns: Vec<String> = SETTINGS.iter().map(|s| s.0.to_string()).collect();
     columns.push("Perses".to_string());
     columns.extend(tools.iter().map(|(name, _)| (*name).to_string()));
-    let mut results: Vec<Vec<Result<Reduced, String>>> = Vec::new();
-    for subject in subjects {
-        let mut row: Vec<Result<Reduced, String>> = (0..SETTINGS.len())
-            .map(|s| Ok(by_trace(subject, s)))
-            .collect();
-        row.push(by_perses(subject));
-        for (_, tool) in tools {
-            row.push(by_command(subject, tool, oracle));
-        }
-        results.push(row);
-    }
+    let results = reduce_all(subjects, &columns, tools, oracle);
     let mut out = String::from("| subject | original |");
     for column in &columns {
         let _ = write!(out, " {column} |");
@@ -369,16 +482,6 @@ pub fn table(subjects: &[Subject], tools: &[(&str, Tool)], oracle: &Path) -> Str
     out.push_str("\n|---|---:|");
     out.push_str(&"---|".repeat(columns.len()));
     out.push('\n');
-    let cell = |r: &Result<Reduced, String>| match r {
-        Ok(r) => format!(
-            "{} ({}, {:.0} %, {:.1} s)",
-            r.size,
-            r.calls,
-            100.0 * r.valid as f64 / r.calls.max(1) as f64,
-            r.seconds
-        ),
-        Err(e) => format!("failed: {}", e.replace('|', "/")),
-    };
     for (subject, row) in subjects.iter().zip(&results) {
         let _ = write!(
             out,
@@ -387,38 +490,39 @@ pub fn table(subjects: &[Subject], tools: &[(&str, Tool)], oracle: &Path) -> Str
             non_blank(&subject.run.output.0)
         );
         for r in row {
-            let _ = write!(out, " {} |", cell(r));
+            let _ = match r {
+                Ok(r) => write!(out, " {} ({}) |", r.size, r.calls),
+                Err(e) => write!(out, " failed: {} |", e.replace('|', "/")),
+            };
         }
         out.push('\n');
     }
-    let mean = |values: &[f64]| values.iter().sum::<f64>() / values.len().max(1) as f64;
-    let originals: Vec<f64> = subjects
-        .iter()
-        .map(|s| non_blank(&s.run.output.0) as f64)
-        .collect();
-    let _ = write!(out, "| mean | {:.1} |", mean(&originals));
-    for c in 0..columns.len() {
-        let done: Vec<Reduced> = results
-            .iter()
-            .filter_map(|row| row[c].clone().ok())
-            .collect();
-        let of = |f: fn(&Reduced) -> f64| mean(&done.iter().map(f).collect::<Vec<_>>());
-        let valid: u64 = done.iter().map(|r| r.valid).sum();
-        let calls: u64 = done.iter().map(|r| r.calls).sum();
-        let _ = write!(
-            out,
-            " {:.1} ({:.1}, {:.0} %, {:.1} s){} |",
-            of(|r| r.size as f64),
-            of(|r| r.calls as f64),
-            100.0 * valid as f64 / calls.max(1) as f64,
-            of(|r| r.seconds),
-            if done.len() < subjects.len() {
-                format!(" over {} subjects", done.len())
-            } else {
-                String::new()
-            }
-        );
+    let _ = writeln!(
+        out,
+        "\nMeans over the subjects (originals: {:.1} non-blank characters):\n\n\
+         | reducer | size | calls | valid | time (s) | size against Perses' |\n\
+         |---|---:|---:|---:|---:|---:|",
+        mean(subjects.iter().map(|s| non_blank(&s.run.output.0) as f64))
+    );
+    let perses = means(&results, SETTINGS.len()).map_or(f64::NAN, |m| m.size);
+    for (c, column) in columns.iter().enumerate() {
+        let _ = match means(&results, c) {
+            Some(m) => writeln!(
+                out,
+                "| {column}{} | {:.1} | {:.1} | {:.0} % | {:.2} | {:.2}x |",
+                if m.done < subjects.len() {
+                    format!(" (over {} subjects)", m.done)
+                } else {
+                    String::new()
+                },
+                m.size,
+                m.calls,
+                m.valid,
+                m.seconds,
+                m.size / perses
+            ),
+            None => writeln!(out, "| {column} | failed on every subject | | | | |"),
+        };
     }
-    out.push('\n');
     out
 }

@@ -277,7 +277,8 @@ fn js_table(target: &str, mut args: impl Iterator<Item = String>) {
             (Some(file), None) => (false, file),
             _ => usage("js-oracle takes [--invert] FILE"),
         };
-        std::process::exit(oracle(std::path::Path::new(&file), invert));
+        let log = std::env::var_os(greduce_hunts::js_table::LOG).map(std::path::PathBuf::from);
+        std::process::exit(oracle(std::path::Path::new(&file), invert, log.as_deref()));
     }
     let (mut count, mut jsdelta) = (10usize, None);
     while let Some(arg) = args.next() {
