@@ -4,7 +4,7 @@
 //! when upstream fixes the bug; then flip its assertion). Feature `js` (on by default).
 #![cfg(feature = "js")]
 
-use greduce_hunts::hunt_js::swc_script;
+use greduce_hunts::hunt_js::{Ran, oxc_parses, run, swc_minify, swc_parses, swc_script};
 use swc_common::Mark;
 use swc_ecma_transforms_base::{fixer::fixer, resolver};
 
@@ -32,5 +32,30 @@ fn j1_swc_prints_new_of_a_prefix_update_without_parentheses() {
         let out = swc_fixed(src).unwrap();
         assert_eq!(out, printed);
         assert!(swc_fixed(&out).is_err(), "{out} parses");
+    }
+}
+
+/// J2: swc's minifier takes the braces off an `if` whose block holds only a function
+/// declaration: `if (a) { function f() {} }` comes out as `if (a) function f() {}`, which
+/// swc's own parser refuses (`DeclNotAllowed`). That form is legal only in sloppy scripts
+/// under ECMA-262's Annex B (function declarations as the clauses of an `if`),
+/// where it means the braced form: oxc parses it and boa (with `annex-b`) runs it, and
+/// oxc's minifier keeps the braces. A second pass of swc over its own output fails, and so
+/// would any strict or non-Annex-B consumer.
+#[test]
+fn j2_swc_unwraps_a_function_declaration_from_an_if_block() {
+    for (src, minified) in [
+        ("if (a) { function f(){} }", "if (a) function f() {}\n"),
+        (
+            "if ((a_0)) { function a_0(a_0){  } }",
+            "if (a_0) function a_0(a_0) {}\n",
+        ),
+    ] {
+        assert_eq!(swc_parses(src), Ok(()));
+        let out = swc_minify(src).expect("swc parses the program");
+        assert_eq!(out, minified);
+        assert_eq!(swc_parses(&out), Err("DeclNotAllowed".to_string()));
+        assert_eq!(oxc_parses(&out), Ok(()));
+        assert!(!matches!(run(&out, &[], false), Ran::Rejected(_)));
     }
 }
