@@ -244,12 +244,13 @@ impl Counter {
     /// The oracle on `text`, counted: whether it fails the finding.
     fn fails(&self, text: &str) -> bool {
         self.calls.set(self.calls.get() + 1);
-        if valid(text) {
+        // A failing program is valid (its check asked first): validity is asked apart only
+        // of the others, not twice of every candidate.
+        let failed = fails(text);
+        if failed || valid(text) {
             self.valid.set(self.valid.get() + 1);
-            fails(text)
-        } else {
-            false
         }
+        failed
     }
 
     fn reduced(&self, text: &str, started: Instant) -> Reduced {
@@ -403,12 +404,12 @@ fn run_command(
 pub fn oracle(file: &Path, invert: bool, log: Option<&Path>) -> i32 {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let verdict = crate::hunt::silenced(|| {
-        if !valid(&text) {
-            "invalid"
-        } else if fails(&text) {
+        if fails(&text) {
             "fails"
-        } else {
+        } else if valid(&text) {
             "passes"
+        } else {
+            "invalid"
         }
     });
     if let Some(log) = log {
