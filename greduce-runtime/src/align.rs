@@ -109,6 +109,15 @@ impl fmt::Display for Fault {
     }
 }
 
+/// A descent under way ([`Aligner::push_call`]).
+#[derive(Clone, Copy, Debug)]
+struct Descent {
+    /// The recorded nested call the first call of its generator aligns with.
+    target: NodeId,
+    /// How many frames are open while the descending call's frame is.
+    depth: usize,
+}
+
 #[derive(Debug)]
 struct Frame {
     /// The recorded node this frame aligns with; `None` when unaligned.
@@ -174,6 +183,9 @@ pub(crate) struct Aligner {
     frames: Vec<Frame>,
     /// The next frame pushed is see-through ([`Frame::through`]).
     through_next: bool,
+    /// A descent under way: a call the edit replays as a nested call of another generator
+    /// runs unaligned until it first calls that generator (see [`Aligner::push_call`]).
+    descent: Option<Descent>,
     /// Re-align decisions taken in this replay, for the reducer's explanations.
     pub(crate) notes: Notes,
 }
@@ -186,6 +198,7 @@ impl Aligner {
             strategy,
             frames: Vec::new(),
             through_next: false,
+            descent: None,
             notes: Notes::default(),
         };
         aligner.push(Some(0));
@@ -290,6 +303,14 @@ impl Aligner {
             return Ok(Some(aligned));
         }
         let trace = self.trace.clone();
+        if op == Op::Scope
+            && let Some(descent) = self.descent
+            && op.matches(trace.kind(descent.target), site)
+        {
+            // The descending call reached the generator of its nested call.
+            self.descent = None;
+            return Ok(Some(descent.target));
+        }
         let frame = self.frames.last().expect("the root frame stays");
         let Some(block) = frame.rec else {
             return self.unaligned(None, || {
@@ -465,10 +486,27 @@ impl Aligner {
     }
 
     /// Opens the frame of a generator call aligned with the recorded call `rec`: the call's
-    /// own recording, or the nested call an edit hoists in its place.
+    /// own recording, or the nested call an edit hoists in its place. When that nested call
+    /// is of another generator (a descent), the call runs unaligned, answering the simplest
+    /// values, until it first calls that generator, whose call aligns with the nested one
+    /// ([`Aligner::op`]); if it returns without calling it, the replay halts
+    /// ([`Aligner::close`]).
     #[inline]
     pub(crate) fn push_call(&mut self, rec: Option<NodeId>) {
-        self.push(rec.map(|r| self.overlay.hoisted(r)));
+        let hoisted = rec.map(|r| self.overlay.hoisted(r));
+        if let (Some(r), Some(h)) = (rec, hoisted)
+            && h != r
+            && !same_generator(&self.trace, r, h)
+        {
+            self.push(None);
+            self.top().body = true;
+            self.descent = Some(Descent {
+                target: h,
+                depth: self.frames.len(),
+            });
+            return;
+        }
+        self.push(hoisted);
         let top = self.top();
         top.body = !top.through;
     }
@@ -576,6 +614,11 @@ impl Aligner {
             self.frames.push(frame); // never pop the root
             return Ok(());
         }
+        if let Some(descent) = self.descent
+            && self.frames.len() < descent.depth
+        {
+            return Err(self.descent_missed(descent));
+        }
         if frame.through {
             // What it aligned with is its parent's: the parent goes on after it.
             self.top().cursor = frame.cursor;
@@ -605,12 +648,34 @@ impl Aligner {
         }
     }
 
+    /// A descending call returned without calling its nested call's generator: the
+    /// candidate is not the one the edit meant (the call's simplest form is another edit's).
+    #[cold]
+    fn descent_missed(&mut self, descent: Descent) -> Fault {
+        self.descent = None;
+        Fault::Halt(format!(
+            "the call descending to the recorded {} returned without calling its generator",
+            describe(&self.trace, descent.target)
+        ))
+    }
+
     /// At the end of the run: recorded operations left in the frames still open.
     pub(crate) fn finish(&mut self) -> Result<(), Fault> {
+        if let Some(descent) = self.descent {
+            return Err(self.descent_missed(descent));
+        }
         while let Some(frame) = self.frames.pop() {
             self.check_leftovers(&frame)?;
         }
         Ok(())
+    }
+}
+
+/// Whether the recorded calls `a` and `b` are of the same generator.
+pub(crate) fn same_generator(trace: &Trace, a: NodeId, b: NodeId) -> bool {
+    match (trace.kind(a), trace.kind(b)) {
+        (Kind::Scope { site: s, .. }, Kind::Scope { site: t, .. }) => s == t,
+        _ => false,
     }
 }
 

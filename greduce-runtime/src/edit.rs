@@ -43,7 +43,10 @@ pub(crate) struct Edit {
     /// decision). Sorted by node, one value per node.
     pub(crate) values: Vec<(NodeId, Value)>,
     /// Generator calls replayed as another recorded call of the same generator (a nested
-    /// one: hoisting; a sibling: swapping): `(call, recorded)`. Sorted by call.
+    /// one: hoisting; a sibling: swapping), or of another generator nested in it (a
+    /// descent: the call runs its simplest way until it first calls that generator, whose
+    /// call replays the recorded one; [`Aligner::push_call`](crate::align::Aligner)):
+    /// `(call, recorded)`. Sorted by call.
     pub(crate) hoists: Vec<(NodeId, NodeId)>,
     /// Re-align carries recorded values by position: a decision that aligns with nothing
     /// takes the value of the recorded decision at its place in the block (another site's:

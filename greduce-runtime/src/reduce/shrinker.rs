@@ -18,7 +18,7 @@ use super::passes::schedule::{self, Limits};
 use super::reduction::{Progress, ReduceError, Reduction};
 use super::settings::{Property, Reducer};
 use super::stats::{PassStats, Stats};
-use crate::align::{Notes, Strategy};
+use crate::align::{Notes, Strategy, same_generator};
 use crate::describe::{describe, describe_parts, describe_run};
 use crate::edit::{Edit, Overlay};
 use crate::outcome::Outcome;
@@ -271,6 +271,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 base.decision_count()
                     .saturating_sub(run.trace.decision_count())
             }),
+            halted: matches!(result, Err(ReplayError::Halted(_))),
         };
         if !bypassed.is_empty() {
             // Bypass removed more: the edit it ended with is tried too.
@@ -622,8 +623,13 @@ fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
         }
     }
     for (call, nested) in &edit.hoists {
+        let how = if same_generator(base, *call, *nested) {
+            "as"
+        } else {
+            "its simplest way down to"
+        };
         out.push(format!(
-            "replay the {} as its nested {}",
+            "replay the {} {how} its nested {}",
             describe(base, *call),
             describe(base, *nested)
         ));

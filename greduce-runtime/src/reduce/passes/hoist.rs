@@ -1,14 +1,23 @@
-//! Hoisting: a generator call replayed as a smaller call of the same generator nested in
-//! it, so a recursive generator's subtree takes the place of its ancestor
-//! (`Add(Add(a, b), c)` becomes `Add(a, b)`).
+//! Hoisting: a generator call replayed as a smaller call nested in it.
 //!
-//! The nested call's recorded operations answer the outer call's decisions; the outer
-//! call's own operations around it are gone. Every candidate has fewer decisions than the
-//! current input, so it is simpler whenever it reproduces.
+//! - Of the same generator: a recursive generator's subtree takes the place of its ancestor
+//!   (`Add(Add(a, b), c)` becomes `Add(a, b)`). The nested call's recorded operations
+//!   answer the outer call's decisions; the outer call's own operations around it are gone.
+//! - Of another generator (a descent): the outer call runs its simplest way (each decision
+//!   answered its simplest value) until it first calls the nested call's generator, and
+//!   that call replays the nested one (a `statement` whose simplest form is an expression
+//!   statement becomes the expression nested deep in it: `switch (f(x)) { .. }` becomes
+//!   `f(x)`). A descent whose outer call never calls that generator is rejected by the
+//!   replay, before the property; the pass then tries no other call of that generator in
+//!   the same outer call, whose simplest way would not reach it either.
+//!
+//! Every candidate is smaller where it reproduces: a hoist has fewer decisions than the
+//! current input, and a descent keeps the nested call's and adds only simplest values.
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
 use crate::edit::Edit;
+use crate::site::Site;
 use crate::trace::{Kind, NodeId, Trace};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
@@ -16,18 +25,37 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     each_node(probe, |probe, trace, id| {
         for nested in nested_calls(trace, id) {
             if probe.give_up() {
-                break;
+                return false;
             }
-            if probe.consider(Edit {
-                hoists: vec![(id, nested)],
-                ..Edit::default()
-            }) {
+            if probe.consider(hoist(id, nested)) {
                 // The hoisted call's new content may hold smaller calls still.
                 return true;
             }
         }
+        let mut unreached: Vec<&Site> = Vec::new();
+        for (site, nested) in descents(trace, id) {
+            if unreached.contains(&site) {
+                continue;
+            }
+            if probe.give_up() {
+                return false;
+            }
+            if probe.consider(hoist(id, nested)) {
+                return true;
+            }
+            if probe.last_replay().halted {
+                unreached.push(site);
+            }
+        }
         false
     });
+}
+
+fn hoist(call: NodeId, nested: NodeId) -> Edit {
+    Edit {
+        hoists: vec![(call, nested)],
+        ..Edit::default()
+    }
 }
 
 /// The calls of the same generator with the same label ([`crate::call_label`]) nested in
@@ -45,6 +73,37 @@ fn nested_calls(trace: &Trace, id: NodeId) -> Vec<NodeId> {
         .filter(|n| trace.label(*n) == label)
         .filter(|n| decisions_in(trace, *n) < size)
         .collect()
+}
+
+/// The calls of other generators nested in the call at `id` that no call of their own
+/// generator inside it encloses, with fewer decisions than it, each with its generator:
+/// the larger first (trace order among equals); none when `id` is not a call.
+fn descents(trace: &Trace, id: NodeId) -> Vec<(&'static Site, NodeId)> {
+    let Kind::Scope { site: outer, .. } = trace.kind(id) else {
+        return Vec::new();
+    };
+    let size = decisions_in(trace, id);
+    // The calls taken so far, each with the end of its subtree: a call inside one of its
+    // own generator's is not outermost.
+    let mut taken: Vec<(&'static Site, NodeId, NodeId, usize)> = Vec::new();
+    let mut n = id + 1;
+    let end = trace.end(id);
+    while n < end {
+        if let Kind::Scope { site, .. } = trace.kind(n)
+            && site != outer
+            && !taken
+                .iter()
+                .any(|(s, c, e, _)| *s == site && *c < n && n < *e)
+        {
+            let decisions = decisions_in(trace, n);
+            if decisions < size {
+                taken.push((site, n, trace.end(n), decisions));
+            }
+        }
+        n += 1;
+    }
+    taken.sort_by(|a, b| b.3.cmp(&a.3).then(a.1.cmp(&b.1)));
+    taken.into_iter().map(|(s, c, _, _)| (s, c)).collect()
 }
 
 /// The number of decision nodes in the subtree of `id`.

@@ -85,7 +85,10 @@ impl Passes {
     /// ```
     pub const MINIMIZE: Passes = Passes(1 << 2);
     /// Replace a generator call by a smaller call of the same generator nested in it
-    /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`). The crate docs'
+    /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`); or by a smaller
+    /// call of another generator nested in it, the outer call running its simplest way
+    /// until it first calls that generator (a descent: a statement whose simplest form is
+    /// an expression statement becomes the expression nested deep in it). The crate docs'
     /// "Recursive generators" section shows a reduction with and without it.
     ///
     /// ```
@@ -355,7 +358,8 @@ pub enum Pass {
     Trivial,
     /// Deleting a decision run no part covers ([`Passes::DELETE`]).
     Delete,
-    /// A generator call replaced by a nested call of the same generator ([`Passes::HOIST`]).
+    /// A generator call replaced by a nested call of the same generator, or of another
+    /// generator its simplest way reaches ([`Passes::HOIST`]).
     Hoist,
     /// Sorting a loop's iterations ([`Passes::REORDER`]).
     Reorder,

@@ -68,6 +68,9 @@ pub(crate) struct ReplayEffects {
     /// Recorded picks whose range lost choices, which [`Edit::shift`] would move down (or,
     /// with it, did).
     pub(crate) shiftable: usize,
+    /// The replay halted (under re-align, only a descent that never reached its nested
+    /// call's generator halts).
+    pub(crate) halted: bool,
 }
 
 /// Walks the nodes of the current trace with a [`Cursor`] (so from where the pass stopped
