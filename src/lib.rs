@@ -128,6 +128,7 @@
 //! | [`strategy`](Check::strategy) | `GREDUCE_STRATEGY` (`halt`, `bypass`, `realign`) | re-align |
 //! | [`search`](Check::search) | `GREDUCE_SEARCH` (`tree`, `sequence`) | tree |
 //! | [`passes`](Check::passes) | `GREDUCE_PASSES` (`all`, `paper`, `structure,minimize`, ...) | all |
+//! | [`exhaust`](Check::exhaust) (a bounded exhaustive search after shrinking) | `GREDUCE_EXHAUST` (`on`, `off`, `decisions=8,values=3`) | off |
 //! | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK=1` | shrink |
 //! | [`verbose`](Check::verbose) (list every candidate) | `GREDUCE_VERBOSE=1` | off |
 //! | [`fork`](Check::fork) | `GREDUCE_FORK=1` | off |
@@ -1034,10 +1035,10 @@ pub use greduce_macros::{generator, test};
 pub use greduce_runtime::Steps;
 pub use greduce_runtime::fuzz;
 pub use greduce_runtime::{
-    Attempt, CaseResult, Check, Decision, Int, Outcome, ParseTraceError, Part, Pass, PassStats,
-    Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError, Report, Run,
-    SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label, check, note,
-    record, record_with, replay, replay_draws, replay_with, unrecorded,
+    Attempt, CaseResult, Certificate, Check, Decision, Exhaust, Int, Outcome, ParseTraceError,
+    Part, Pass, PassStats, Passes, Progress, ReduceError, Reducer, Reduction, Replay, ReplayError,
+    Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label,
+    check, note, record, record_with, replay, replay_draws, replay_with, unrecorded,
 };
 pub use greduce_toolkit::{dd, grammar};
 

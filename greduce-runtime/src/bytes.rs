@@ -306,6 +306,40 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
     })
 }
 
+/// The bytes that answer a decision with these arguments with its `rank`-th value counted
+/// from the simplest one upward (`rank` 1: the next after the simplest, which zero bytes
+/// answer), for the bounded exhaustive search (`reduce/exhaust.rs`); `None` when the
+/// decision has no such value, or its values are not counted one by one here (floats,
+/// full-width numbers, samples, permutations, raw samples: only their simplest value is
+/// searched).
+pub(crate) fn rank_bytes(args: &Args, rank: u64) -> Option<Vec<u8>> {
+    let rank = u128::from(rank);
+    let mut out = Vec::new();
+    match *args {
+        Args::Int { .. } | Args::WideInt(..) => {
+            let (_, span, _) = args.as_int()?;
+            if rank == 0 || rank > span {
+                return None;
+            }
+            put(&mut out, rank, width(span));
+        }
+        // The other answer, where both are legal: a byte of 255 reads `true`.
+        Args::Bool { p } if rank == 1 && p > 0.0 && p < 1.0 => out.push(255),
+        Args::Ratio {
+            numerator,
+            denominator,
+        } if rank == 1 && numerator > 0 && numerator < denominator => {
+            let den = u128::from(denominator);
+            put(&mut out, den - 1, width(den - 1));
+        }
+        Args::Index { len } if len != UNKNOWN && rank > 0 && rank < u128::from(len) => {
+            put(&mut out, rank, width(u128::from(len - 1)));
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
 /// A permutation of `len` elements made by rand's (partial) shuffle steps, each step's
 /// position read from the bytes (zero: the element stays).
 fn permutation(len: usize, amount: usize, r: &mut Reader) -> Value {
@@ -582,6 +616,38 @@ mod tests {
             let again = decode(&args, &mut Reader::new(bytes)).unwrap();
             assert_eq!(again, value, "{args}");
         }
+    }
+
+    #[test]
+    fn rank_bytes_count_distinct_values_from_the_simplest_upward() {
+        let mut rng = StdRng::seed_from_u64(3);
+        for _ in 0..5000 {
+            let args = random_args(&mut rng);
+            let mut seen = vec![decode(&args, &mut Reader::new(Vec::new())).unwrap()];
+            for rank in 1..6 {
+                let Some(bytes) = rank_bytes(&args, rank) else {
+                    break;
+                };
+                let mut reader = Reader::new(bytes.clone());
+                let value = decode(&args, &mut reader).unwrap();
+                assert_eq!(reader.at, bytes.len(), "{args}: reads its own bytes");
+                assert!(
+                    !seen.contains(&value),
+                    "{args}: rank {rank} repeats {value:?}"
+                );
+                if let (Some(first), Some(off)) = (args.simplest_offset(), value.as_offset())
+                    && let Some((_, span, _)) = args.as_int()
+                    && span < u128::from(u64::MAX)
+                {
+                    assert_eq!(off, (first + u128::from(rank)) % (span + 1), "{args}");
+                }
+                seen.push(value);
+            }
+        }
+        assert_eq!(rank_bytes(&Args::Index { len: 3 }, 2), Some(vec![2]));
+        assert_eq!(rank_bytes(&Args::Index { len: 3 }, 3), None);
+        assert_eq!(rank_bytes(&Args::Bool { p: 0.5 }, 1), Some(vec![255]));
+        assert_eq!(rank_bytes(&Args::Bool { p: 1.0 }, 1), None);
     }
 
     #[test]

@@ -43,8 +43,8 @@ pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;
 pub use record::{Run, record, record_with};
 pub use reduce::{
-    Attempt, Pass, PassStats, Passes, Progress, ReduceError, Reducer, Reduction, Search, Stats,
-    Verdict,
+    Attempt, Certificate, Exhaust, Pass, PassStats, Passes, Progress, ReduceError, Reducer,
+    Reduction, Search, Stats, Verdict,
 };
 pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
 pub use site::Site;

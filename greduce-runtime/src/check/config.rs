@@ -2,7 +2,7 @@
 //! environment variables that override them.
 
 use crate::align::Strategy;
-use crate::reduce::{Passes, Search};
+use crate::reduce::{Exhaust, Passes, Search};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
@@ -83,6 +83,8 @@ pub(crate) struct Config {
     pub(crate) strategy: Strategy,
     pub(crate) search: Search,
     pub(crate) passes: Passes,
+    /// The bounded exhaustive search after shrinking, when on.
+    pub(crate) exhaust: Option<Exhaust>,
     pub(crate) shrink: bool,
     pub(crate) verbose: bool,
     pub(crate) max_rejects: Option<u64>,
@@ -104,6 +106,7 @@ impl Default for Config {
             strategy: Strategy::Realign,
             search: Search::Tree,
             passes: Passes::ALL,
+            exhaust: None,
             shrink: true,
             verbose: false,
             max_rejects: None,
@@ -161,6 +164,7 @@ pub(crate) const VARIABLES: &[&str] = &[
     "GREDUCE_STRATEGY",
     "GREDUCE_SEARCH",
     "GREDUCE_PASSES",
+    "GREDUCE_EXHAUST",
     "GREDUCE_NO_SHRINK",
     "GREDUCE_VERBOSE",
     "GREDUCE_REGRESSIONS",
@@ -247,6 +251,9 @@ impl Config {
                 )
             })?;
         }
+        if let Some((name, v)) = get("GREDUCE_EXHAUST")? {
+            self.exhaust = parse_exhaust(name, &v)?;
+        }
         if let Some((name, v)) = get("GREDUCE_NO_SHRINK")? {
             self.shrink = !parse_flag(name, &v)?;
         }
@@ -270,6 +277,39 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// `GREDUCE_EXHAUST`: `off` (or `0`, `false`, `no`), `on` (or `1`, `true`, `yes`: the
+/// default bounds), or bounds as `key=value` pairs joined by `,` (`decisions`, `values`,
+/// `inputs`, `calls`; the others keep their defaults).
+fn parse_exhaust(name: &'static str, v: &str) -> Result<Option<Exhaust>, EnvError> {
+    let expected = "`off`, `on`, or bounds such as `decisions=8,values=3` (keys `decisions`, \
+                    `values`, `inputs`, `calls`)";
+    match v.trim().to_ascii_lowercase().as_str() {
+        "0" | "off" | "false" | "no" => return Ok(None),
+        "1" | "on" | "true" | "yes" => return Ok(Some(Exhaust::default())),
+        _ => {}
+    }
+    let mut bounds = Exhaust::default();
+    for pair in v.split(',') {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| invalid(name, v, expected))?;
+        let n: u64 = value
+            .trim()
+            .parse()
+            .map_err(|_| invalid(name, v, expected))?;
+        match key.trim() {
+            "decisions" => {
+                bounds.decisions = usize::try_from(n).map_err(|_| invalid(name, v, expected))?;
+            }
+            "values" if n >= 1 => bounds.values = n,
+            "inputs" => bounds.inputs = n,
+            "calls" => bounds.calls = n,
+            _ => return Err(invalid(name, v, expected)),
+        }
+    }
+    Ok(Some(bounds))
 }
 
 /// `GREDUCE_REGRESSIONS`: `off` (or `0`, `false`, `no`), `on` (the default directory), or a
@@ -436,6 +476,32 @@ mod tests {
             e.starts_with("environment variable GREDUCE_PASSES=\"structure,shrink\""),
             "{e}"
         );
+    }
+
+    #[test]
+    fn exhaust_bounds() {
+        let exhaust = |v: &str| with(&[("GREDUCE_EXHAUST", v)]).map(|c| c.exhaust);
+        assert_eq!(exhaust("off"), Ok(None));
+        assert_eq!(exhaust("on"), Ok(Some(Exhaust::default())));
+        assert_eq!(
+            exhaust("decisions=8, values=3"),
+            Ok(Some(Exhaust {
+                decisions: 8,
+                values: 3,
+                ..Exhaust::default()
+            }))
+        );
+        assert_eq!(
+            exhaust("inputs=50,calls=7").map(|e| e.map(|e| (e.inputs, e.calls))),
+            Ok(Some((50, 7)))
+        );
+        for bad in ["maybe", "values=0", "depth=3", "decisions=x", "decisions"] {
+            let e = exhaust(bad).unwrap_err();
+            assert!(
+                e.starts_with(&format!("environment variable GREDUCE_EXHAUST=\"{bad}\"")),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ pub use report::Report;
 
 use crate::align::Strategy;
 use crate::reduce::settings::SizeFn;
-use crate::reduce::{Passes, Search};
+use crate::reduce::{Exhaust, Passes, Search};
 use config::{Config, Regressions};
 use harness::{captured_if, running_test, test_name};
 use rand::rngs::StdRng;
@@ -74,6 +74,7 @@ pub fn check<T: Debug, P: CaseResult>(
 /// | [`strategy`](Check::strategy) | `GREDUCE_STRATEGY` (`halt`, `bypass`, `realign`) | re-align |
 /// | [`search`](Check::search) | `GREDUCE_SEARCH` (`tree`, `sequence`) | tree |
 /// | [`passes`](Check::passes) | `GREDUCE_PASSES` (`all`, `paper`, `structure,minimize`, ...) | all |
+/// | [`exhaust`](Check::exhaust) | `GREDUCE_EXHAUST` (`on`, `off`, `decisions=8,values=3`) | off |
 /// | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK` (`1`) | shrink |
 /// | [`verbose`](Check::verbose) | `GREDUCE_VERBOSE` (`1`) | off |
 ///
@@ -329,6 +330,45 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn passes(mut self, passes: Passes) -> Self {
         self.config.passes = passes;
+        self
+    }
+
+    /// After shrinking, searches the generator's executions within `bounds` for a smaller
+    /// failing input, and prints what it showed: "exhaustive search: no smaller failing
+    /// input among 20 inputs of at most 3 decisions, values up to 4 per decision"
+    /// ([`Reducer::exhaust`](crate::Reducer::exhaust)). Off by default;
+    /// `GREDUCE_EXHAUST=on` (default bounds), `off`, or bounds such as
+    /// `decisions=8,values=3` override it. Not with fork mode.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// use greduce::Exhaust;
+    ///
+    /// /// A number drawn one of two ways: alone, or as the sum of two.
+    /// #[generator]
+    /// fn number<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u32) {
+    ///     match rng.random_range(0..2) {
+    ///         0 => (0, rng.random_range(0..1000)),
+    ///         _ => (1, rng.random_range(0..1000) + rng.random_range(0..1000)),
+    ///     }
+    /// }
+    ///
+    /// let report = Check::new(number)
+    ///     .seed(3)
+    ///     .persist(false)
+    ///     .exhaust(Exhaust { decisions: 3, ..Exhaust::default() })
+    ///     .try_check(|&(how, n)| assert!(if how == 0 { n != 3 } else { n < 500 }))
+    ///     .unwrap_err();
+    /// assert_eq!(report.input(), Some("(0, 3)"));
+    /// assert!(report.to_string().contains(
+    ///     "exhaustive search: no smaller failing input among 20 inputs of at most 3 \
+    ///      decisions, values up to 4 per decision"
+    /// ));
+    /// ```
+    #[must_use]
+    pub fn exhaust(mut self, bounds: Exhaust) -> Self {
+        self.config.exhaust = Some(bounds);
         self
     }
 

@@ -233,6 +233,8 @@ pub(crate) struct Shrunk {
     pub(crate) shape: String,
     /// The reduction's explanation, when verbose.
     pub(crate) explain: Option<String>,
+    /// What the bounded exhaustive search showed, when it ran to its end.
+    pub(crate) certificate: Option<String>,
 }
 
 impl Failed<'_> {
@@ -280,6 +282,9 @@ impl Failed<'_> {
                 s.property_calls,
                 s.time.as_secs_f64()
             );
+            if let Some(certificate) = &s.certificate {
+                let _ = writeln!(out, "exhaustive search: {certificate}");
+            }
             if let Some(budget) = &s.stopped_by {
                 let _ = writeln!(
                     out,

@@ -532,19 +532,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             other => (last.0, last.1, Some(rerun(&other))),
         };
         let stats = &reduction.stats;
-        let stopped_by = stats.budget_exhausted.then(|| {
-            if stats.property_calls >= config.max_shrink_calls {
-                format!(
-                    "the budget of {} property calls (GREDUCE_MAX_SHRINK_CALLS)",
-                    config.max_shrink_calls
-                )
-            } else {
-                format!(
-                    "the time budget of {:?} (GREDUCE_MAX_SHRINK_TIME)",
-                    config.max_shrink_time
-                )
-            }
-        });
+        let stopped_by = stats
+            .budget_exhausted
+            .then(|| budget_ran_out(config, stats.property_calls));
         let shrunk = report::Shrunk {
             size: format!("{:?}", reduction.size),
             original_size: format!("{:?}", reduction.original_size),
@@ -554,6 +544,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             shape: Shape::of(&reduction.trace).compare(&Shape::of(&trace)),
             saved: saved.shown(),
             explain: config.verbose.then(|| reduction.explain()),
+            certificate: reduction.certificate.as_ref().map(ToString::to_string),
         };
         let input = format!("{:?}", reduction.output);
         let mut report = failing.report(input, &failure, &notes, Some(shrunk), flaky);
@@ -715,6 +706,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .size_counts_decisions(self.counts_decisions)
             .watch(|p| save(p));
+        if let Some(bounds) = config.exhaust {
+            shrinker = shrinker.exhaust(bounds);
+        }
         if let Some(fork) = fork {
             // Each candidate replays in a child first: a generator that crashes or hangs on
             // it fails there, and this process never replays it.
@@ -782,6 +776,21 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             ));
         }
         Ok((reduction, last))
+    }
+}
+
+/// Which shrinking budget ran out, after `calls` property calls.
+fn budget_ran_out(config: &Config, calls: u64) -> String {
+    if calls >= config.max_shrink_calls {
+        format!(
+            "the budget of {} property calls (GREDUCE_MAX_SHRINK_CALLS)",
+            config.max_shrink_calls
+        )
+    } else {
+        format!(
+            "the time budget of {:?} (GREDUCE_MAX_SHRINK_TIME)",
+            config.max_shrink_time
+        )
     }
 }
 

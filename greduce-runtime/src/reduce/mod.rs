@@ -12,6 +12,7 @@
 //!   points, `reduction.rs` what a reduction gives back, [`stats`] its counters.
 
 pub(crate) mod cache;
+pub(crate) mod exhaust;
 pub(crate) mod log;
 pub(crate) mod order;
 pub(crate) mod passes;
@@ -21,6 +22,7 @@ pub(crate) mod settings;
 mod shrinker;
 pub(crate) mod stats;
 
+pub use exhaust::{Certificate, Exhaust};
 pub use log::{Attempt, Verdict};
 pub use passes::{Pass, Passes, Search};
 pub use reduction::{Progress, ReduceError, Reduction};

@@ -2,6 +2,7 @@
 
 use crate::align::Strategy;
 use crate::outcome::Outcome;
+use crate::reduce::exhaust::Exhaust;
 use crate::reduce::passes::pass::{Passes, Search};
 use crate::reduce::reduction::{Progress, ReduceError, Reduction};
 use crate::reduce::settings::{Property, Reducer};
@@ -75,6 +76,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
             quiet: true,
             output_cache: true,
             explain: false,
+            exhaust: None,
             watch: None,
             preflight: None,
         }
@@ -332,6 +334,42 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self
     }
 
+    /// After shrinking, searches the generator's executions within `bounds` for a smaller
+    /// failing input, and when none fails, gives the result a
+    /// [`Certificate`](crate::Certificate) (see [`Exhaust`]); a smaller failing input found
+    /// becomes the input, and shrinking continues from it. Off by default. Not with fork
+    /// mode: the executions run in this process.
+    ///
+    /// ```
+    /// use greduce::{Exhaust, Reducer, generator};
+    /// use rand::RngExt;
+    ///
+    /// /// A number drawn one of two ways: alone, or as the sum of two.
+    /// #[generator]
+    /// fn number<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u32) {
+    ///     match rng.random_range(0..2) {
+    ///         0 => (0, rng.random_range(0..1000)),
+    ///         _ => (1, rng.random_range(0..1000) + rng.random_range(0..1000)),
+    ///     }
+    /// }
+    ///
+    /// // Fails at 3 drawn alone, or at 500 and more as a sum.
+    /// let fails = |&(how, n): &(u8, u32)| if how == 0 { n == 3 } else { n >= 500 };
+    /// let run = (0..).map(|seed| greduce::record(number, seed)).find(|r| r.output.0 == 1 && fails(&r.output)).unwrap();
+    /// // No single edit leads from a failing sum to a failing number alone.
+    /// let shrunk = Reducer::new(number).reduce(&run.trace, |x| !fails(x));
+    /// assert_eq!(shrunk.output.0, 1);
+    /// let bounds = Exhaust { decisions: 3, ..Exhaust::default() };
+    /// let exhausted = Reducer::new(number).exhaust(bounds).reduce(&run.trace, |x| !fails(x));
+    /// assert_eq!(exhausted.output, (0, 3));
+    /// println!("{}", exhausted.certificate.unwrap());
+    /// ```
+    #[must_use]
+    pub fn exhaust(mut self, bounds: Exhaust) -> Self {
+        self.exhaust = Some(bounds);
+        self
+    }
+
     /// Whether panics of the generator and the property during reduction print their
     /// message (default: they do not; the attempts record them).
     ///
@@ -457,6 +495,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
             quiet: self.quiet,
             output_cache: self.output_cache,
             explain: self.explain,
+            exhaust: self.exhaust,
             watch: None,
             preflight: self.preflight,
         }

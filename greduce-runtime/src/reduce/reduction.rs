@@ -86,6 +86,10 @@ pub struct Reduction<T, S = usize> {
     /// The candidates tried, with their verdicts: all of them when the reduction explained
     /// ([`Reducer::explain`](crate::Reducer::explain)), else the last few.
     pub attempts: Vec<Attempt>,
+    /// What the bounded exhaustive search showed, when it ran to the end without finding a
+    /// smaller failing input ([`Reducer::exhaust`](crate::Reducer::exhaust)); `None` when
+    /// it was off, or the reduction stopped before it.
+    pub certificate: Option<crate::reduce::exhaust::Certificate>,
 }
 
 impl<T, S> Reduction<T, S> {

@@ -77,6 +77,8 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
     pub(crate) quiet: bool,
     pub(crate) output_cache: bool,
     pub(crate) explain: bool,
+    /// The bounded exhaustive search after shrinking, when on.
+    pub(crate) exhaust: Option<crate::reduce::exhaust::Exhaust>,
     pub(crate) watch: Option<WatchFn<'g, T, S>>,
     pub(crate) preflight: Option<PreflightFn<'g>>,
 }

@@ -10,6 +10,7 @@
 //! sizes, then decision by decision up to the first difference.
 
 use super::cache::{self, Keys, Outcomes};
+use super::exhaust::{self, Certificate, Exhaust, Node};
 use super::log::{Attempt, Log, Verdict, cut};
 use super::order::cmp_decisions;
 use super::passes::pass::{Pass, Search};
@@ -25,7 +26,7 @@ use crate::outcome::Outcome;
 use crate::panic_hook;
 use crate::record::Run;
 use crate::replay::budget_for;
-use crate::replay::{ReplayError, run_replay};
+use crate::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes, run_replay};
 use crate::trace::{NodeId, Part, Trace};
 use crate::value::Shown;
 use rand::SeedableRng;
@@ -109,8 +110,23 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         last: ReplayEffects::default(),
     };
     let reproduced = shrinker.initial();
+    let mut certificate = None;
     if reproduced {
         schedule::run(&mut shrinker, passes);
+        if let Some(bounds) = shrinker.reducer.exhaust
+            && shrinker.reducer.preflight.is_none()
+        {
+            let mut calls_left = bounds.calls;
+            // Each smaller failing input found is shrunk in turn, then searched below.
+            while !shrinker.stopped {
+                let (found, walked) = shrinker.exhaust(bounds, &mut calls_left);
+                if !found {
+                    certificate = Some(walked);
+                    break;
+                }
+                schedule::run(&mut shrinker, passes);
+            }
+        }
     }
     shrinker.stats.total_time = started.elapsed();
     let Shrinker {
@@ -127,6 +143,7 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         original_size,
         reproduced,
         stats,
+        certificate,
         attempts: log.into_vec(),
     })
 }
@@ -462,6 +479,118 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 Verdict::DidNotReproduce { outcome, cached }
             }
         }
+    }
+
+    /// One round of the bounded exhaustive search (`exhaust.rs`): walks the executions
+    /// within `bounds`, then asks those smaller than the current input, smallest first,
+    /// until one fails (it becomes the input). Returns whether one did, and what the walk
+    /// showed. `calls_left`: the search's own budget of property calls, over its rounds.
+    fn exhaust(&mut self, bounds: Exhaust, calls_left: &mut u64) -> (bool, Certificate) {
+        let mut certificate = Certificate {
+            bounds,
+            inputs: vec![0; bounds.decisions + 1],
+            asked: 0,
+            complete: true,
+        };
+        self.limits.begin(Pass::Exhaust, false);
+        let mut smaller: Vec<(S, Vec<u8>)> = Vec::new();
+        let mut stack = vec![Node {
+            bytes: Vec::new(),
+            from: 0,
+        }];
+        let mut walked = 0u64;
+        while let Some(node) = stack.pop() {
+            if walked >= bounds.inputs || self.out_of_time() {
+                certificate.complete = false;
+                break;
+            }
+            walked += 1;
+            let Some(run) = self.run_bytes(&node.bytes) else {
+                continue;
+            };
+            let decisions = run.trace.decision_count();
+            if decisions <= bounds.decisions {
+                certificate.inputs[decisions] += 1;
+                let size = (self.reducer.size)(&run.output, &run.trace);
+                let order = size
+                    .cmp(&self.current.size)
+                    .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
+                if order == Ordering::Less {
+                    smaller.push((size, node.bytes.clone()));
+                }
+            }
+            stack.extend(exhaust::children(&node, &run.trace, bounds));
+        }
+        self.stats.replays += walked;
+        smaller.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1.len().cmp(&b.1.len()))
+                .then_with(|| a.1.cmp(&b.1))
+        });
+        for (_, bytes) in smaller {
+            if *calls_left == 0 || self.out_of_time() || self.out_of_calls() {
+                certificate.complete = false;
+                break;
+            }
+            let Some(run) = self.run_bytes(&bytes) else {
+                continue;
+            };
+            let calls_before = self.stats.property_calls;
+            self.stats.candidates += 1;
+            let output = self
+                .log
+                .explains()
+                .then(|| cut(format!("{:?}", run.output), Attempt::OUTPUT));
+            let decisions = run.trace.decision_count();
+            let verdict = self.judge(run);
+            let calls = self.stats.property_calls - calls_before;
+            *calls_left = calls_left.saturating_sub(calls);
+            certificate.asked += 1;
+            let accepted = verdict == Verdict::Accepted;
+            self.count(Pass::Exhaust, calls, accepted);
+            self.log.push(Attempt {
+                number: self.stats.candidates,
+                pass: Pass::Exhaust,
+                change: vec![format!(
+                    "an execution of {decisions} decisions within the bounds"
+                )],
+                bypassed: Vec::new(),
+                realigned: Vec::new(),
+                output,
+                verdict,
+            });
+            self.watch(accepted);
+            if accepted {
+                return (true, certificate);
+            }
+        }
+        (false, certificate)
+    }
+
+    /// The run of the generator on `bytes` (the byte form of a run: `crate::bytes`), or
+    /// `None` when it panicked or ran over its budget.
+    fn run_bytes(&mut self, bytes: &[u8]) -> Option<Run<T>> {
+        let started = Instant::now();
+        let mut rng = R::seed_from_u64(BYTES_SEED);
+        let generator = &mut self.reducer.generator;
+        let ran = replay_bytes(|rng: &mut R| generator(rng), &mut rng, bytes, true);
+        self.stats.generation_time += started.elapsed();
+        match ran {
+            OnBytes::Ran(run) => Some(run),
+            OnBytes::Stopped(_) | OnBytes::Panicked(_) => None,
+        }
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.reducer
+            .max_time
+            .is_some_and(|max| self.started.elapsed() >= max)
+    }
+
+    fn out_of_calls(&self) -> bool {
+        self.reducer
+            .max_property_calls
+            .is_some_and(|max| self.stats.property_calls >= max)
     }
 
     fn accept(&mut self, run: Run<T>, size: S) {

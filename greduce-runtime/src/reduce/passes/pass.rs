@@ -372,6 +372,8 @@ pub enum Pass {
     /// An amount moved from one value to a later one, or iterations from one loop to a
     /// later loop of the same site ([`Passes::TOGETHER`]).
     Redistribute,
+    /// The bounded exhaustive search after shrinking ([`Reducer::exhaust`](crate::Reducer::exhaust)).
+    Exhaust,
 }
 
 impl fmt::Display for Pass {
@@ -387,6 +389,7 @@ impl fmt::Display for Pass {
             Pass::Minimize => "minimize",
             Pass::LowerTogether => "lower-together",
             Pass::Redistribute => "redistribute",
+            Pass::Exhaust => "exhaust",
         })
     }
 }

@@ -1,0 +1,146 @@
+//! The bounded exhaustive search after shrinking (`Reducer::exhaust`): a failure whose
+//! global minimum no chain of single failing edits reaches, found by the search with a
+//! certificate whose counts a brute force over the same bounds checks.
+
+use greduce::{Exhaust, Pass, Reducer, generator};
+use rand::RngExt;
+
+/// A number drawn one of two ways: alone (`(0, n)`), or as a sum of two (`(1, a + b)`).
+#[generator]
+fn number<R: rand::Rng + ?Sized>(rng: &mut R) -> (u8, u32) {
+    match rng.random_range(0..2) {
+        0 => (0, rng.random_range(0..1000)),
+        _ => (1, rng.random_range(0..1000) + rng.random_range(0..1000)),
+    }
+}
+
+/// The same generator, its decisions taken from `choices` (each below its range's size,
+/// or the execution does not exist): what the brute force runs.
+fn number_from(choices: &[u64]) -> Option<((u8, u32), usize)> {
+    let mut at = 0;
+    let mut next = |n: u64| {
+        let c = *choices.get(at)?;
+        at += 1;
+        (c < n).then_some(c as u32)
+    };
+    let output = match next(2)? {
+        0 => (0, next(1000)?),
+        _ => (1, next(1000)? + next(1000)?),
+    };
+    Some((output, at))
+}
+
+/// Fails at 3 drawn alone, or at 500 and more as a sum.
+fn fails((how, n): (u8, u32)) -> bool {
+    if how == 0 { n == 3 } else { n >= 500 }
+}
+
+fn failing_sum() -> greduce::Run<(u8, u32)> {
+    (0..10_000)
+        .map(|seed| greduce::record(number, seed))
+        .find(|r| r.output.0 == 1 && fails(r.output))
+        .expect("a seed")
+}
+
+/// How many executions make exactly `k` decisions, each among its first `values` values,
+/// for each `k` up to `decisions`: every sequence of choices tried.
+fn brute_force(decisions: usize, values: u64) -> Vec<u64> {
+    let mut counts = vec![0; decisions + 1];
+    for (len, count) in counts.iter_mut().enumerate() {
+        for code in 0..values.pow(len as u32) {
+            let choices: Vec<u64> = (0..len)
+                .map(|i| code / values.pow(i as u32) % values)
+                .collect();
+            if let Some((_, used)) = number_from(&choices)
+                && used == len
+            {
+                *count += 1;
+            }
+        }
+    }
+    counts
+}
+
+#[test]
+fn shrinking_alone_stops_at_a_sum() {
+    let reduced = Reducer::new(number).reduce(&failing_sum().trace, |x| !fails(*x));
+    assert_eq!(reduced.output, (1, 500));
+    assert_eq!(reduced.certificate, None);
+}
+
+#[test]
+fn the_search_finds_the_number_alone_and_certifies_it() {
+    let bounds = Exhaust {
+        decisions: 3,
+        values: 4,
+        ..Exhaust::default()
+    };
+    let reduced = Reducer::new(number)
+        .exhaust(bounds)
+        .reduce(&failing_sum().trace, |x| !fails(*x));
+    assert_eq!(reduced.output, (0, 3));
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(certificate.complete);
+    // Two values of the arm; alone: 4 numbers (2 decisions); a sum: 4 x 4 (3 decisions).
+    assert_eq!(certificate.inputs, [0, 0, 4, 16]);
+    assert_eq!(certificate.inputs, brute_force(3, 4));
+    // Smaller than (0, 3): (0, 0), (0, 1), (0, 2).
+    assert_eq!(certificate.asked, 3);
+    assert_eq!(
+        certificate.to_string(),
+        "no smaller failing input among 20 inputs of at most 3 decisions, values up to 4 per \
+         decision"
+    );
+    let exhaust = reduced
+        .stats
+        .passes
+        .iter()
+        .find(|p| p.pass == Pass::Exhaust);
+    assert!(
+        exhaust.is_some_and(|p| p.accepted == 1),
+        "{}",
+        reduced.stats
+    );
+}
+
+#[test]
+fn certificate_counts_match_the_brute_force_under_other_bounds() {
+    for (decisions, values) in [(1, 2), (2, 3), (3, 2), (3, 5), (4, 3)] {
+        let bounds = Exhaust {
+            decisions,
+            values,
+            ..Exhaust::default()
+        };
+        let reduced = Reducer::new(number)
+            .exhaust(bounds)
+            .reduce(&failing_sum().trace, |x| !fails(*x));
+        let certificate = reduced.certificate.expect("a certificate");
+        assert!(certificate.complete);
+        assert_eq!(
+            certificate.inputs,
+            brute_force(decisions, values),
+            "{decisions} decisions, {values} values"
+        );
+    }
+}
+
+#[test]
+fn a_walk_cut_short_says_so() {
+    let bounds = Exhaust {
+        decisions: 3,
+        values: 4,
+        inputs: 5,
+        ..Exhaust::default()
+    };
+    let reduced = Reducer::new(number)
+        .exhaust(bounds)
+        .reduce(&failing_sum().trace, |x| !fails(*x));
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(!certificate.complete);
+    assert!(certificate.total() <= 5);
+    assert!(
+        certificate
+            .to_string()
+            .ends_with("(incomplete: a budget stopped the walk)")
+    );
+}
