@@ -306,9 +306,9 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
     })
 }
 
-/// The bytes that answer a decision with these arguments with its `rank`-th value counted
-/// from the simplest one upward (`rank` 1: the next after the simplest, which zero bytes
-/// answer), for the bounded exhaustive search (`reduce/exhaust.rs`); `None` when the
+/// The bytes that answer a decision with these arguments with its `rank`-th value in the
+/// shrink order (`rank` 1: the one after the simplest, which zero bytes answer; see
+/// [`nth_simplest`]), for the bounded exhaustive search (`reduce/exhaust.rs`); `None` when the
 /// decision has no such value, or its values are not counted one by one here (floats,
 /// full-width numbers, samples, permutations, raw samples: only their simplest value is
 /// searched).
@@ -318,10 +318,9 @@ pub(crate) fn rank_bytes(args: &Args, rank: u64) -> Option<Vec<u8>> {
     match *args {
         Args::Int { .. } | Args::WideInt(..) => {
             let (_, span, _) = args.as_int()?;
-            if rank == 0 || rank > span {
-                return None;
-            }
-            put(&mut out, rank, width(span));
+            let first = args.simplest_offset()?;
+            let offset = nth_simplest(first, span, rank)?;
+            put(&mut out, offset_to_rank(offset, span, first), width(span));
         }
         // The other answer, where both are legal: a byte of 255 reads `true`.
         Args::Bool { p } if rank == 1 && p > 0.0 && p < 1.0 => out.push(255),
@@ -338,6 +337,26 @@ pub(crate) fn rank_bytes(args: &Args, rank: u64) -> Option<Vec<u8>> {
         _ => return None,
     }
     Some(out)
+}
+
+/// The offset of the `rank`-th value of a range of `span + 1` values whose simplest is at
+/// offset `first`, in the shrink order: by distance from the simplest, the value above it
+/// before the value below (0, 1, -1, 2, -2, ... in a range around zero).
+fn nth_simplest(first: u128, span: u128, rank: u128) -> Option<u128> {
+    let above = span - first;
+    let below = first;
+    let both = above.min(below);
+    // Distances 1 to `both` have two values each; past that, only one side has values.
+    if rank <= 2 * both {
+        let d = rank.div_ceil(2);
+        return Some(if rank % 2 == 1 { first + d } else { first - d });
+    }
+    let d = rank - both;
+    if above > both {
+        (d <= above).then(|| first + d)
+    } else {
+        (d <= below).then(|| first - d)
+    }
 }
 
 /// A permutation of `len` elements made by rand's (partial) shuffle steps, each step's
@@ -635,15 +654,22 @@ mod tests {
                     !seen.contains(&value),
                     "{args}: rank {rank} repeats {value:?}"
                 );
-                if let (Some(first), Some(off)) = (args.simplest_offset(), value.as_offset())
-                    && let Some((_, span, _)) = args.as_int()
-                    && span < u128::from(u64::MAX)
-                {
-                    assert_eq!(off, (first + u128::from(rank)) % (span + 1), "{args}");
+                if let (Some(first), Some(off)) = (args.simplest_offset(), value.as_offset()) {
+                    let d = u128::from(rank).div_ceil(2);
+                    assert!(off.abs_diff(first) <= u128::from(rank), "{args}: {off}");
+                    assert!(off.abs_diff(first) >= d.min(1), "{args}: {off}");
                 }
                 seen.push(value);
             }
         }
+        // In a range around zero: 0, 1, -1, 2, -2, then the side that goes on.
+        let around = Args::int(u128::from((-2i32).cast_unsigned()), 5, IntTy::I32);
+        let values: Vec<Value> = (1..7)
+            .map_while(|rank| rank_bytes(&around, rank))
+            .map(|b| decode(&around, &mut Reader::new(b)).unwrap())
+            .collect();
+        // -2..=3: 0 is at offset 2.
+        assert_eq!(values, [3, 1, 4, 0, 5].map(Value::offset));
         assert_eq!(rank_bytes(&Args::Index { len: 3 }, 2), Some(vec![2]));
         assert_eq!(rank_bytes(&Args::Index { len: 3 }, 3), None);
         assert_eq!(rank_bytes(&Args::Bool { p: 0.5 }, 1), Some(vec![255]));

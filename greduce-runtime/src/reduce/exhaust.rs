@@ -4,8 +4,10 @@
 //! leads further, though a smaller failing input may exist (one that uses another `match`
 //! arm and other values at once). The search walks the generator's executions within
 //! bounds instead of editing the input: each decision takes one of its first
-//! [`Exhaust::values`] values, counted from its simplest upward, and an execution makes at
-//! most [`Exhaust::decisions`] decisions. An execution is named by its bytes in the byte
+//! [`Exhaust::values`] values in the shrink order (its simplest, then by distance from it,
+//! the value above before the value below: 0, 1, -1, 2, ... in a range around zero;
+//! `false` then `true`; the first index, the second, ...), and an execution makes at most
+//! [`Exhaust::decisions`] decisions. An execution is named by its bytes in the byte
 //! form of a run ([`crate::bytes`]: each decision reads its own slice, zero bytes answer
 //! the simplest value), so executions that share a prefix share it as bytes: the walk runs
 //! an execution, then its children, each the same bytes up to one decision after the
@@ -35,8 +37,8 @@ use std::fmt;
 pub struct Exhaust {
     /// The most decisions an execution walked may make.
     pub decisions: usize,
-    /// How many values each decision takes, counted from its simplest one upward (1: the
-    /// simplest only). Decisions whose values are not counted one by one (floats,
+    /// How many values each decision takes, the simplest first, in the shrink order (1:
+    /// the simplest only; 3: 0, 1 and -1 in a range around zero). Decisions whose values are not counted one by one (floats,
     /// full-width numbers, samples, permutations) take only their simplest value.
     pub values: u64,
     /// The most executions the walk runs (those over [`Exhaust::decisions`] included).
