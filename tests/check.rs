@@ -73,7 +73,7 @@ fn a_failure_is_shrunk_and_reported() {
         notes:
             4 numbers
 
-        shrinking: 107 property calls in T s
+        shrinking: 113 property calls in T s
         reproduce: GREDUCE_SEED=0x1 cargo test -- a_failure_is_shrunk_and_reported --exact
     "#]]
     .assert_eq(&normalised(&report));

@@ -353,3 +353,20 @@ fn a_first_decision_is_raised_when_that_draws_less() {
         assert_eq!(reduced.output, Leaf::Nil, "from {:?}", run.output);
     }
 }
+
+/// One number below 10 000.
+#[generator]
+fn number<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.random_range(0..10_000)
+}
+
+#[test]
+fn a_property_that_is_not_monotone_still_ends_at_its_least_failing_value() {
+    // Fails at 8, 10, 12, ...: one step down and halving pass at most even values; dropping
+    // high bits and steps of two find the next failing value below.
+    let fails = |x: &u32| *x >= 8 && x.is_multiple_of(2);
+    for run in failing(number, fails, 20) {
+        let reduced = Reducer::new(number).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, 8, "from {}", run.output);
+    }
+}

@@ -69,6 +69,7 @@ fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool, first_calls: &m
             }
         });
         if thorough {
+            unstick_line(probe, node, shape);
             small_values(probe, node);
         }
         let trace = probe.current();
@@ -152,6 +153,49 @@ pub(super) fn shrink_distance(current: u128, test: &mut dyn FnMut(u128) -> bool)
             return current;
         }
     }
+}
+
+/// In a full round (the one that ends a reduction), a value the search left at 2 or more
+/// from its simplest: [`unstick`]'s probes, then the search again from where they lead.
+fn unstick_line(probe: &mut dyn Probe, node: NodeId, shape: bool) {
+    let Some(decision) = probe.current().decision_at(node).map(Cow::into_owned) else {
+        return;
+    };
+    let Some(line) = Line::of(&decision.args, &decision.value) else {
+        return;
+    };
+    if line.distance() < 2 || probe.give_up() {
+        return;
+    }
+    let below = line.below();
+    let mut test = |d: u128| match line.at(below, d) {
+        Some(value) if shape => set_carrying(probe, node, value),
+        Some(value) => probe.consider(Edit::setting(vec![(node, value)])),
+        None => false,
+    };
+    let moved = unstick(line.distance(), &mut test);
+    if moved != line.distance() {
+        shrink_distance(moved, &mut test);
+    }
+}
+
+/// A distance the search toward 0 left where one step down and halving both pass: the
+/// property may not be monotone in it (fails at 10 and at 8, passes at 9). Hypothesis'
+/// integer shrinker's probes: the high bits dropped, as many as still fail; when none
+/// can be, steps of two down, as many as still fail. Two calls when neither helps.
+fn unstick(current: u128, test: &mut dyn FnMut(u128) -> bool) -> u128 {
+    let bits = 128 - current.leading_zeros();
+    // Distances 0 and 1 were tried first and passed.
+    let masked = |k: u128| {
+        let kept = bits - u32::try_from(k).unwrap_or(bits);
+        current & ((1u128 << kept) - 1)
+    };
+    let k = find_integer(|k| k < u128::from(bits) && masked(k) >= 2 && test(masked(k)));
+    if k > 0 {
+        return masked(k);
+    }
+    let n = find_integer(|n| n < current / 2 && test(current - 2 * n));
+    current - 2 * n
 }
 
 /// The largest `n` in `1..=max` for which `test` holds, trying `max` first, then 1, then
