@@ -370,3 +370,41 @@ fn a_property_that_is_not_monotone_still_ends_at_its_least_failing_value() {
         assert_eq!(reduced.output, 8, "from {}", run.output);
     }
 }
+
+/// A float up to 10^20, past 2^53 (where not every integer is a float).
+#[generator]
+fn wide_float<R: rand::Rng + ?Sized>(rng: &mut R) -> f64 {
+    rng.random_range(0.0..1e20)
+}
+
+/// A float down to -10^20.
+#[generator]
+fn negative_wide_float<R: rand::Rng + ?Sized>(rng: &mut R) -> f64 {
+    rng.random_range(-1e20..=0.0)
+}
+
+#[test]
+#[allow(clippy::float_cmp)] // Reason: the exact float is the point.
+fn a_float_past_2_to_the_53_ends_at_the_threshold() {
+    let fails = |x: &f64| *x >= 1e17;
+    for run in failing(wide_float, fails, 10) {
+        let reduced = Reducer::new(wide_float).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, 1e17, "from {}", run.output);
+    }
+    // A threshold that is not a float: the least float above it.
+    let fails = |x: &f64| *x >= 123_456_789_012_345_678.0;
+    for run in failing(wide_float, fails, 5) {
+        let reduced = Reducer::new(wide_float).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(
+            reduced.output, 123_456_789_012_345_680.0,
+            "from {}",
+            run.output
+        );
+    }
+    // Below zero, on the other side of the grid.
+    let fails = |x: &f64| *x <= -1e17;
+    for run in failing(negative_wide_float, fails, 5) {
+        let reduced = Reducer::new(negative_wide_float).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, -1e17, "from {}", run.output);
+    }
+}

@@ -5,7 +5,8 @@
 //! distance: 0, then 1, then halving (the largest shift right that still fails), then
 //! subtracting (1 to 4, doubling, bisecting); repeated while either helps. A value below its
 //! simplest one (a negative integer) is then tried on the other side, which ranks first.
-//! Floats try their simplest value, their integer part, and then shrink that integer part;
+//! Floats try their simplest value, their integer part, and then shrink that integer part
+//! (past 2^53, first their position on the floats' grid, down to 2^53);
 //! bytes (`fill`, raw rng output) try all zeros, then each byte in turn as a distance from
 //! zero; permutations try the simplest one.
 //!
@@ -433,6 +434,26 @@ fn shrink_unit_float(probe: &mut dyn Probe, node: NodeId, ty: FloatTy, bits: u12
 
 /// Floats: the simplest value of the range, the integer part, then the integer part
 /// shrunk towards the simplest value.
+/// 2^53: from there on, not every integer is an `f64`.
+const WIDE: f64 = 9_007_199_254_740_992.0;
+
+/// A float at least 2^53 from zero (the targets of float ranges are within 2^53 of it, when
+/// not zero): its position on the grid of floats of its sign from 2^53, shrunk as an
+/// integer with `set`. Returns the value it ends at.
+fn shrink_wide(
+    probe: &mut dyn Probe,
+    v: f64,
+    set: &mut dyn FnMut(&mut dyn Probe, f64) -> bool,
+) -> f64 {
+    let base = WIDE.to_bits();
+    let Some(position) = v.abs().to_bits().checked_sub(base) else {
+        return v;
+    };
+    let at = |d: u128| f64::from_bits(base + d as u64).copysign(v);
+    let d = shrink_distance(u128::from(position), &mut |d| set(probe, at(d)));
+    at(d)
+}
+
 fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     let Some(target) = args.simplest_float() else {
         return;
@@ -458,9 +479,14 @@ fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     if v.fract() != 0.0 && set(probe, v.trunc()) {
         v = v.trunc();
     }
-    // The integer distance from the target, shrunk as an integer.
+    // Past 2^53 from the target, every float is an integer and not every integer a
+    // float: the distance is shrunk as a position on the floats' own grid, down to 2^53
+    // (Hypothesis' bijection onto grid positions), and as an integer from there.
+    if (v.trunc() - target.trunc()).abs() >= WIDE {
+        v = shrink_wide(probe, v, &mut |probe, x| set(probe, x));
+    }
     let distance = (v.trunc() - target.trunc()).abs();
-    if !(2.0..9_007_199_254_740_992.0).contains(&distance) {
+    if !(2.0..=WIDE).contains(&distance) {
         return;
     }
     let sign = (v - target).signum();
