@@ -408,3 +408,19 @@ fn a_float_past_2_to_the_53_ends_at_the_threshold() {
         assert_eq!(reduced.output, -1e17, "from {}", run.output);
     }
 }
+
+/// Two numbers below 200, drawn apart.
+#[generator]
+fn two_numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
+    (rng.random_range(0..200), rng.random_range(0..200))
+}
+
+#[test]
+fn two_values_tied_by_a_difference_are_lowered_together() {
+    // Lowering one alone breaks the difference: both go down by the same amount at once.
+    let fails = |&(a, b): &(u32, u32)| b == a + 1 && a >= 100;
+    for run in failing(two_numbers, fails, 5) {
+        let reduced = Reducer::new(two_numbers).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, (100, 101), "from {:?}", run.output);
+    }
+}
