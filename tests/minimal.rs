@@ -424,3 +424,39 @@ fn two_values_tied_by_a_difference_are_lowered_together() {
         assert_eq!(reduced.output, (100, 101), "from {:?}", run.output);
     }
 }
+
+/// An operation: two operands, one, or none.
+#[derive(Clone, Debug, PartialEq)]
+enum Op {
+    Two(u8, u8),
+    One(u8),
+    Zero,
+}
+
+/// Five operations (a loop of fixed count: its iterations cannot be removed).
+#[generator]
+fn five_ops<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Op> {
+    (0..5)
+        .map(|_| match rng.random_range(0..3) {
+            0 => Op::Two(rng.random_range(0..10), rng.random_range(0..10)),
+            1 => Op::One(rng.random_range(0..10)),
+            _ => Op::Zero,
+        })
+        .collect()
+}
+
+#[test]
+fn a_higher_arm_that_draws_less_is_simpler() {
+    // Fewer decisions first: every operation but the one that fails becomes `Zero`, the
+    // highest arm, which draws nothing more.
+    let fails = |ops: &Vec<Op>| matches!(ops[4], Op::Two(..));
+    for run in failing(five_ops, fails, 5) {
+        let reduced = Reducer::new(five_ops).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(
+            reduced.output,
+            [Op::Zero, Op::Zero, Op::Zero, Op::Zero, Op::Two(0, 0)],
+            "from {:?}",
+            run.output
+        );
+    }
+}
