@@ -144,3 +144,35 @@ fn a_walk_cut_short_says_so() {
             .ends_with("(incomplete: a budget stopped the walk)")
     );
 }
+
+/// A number from 1: zero is rejected by `assume`.
+#[generator]
+fn nonzero<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    let x = rng.random_range(0..100);
+    greduce::assume(x != 0);
+    x
+}
+
+#[test]
+fn the_walk_goes_on_past_a_rejected_execution() {
+    // The simplest execution (0) is rejected; the others are walked, and none below 50
+    // fails.
+    let run = (0..1000)
+        .map(|seed| greduce::record(nonzero, seed))
+        .find(|r| r.output >= 50)
+        .expect("a seed");
+    let bounds = Exhaust {
+        decisions: 1,
+        values: 60,
+        ..Exhaust::default()
+    };
+    let reduced = Reducer::new(nonzero)
+        .exhaust(bounds)
+        .reduce(&run.trace, |x| *x < 50);
+    assert_eq!(reduced.output, 50);
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(certificate.complete);
+    // 1 to 59: 59 inputs of one decision, of which 1 to 49 are smaller than 50.
+    assert_eq!(certificate.inputs, [0, 59]);
+    assert_eq!(certificate.asked, 49);
+}

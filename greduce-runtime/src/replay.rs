@@ -355,8 +355,9 @@ pub(crate) enum OnBytes<T> {
     /// The run stopped, over its budget: the generator kept going past what the bytes
     /// pay for (a loop that ends only on a value other than the simplest).
     Stopped(ReplayError),
-    /// The generator panicked (its payload; its message was printed unless quiet).
-    Panicked(Box<dyn std::any::Any + Send>),
+    /// The generator panicked (its payload; its message was printed unless quiet), with the
+    /// trace of the decisions made before the panic.
+    Panicked(Box<dyn std::any::Any + Send>, Trace),
 }
 
 /// Runs `generator` on `rng`, its decisions answered by `data` (see [`crate::bytes`]):
@@ -376,6 +377,6 @@ pub(crate) fn replay_bytes<R: ?Sized, T>(
             output,
             trace: session.into_trace(),
         }),
-        (Err(payload), None) => OnBytes::Panicked(payload),
+        (Err(payload), None) => OnBytes::Panicked(payload, session.into_trace()),
     }
 }

@@ -246,7 +246,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let run = match replayed {
             Ok(OnBytes::Ran(run)) => run,
             Ok(OnBytes::Stopped(_)) => return Ok(()),
-            Ok(OnBytes::Panicked(payload)) => match case::ended(&*payload) {
+            Ok(OnBytes::Panicked(payload, _)) => match case::ended(&*payload) {
                 CaseEnd::Failed(failure) => {
                     let what = format!(
                         "the generator panicked on the fuzz file `{}`: {failure}",

@@ -87,7 +87,7 @@ pub fn run<'d, T: Debug, P: CaseResult>(
     let input = match replayed {
         Ok(OnBytes::Ran(run)) => run.output,
         Ok(OnBytes::Stopped(_)) => return,
-        Ok(OnBytes::Panicked(payload)) => match case::ended(&*payload) {
+        Ok(OnBytes::Panicked(payload, _)) => match case::ended(&*payload) {
             CaseEnd::Rejected(_) => return,
             CaseEnd::Failed(failure) => {
                 let mut message =
@@ -156,7 +156,7 @@ pub fn replay<T>(
     match replayed {
         Ok(OnBytes::Ran(run)) => Ok(run),
         Ok(OnBytes::Stopped(error)) => Err(error),
-        Ok(OnBytes::Panicked(payload)) => Err(match case::ended(&*payload) {
+        Ok(OnBytes::Panicked(payload, _)) => Err(match case::ended(&*payload) {
             CaseEnd::Rejected(at) => ReplayError::Halted(format!("rejected by `assume` at {at}")),
             _ => ReplayError::Panicked {
                 message: crate::panic_hook::message(&*payload),

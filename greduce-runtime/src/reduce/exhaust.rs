@@ -94,9 +94,13 @@ pub struct Certificate {
     /// Of those, how many were smaller than the result, and judged by the property or by
     /// its cache of outcomes (all passed).
     pub asked: u64,
-    /// Whether the walk covered every execution within the bounds. When a budget
-    /// ([`Exhaust::inputs`], [`Exhaust::calls`], or the reducer's own) stopped it, the
-    /// certificate covers only the executions walked.
+    /// Whether the walk covered every execution within the bounds. It did not when a budget
+    /// ([`Exhaust::inputs`], [`Exhaust::calls`], or the reducer's own) stopped it, when the
+    /// generator ran over its budget on an execution (the executions that differ from it
+    /// are not known), or when a decision had no byte form (a choice from an iterator of
+    /// unknown length); the certificate then covers only the executions walked. (An
+    /// execution on which the generator panics, an `assume` included, is no input, and is
+    /// not counted; the executions that differ from it before the panic are walked.)
     pub complete: bool,
 }
 
@@ -136,10 +140,13 @@ pub(crate) struct Node {
 /// The children of the execution `node` whose run made `trace`: for each decision from
 /// `node.from` on (below the bound), each value after the simplest within the bound, the
 /// bytes of the decisions before it as the run made them. In the order the walk takes
-/// them from a stack (the first child last).
-pub(crate) fn children(node: &Node, trace: &Trace, bounds: Exhaust) -> Vec<Node> {
+/// them from a stack (the first child last). `false` with them when a decision without a
+/// byte form (a choice from an iterator of unknown length) left the decisions after it
+/// unnamed: their children are missing, and the walk is not complete.
+pub(crate) fn children(node: &Node, trace: &Trace, bounds: Exhaust) -> (Vec<Node>, bool) {
     let mut prefix = Vec::new();
     let mut out = Vec::new();
+    let within = trace.decision_count().min(bounds.decisions);
     for (i, decision) in trace.each_decision().enumerate().take(bounds.decisions) {
         if i >= node.from {
             for rank in 1..bounds.values {
@@ -156,9 +163,10 @@ pub(crate) fn children(node: &Node, trace: &Trace, bounds: Exhaust) -> Vec<Node>
         }
         if !bytes::encode(&decision.args, &decision.value, &mut prefix) {
             // No byte form: the decisions after it cannot be named.
-            break;
+            out.reverse();
+            return (out, i + 1 >= within);
         }
     }
     out.reverse();
-    out
+    (out, true)
 }

@@ -505,8 +505,21 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 break;
             }
             walked += 1;
-            let Some(run) = self.run_bytes(&node.bytes) else {
-                continue;
+            let run = match self.run_bytes(&node.bytes) {
+                OnBytes::Ran(run) => run,
+                OnBytes::Panicked(_, partial) => {
+                    // No input (an `assume`, or a generator that cannot make it); what
+                    // differs from it before the panic can be.
+                    let (children, named) = exhaust::children(&node, &partial, bounds);
+                    certificate.complete &= named;
+                    stack.extend(children);
+                    continue;
+                }
+                OnBytes::Stopped(_) => {
+                    // Over its budget: what differs from it is not known.
+                    certificate.complete = false;
+                    continue;
+                }
             };
             let decisions = run.trace.decision_count();
             if decisions <= bounds.decisions {
@@ -519,7 +532,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                     smaller.push((size, node.bytes.clone()));
                 }
             }
-            stack.extend(exhaust::children(&node, &run.trace, bounds));
+            let (children, named) = exhaust::children(&node, &run.trace, bounds);
+            certificate.complete &= named;
+            stack.extend(children);
         }
         self.stats.replays += walked;
         smaller.sort_by(|a, b| {
@@ -532,7 +547,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 certificate.complete = false;
                 break;
             }
-            let Some(run) = self.run_bytes(&bytes) else {
+            let OnBytes::Ran(run) = self.run_bytes(&bytes) else {
                 continue;
             };
             let calls_before = self.stats.property_calls;
@@ -567,18 +582,14 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         (false, certificate)
     }
 
-    /// The run of the generator on `bytes` (the byte form of a run: `crate::bytes`), or
-    /// `None` when it panicked or ran over its budget.
-    fn run_bytes(&mut self, bytes: &[u8]) -> Option<Run<T>> {
+    /// The run of the generator on `bytes` (the byte form of a run: `crate::bytes`).
+    fn run_bytes(&mut self, bytes: &[u8]) -> OnBytes<T> {
         let started = Instant::now();
         let mut rng = R::seed_from_u64(BYTES_SEED);
         let generator = &mut self.reducer.generator;
         let ran = replay_bytes(|rng: &mut R| generator(rng), &mut rng, bytes, true);
         self.stats.generation_time += started.elapsed();
-        match ran {
-            OnBytes::Ran(run) => Some(run),
-            OnBytes::Stopped(_) | OnBytes::Panicked(_) => None,
-        }
+        ran
     }
 
     fn out_of_time(&self) -> bool {
