@@ -141,26 +141,31 @@ fn a_walk_cut_short_says_so() {
     assert!(
         certificate
             .to_string()
-            .ends_with("(incomplete: a budget stopped the walk)")
+            .ends_with("(incomplete: not every input within the bounds was walked and asked)")
     );
 }
 
-/// A number from 1: zero is rejected by `assume`.
+/// A number from 1: zero panics (as an `assume` would in a check).
 #[generator]
 fn nonzero<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
     let x = rng.random_range(0..100);
-    greduce::assume(x != 0);
+    assert!(x != 0, "zero");
     x
 }
 
+/// The same draw, without the panic: to pick a seed.
+#[generator]
+fn any_number<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.random_range(0..100)
+}
+
 #[test]
-fn the_walk_goes_on_past_a_rejected_execution() {
-    // The simplest execution (0) is rejected; the others are walked, and none below 50
-    // fails.
-    let run = (0..1000)
-        .map(|seed| greduce::record(nonzero, seed))
-        .find(|r| r.output >= 50)
+fn the_walk_goes_on_past_an_execution_that_panics() {
+    // The simplest execution (0) panics; the others are walked, and none below 50 fails.
+    let seed = (0..1000)
+        .find(|seed| greduce::record(any_number, *seed).output >= 50)
         .expect("a seed");
+    let run = greduce::record(nonzero, seed);
     let bounds = Exhaust {
         decisions: 1,
         values: 60,
@@ -175,4 +180,20 @@ fn the_walk_goes_on_past_a_rejected_execution() {
     // 1 to 59: 59 inputs of one decision, of which 1 to 49 are smaller than 50.
     assert_eq!(certificate.inputs, [0, 59]);
     assert_eq!(certificate.asked, 49);
+}
+
+#[test]
+fn huge_bounds_stay_within_the_inputs_budget() {
+    let bounds = Exhaust {
+        decisions: usize::MAX,
+        values: u64::MAX,
+        inputs: 1000,
+        calls: 10,
+    };
+    let reduced = Reducer::new(number)
+        .exhaust(bounds)
+        .reduce(&failing_sum().trace, |x| !fails(*x));
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(!certificate.complete);
+    assert!(certificate.total() <= 1000);
 }

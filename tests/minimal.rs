@@ -460,3 +460,20 @@ fn a_higher_arm_that_draws_less_is_simpler() {
         );
     }
 }
+
+/// An `f32` up to 3e38.
+#[generator]
+fn wide_f32<R: rand::Rng + ?Sized>(rng: &mut R) -> f32 {
+    rng.random_range(0.0f32..3e38)
+}
+
+#[test]
+#[allow(clippy::float_cmp)] // Reason: the exact float is the point.
+fn an_f32_past_2_to_the_53_ends_at_the_threshold() {
+    // On the `f32` grid: the least `f32` of 1e30 or more.
+    let fails = |x: &f32| *x >= 1e30;
+    for run in failing(wide_f32, fails, 5) {
+        let reduced = Reducer::new(wide_f32).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, 1e30f32, "from {}", run.output);
+    }
+}

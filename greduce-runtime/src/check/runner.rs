@@ -544,7 +544,13 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             shape: Shape::of(&reduction.trace).compare(&Shape::of(&trace)),
             saved: saved.shown(),
             explain: config.verbose.then(|| reduction.explain()),
-            certificate: reduction.certificate.as_ref().map(ToString::to_string),
+            certificate: match (&reduction.certificate, config.exhaust) {
+                (Some(certificate), _) => Some(certificate.to_string()),
+                // Fork mode replays every candidate in a child; the search's executions
+                // would run in this process.
+                (None, Some(_)) if config.fork => Some("not run in fork mode".to_string()),
+                (None, _) => None,
+            },
         };
         let input = format!("{:?}", reduction.output);
         let mut report = failing.report(input, &failure, &notes, Some(shrunk), flaky);

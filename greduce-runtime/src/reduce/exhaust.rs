@@ -89,10 +89,12 @@ pub struct Certificate {
     /// The bounds walked.
     pub bounds: Exhaust,
     /// The executions walked within the bounds, by how many decisions they made
-    /// (`inputs[k]`: of `k` decisions).
+    /// (`inputs[k]`: of `k` decisions; entries up to the bound, or 64 when the bound is
+    /// above it, then as far as some execution went).
     pub inputs: Vec<u64>,
     /// Of those, how many were smaller than the result, and judged by the property or by
-    /// its cache of outcomes (all passed).
+    /// its cache of outcomes: none reproduced the failure (passing, or failing another
+    /// way, or the property panicking, count alike).
     pub asked: u64,
     /// Whether the walk covered every execution within the bounds. It did not when a budget
     /// ([`Exhaust::inputs`], [`Exhaust::calls`], or the reducer's own) stopped it, when the
@@ -123,7 +125,10 @@ impl fmt::Display for Certificate {
             self.bounds.values
         )?;
         if !self.complete {
-            write!(f, " (incomplete: a budget stopped the walk)")?;
+            write!(
+                f,
+                " (incomplete: not every input within the bounds was walked and asked)"
+            )?;
         }
         Ok(())
     }
@@ -143,7 +148,14 @@ pub(crate) struct Node {
 /// them from a stack (the first child last). `false` with them when a decision without a
 /// byte form (a choice from an iterator of unknown length) left the decisions after it
 /// unnamed: their children are missing, and the walk is not complete.
-pub(crate) fn children(node: &Node, trace: &Trace, bounds: Exhaust) -> (Vec<Node>, bool) {
+///
+/// At most `room` children (the walk's budget of inputs left): past it, `false` too.
+pub(crate) fn children(
+    node: &Node,
+    trace: &Trace,
+    bounds: Exhaust,
+    room: u64,
+) -> (Vec<Node>, bool) {
     let mut prefix = Vec::new();
     let mut out = Vec::new();
     let within = trace.decision_count().min(bounds.decisions);
@@ -153,6 +165,10 @@ pub(crate) fn children(node: &Node, trace: &Trace, bounds: Exhaust) -> (Vec<Node
                 let Some(own) = bytes::rank_bytes(&decision.args, rank) else {
                     break;
                 };
+                if out.len() as u64 >= room {
+                    out.reverse();
+                    return (out, false);
+                }
                 let mut child = prefix.clone();
                 child.extend_from_slice(&own);
                 out.push(Node {

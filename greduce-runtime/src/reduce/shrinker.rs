@@ -488,7 +488,8 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     fn exhaust(&mut self, bounds: Exhaust, calls_left: &mut u64) -> (bool, Certificate) {
         let mut certificate = Certificate {
             bounds,
-            inputs: vec![0; bounds.decisions + 1],
+            // Grown as executions of more decisions are counted (the bound may be huge).
+            inputs: vec![0; bounds.decisions.min(64) + 1],
             asked: 0,
             complete: true,
         };
@@ -510,7 +511,8 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 OnBytes::Panicked(_, partial) => {
                     // No input (an `assume`, or a generator that cannot make it); what
                     // differs from it before the panic can be.
-                    let (children, named) = exhaust::children(&node, &partial, bounds);
+                    let room = bounds.inputs.saturating_sub(walked + stack.len() as u64);
+                    let (children, named) = exhaust::children(&node, &partial, bounds, room);
                     certificate.complete &= named;
                     stack.extend(children);
                     continue;
@@ -523,6 +525,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             };
             let decisions = run.trace.decision_count();
             if decisions <= bounds.decisions {
+                if certificate.inputs.len() <= decisions {
+                    certificate.inputs.resize(decisions + 1, 0);
+                }
                 certificate.inputs[decisions] += 1;
                 let size = (self.reducer.size)(&run.output, &run.trace);
                 let order = size
@@ -532,7 +537,8 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                     smaller.push((size, node.bytes.clone()));
                 }
             }
-            let (children, named) = exhaust::children(&node, &run.trace, bounds);
+            let room = bounds.inputs.saturating_sub(walked + stack.len() as u64);
+            let (children, named) = exhaust::children(&node, &run.trace, bounds, room);
             certificate.complete &= named;
             stack.extend(children);
         }
@@ -548,6 +554,8 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 break;
             }
             let OnBytes::Ran(run) = self.run_bytes(&bytes) else {
+                // It ran before; a generator that does not run the same way twice.
+                certificate.complete = false;
                 continue;
             };
             let calls_before = self.stats.property_calls;
@@ -677,6 +685,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
 
     fn search(&self) -> Search {
         self.reducer.search
+    }
+
+    fn realigns(&self) -> bool {
+        self.reducer.strategy == Strategy::Realign
     }
 
     fn begin(&mut self, pass: Pass, limited: bool) {

@@ -11,8 +11,10 @@
 //!   replay, before the property; the pass then tries no other call of that generator in
 //!   the same outer call, whose simplest way would not reach it either.
 //!
-//! Every candidate is smaller where it reproduces: a hoist has fewer decisions than the
-//! current input, and a descent keeps the nested call's and adds only simplest values.
+//! A hoist has fewer decisions than the current input; a descent keeps the nested call's
+//! decisions and adds the simplest values of the way down, which can make it larger (the
+//! reducer's order rejects it before the property). Descents are proposed only under
+//! re-align: halt and bypass do not run anything unaligned.
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
@@ -31,6 +33,10 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
                 // The hoisted call's new content may hold smaller calls still.
                 return true;
             }
+        }
+        if !probe.realigns() {
+            // A descent runs unaligned, which halt and bypass do not allow.
+            return false;
         }
         let mut unreached: Vec<&Site> = Vec::new();
         for (site, nested) in descents(trace, id) {

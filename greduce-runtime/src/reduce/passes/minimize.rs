@@ -10,6 +10,9 @@
 //! bytes (`fill`, raw rng output) try all zeros, then each byte in turn as a distance from
 //! zero; permutations try the simplest one.
 //!
+//! In a full round, a value the search left 2 or more from its simplest also tries
+//! Hypothesis' probes for a property that is not monotone in it ([`unstick`]).
+//!
 //! A `match` on a decision is also tried at the next 16 arms above the one taken, for
 //! fewer decisions after it. In a full round (the one that ends a reduction), a full-width
 //! byte (`random::<u8>()`) left more than 16 from its simplest is also tried at each of the
@@ -432,28 +435,47 @@ fn shrink_unit_float(probe: &mut dyn Probe, node: NodeId, ty: FloatTy, bits: u12
     }
 }
 
-/// Floats: the simplest value of the range, the integer part, then the integer part
-/// shrunk towards the simplest value.
 /// 2^53: from there on, not every integer is an `f64`.
 const WIDE: f64 = 9_007_199_254_740_992.0;
 
-/// A float at least 2^53 from zero (the targets of float ranges are within 2^53 of it, when
-/// not zero): its position on the grid of floats of its sign from 2^53, shrunk as an
-/// integer with `set`. Returns the value it ends at.
+/// A float at least 2^53 from zero: its position on the grid of floats of its type and
+/// sign from 2^53 (`f32`'s grid for an `f32`), shrunk as an integer with `set`. Returns
+/// the value it ends at. (A range's simplest value is its bound nearest zero; candidates
+/// outside the range are refused by `set` before any replay.)
 fn shrink_wide(
     probe: &mut dyn Probe,
     v: f64,
+    f32_grid: bool,
     set: &mut dyn FnMut(&mut dyn Probe, f64) -> bool,
 ) -> f64 {
-    let base = WIDE.to_bits();
-    let Some(position) = v.abs().to_bits().checked_sub(base) else {
+    let (base, position) = if f32_grid {
+        let base = u64::from((WIDE as f32).to_bits());
+        (
+            base,
+            u64::from((v.abs() as f32).to_bits()).checked_sub(base),
+        )
+    } else {
+        let base = WIDE.to_bits();
+        (base, v.abs().to_bits().checked_sub(base))
+    };
+    let Some(position) = position else {
         return v;
     };
-    let at = |d: u128| f64::from_bits(base + d as u64).copysign(v);
+    let at = |d: u128| {
+        let bits = base + d as u64;
+        let x = if f32_grid {
+            f64::from(f32::from_bits(bits as u32))
+        } else {
+            f64::from_bits(bits)
+        };
+        x.copysign(v)
+    };
     let d = shrink_distance(u128::from(position), &mut |d| set(probe, at(d)));
     at(d)
 }
 
+/// Floats: the simplest value of the range, the integer part, then the integer part
+/// shrunk towards the simplest value.
 fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     let Some(target) = args.simplest_float() else {
         return;
@@ -483,7 +505,14 @@ fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     // float: the distance is shrunk as a position on the floats' own grid, down to 2^53
     // (Hypothesis' bijection onto grid positions), and as an integer from there.
     if (v.trunc() - target.trunc()).abs() >= WIDE {
-        v = shrink_wide(probe, v, &mut |probe, x| set(probe, x));
+        let f32_grid = matches!(
+            args,
+            Args::Float {
+                ty: FloatTy::F32,
+                ..
+            }
+        );
+        v = shrink_wide(probe, v, f32_grid, &mut |probe, x| set(probe, x));
     }
     let distance = (v.trunc() - target.trunc()).abs();
     if !(2.0..=WIDE).contains(&distance) {

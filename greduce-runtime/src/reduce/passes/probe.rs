@@ -16,6 +16,9 @@ pub(crate) trait Probe {
     /// The search the structural pass runs.
     fn search(&self) -> Search;
 
+    /// Whether replays re-align (descents run unaligned, which only re-align allows).
+    fn realigns(&self) -> bool;
+
     /// `pass` starts proposing candidates; `limited`: in a limited round (see the module
     /// docs).
     fn begin(&mut self, pass: Pass, limited: bool);
