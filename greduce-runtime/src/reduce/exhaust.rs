@@ -159,15 +159,16 @@ pub(crate) fn children(
     let mut prefix = Vec::new();
     let mut out = Vec::new();
     let within = trace.decision_count().min(bounds.decisions);
-    for (i, decision) in trace.each_decision().enumerate().take(bounds.decisions) {
+    let mut named = true;
+    'decisions: for (i, decision) in trace.each_decision().enumerate().take(bounds.decisions) {
         if i >= node.from {
             for rank in 1..bounds.values {
                 let Some(own) = bytes::rank_bytes(&decision.args, rank) else {
                     break;
                 };
                 if out.len() as u64 >= room {
-                    out.reverse();
-                    return (out, false);
+                    named = false;
+                    break 'decisions;
                 }
                 let mut child = prefix.clone();
                 child.extend_from_slice(&own);
@@ -179,10 +180,10 @@ pub(crate) fn children(
         }
         if !bytes::encode(&decision.args, &decision.value, &mut prefix) {
             // No byte form: the decisions after it cannot be named.
-            out.reverse();
-            return (out, i + 1 >= within);
+            named = i + 1 >= within;
+            break;
         }
     }
     out.reverse();
-    (out, true)
+    (out, named)
 }

@@ -506,39 +506,36 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 break;
             }
             walked += 1;
-            let run = match self.run_bytes(&node.bytes) {
-                OnBytes::Ran(run) => run,
-                OnBytes::Panicked(_, partial) => {
-                    // No input (an `assume`, or a generator that cannot make it); what
-                    // differs from it before the panic can be.
-                    let room = bounds.inputs.saturating_sub(walked + stack.len() as u64);
-                    let (children, named) = exhaust::children(&node, &partial, bounds, room);
-                    certificate.complete &= named;
-                    stack.extend(children);
-                    continue;
+            // The decisions whose other values name the children.
+            let trace = match self.run_bytes(&node.bytes) {
+                OnBytes::Ran(run) => {
+                    let decisions = run.trace.decision_count();
+                    if decisions <= bounds.decisions {
+                        if certificate.inputs.len() <= decisions {
+                            certificate.inputs.resize(decisions + 1, 0);
+                        }
+                        certificate.inputs[decisions] += 1;
+                        let size = (self.reducer.size)(&run.output, &run.trace);
+                        let order = size
+                            .cmp(&self.current.size)
+                            .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
+                        if order == Ordering::Less {
+                            smaller.push((size, node.bytes.clone()));
+                        }
+                    }
+                    run.trace
                 }
+                // No input (an `assume`, or a generator that cannot make it); what differs
+                // from it before the panic can be.
+                OnBytes::Panicked(_, partial) => partial,
                 OnBytes::Stopped(_) => {
                     // Over its budget: what differs from it is not known.
                     certificate.complete = false;
                     continue;
                 }
             };
-            let decisions = run.trace.decision_count();
-            if decisions <= bounds.decisions {
-                if certificate.inputs.len() <= decisions {
-                    certificate.inputs.resize(decisions + 1, 0);
-                }
-                certificate.inputs[decisions] += 1;
-                let size = (self.reducer.size)(&run.output, &run.trace);
-                let order = size
-                    .cmp(&self.current.size)
-                    .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
-                if order == Ordering::Less {
-                    smaller.push((size, node.bytes.clone()));
-                }
-            }
             let room = bounds.inputs.saturating_sub(walked + stack.len() as u64);
-            let (children, named) = exhaust::children(&node, &run.trace, bounds, room);
+            let (children, named) = exhaust::children(&node, &trace, bounds, room);
             certificate.complete &= named;
             stack.extend(children);
         }
@@ -648,15 +645,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
 
     /// Stops the reduction when a budget ran out or it stalled.
     fn check_limits(&mut self) {
-        let calls = self
-            .reducer
-            .max_property_calls
-            .is_some_and(|max| self.stats.property_calls >= max);
-        let time = self
-            .reducer
-            .max_time
-            .is_some_and(|max| self.started.elapsed() >= max);
-        if calls || time {
+        if self.out_of_calls() || self.out_of_time() {
             self.stats.budget_exhausted = true;
             self.stopped = true;
             return;
