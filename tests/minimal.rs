@@ -477,3 +477,83 @@ fn an_f32_past_2_to_the_53_ends_at_the_threshold() {
         assert_eq!(reduced.output, 1e30f32, "from {}", run.output);
     }
 }
+
+/// Two floats in `0..=1000`.
+#[generator]
+fn two_floats<R: rand::Rng + ?Sized>(rng: &mut R) -> (f64, f64) {
+    (
+        rng.random_range(0.0..=1000.0),
+        rng.random_range(0.0..=1000.0),
+    )
+}
+
+/// A float and an integer in `0..=1000`, in either order.
+#[generator]
+fn float_and_int<R: rand::Rng + ?Sized>(rng: &mut R) -> (f64, u32) {
+    (rng.random_range(0.0..=1000.0), rng.random_range(0..=1000))
+}
+
+#[generator]
+fn int_and_float<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, f64) {
+    (rng.random_range(0..=1000), rng.random_range(0.0..=1000.0))
+}
+
+#[test]
+#[allow(clippy::float_cmp)] // Reason: the exact float is the point.
+fn floats_over_a_sum_end_on_integers_moved_to_the_second() {
+    // Hypothesis' `test_sum_of_pair_float` and `test_sum_of_pair_mixed`: the fractions
+    // go (an integer ranks before any fraction), then whole units move to the second.
+    let fails = |&(a, b): &(f64, f64)| a + b > 1000.0;
+    for run in failing(two_floats, fails, 10) {
+        let reduced = Reducer::new(two_floats).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, (1.0, 1000.0), "from {:?}", run.output);
+    }
+    let fails = |&(a, b): &(f64, u32)| a + f64::from(b) > 1000.0;
+    for run in failing(float_and_int, fails, 5) {
+        let reduced = Reducer::new(float_and_int).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, (1.0, 1000), "from {:?}", run.output);
+    }
+    let fails = |&(a, b): &(u32, f64)| f64::from(a) + b > 1000.0;
+    for run in failing(int_and_float, fails, 5) {
+        let reduced = Reducer::new(int_and_float).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, (1, 1000.0), "from {:?}", run.output);
+    }
+}
+
+/// A float in `1.1..=1.6`, which holds no integer.
+#[generator]
+fn narrow_float<R: rand::Rng + ?Sized>(rng: &mut R) -> f64 {
+    rng.random_range(1.1..=1.6)
+}
+
+/// A float from `low` up to 2^53.
+#[generator]
+fn float_from<R: rand::Rng + ?Sized>(rng: &mut R, low: f64) -> f64 {
+    rng.random_range(low..9_007_199_254_740_992.0)
+}
+
+#[test]
+#[allow(clippy::float_cmp)] // Reason: the exact float is the point.
+fn the_simplest_float_of_a_range_has_the_fewest_binary_digits() {
+    // Hypothesis' `test_minimal_asymetric_bounded_float`: 1.5, not the bound 1.1.
+    let run = greduce::record(narrow_float, 3);
+    let reduced = Reducer::new(narrow_float).reduce(&run.trace, |_| false);
+    assert_eq!(reduced.output, 1.5, "from {}", run.output);
+    // `test_shrinks_downwards_to_integers_when_fractional`: above an integer `b`, the
+    // least value that is not an integer is `b + 0.5`.
+    for b in [1.0, 7.0, 1000.0, 65_535.0] {
+        let fails = move |x: &f64| *x > b && x.fract() != 0.0;
+        let generator = move |rng: &mut rand::rngs::StdRng| float_from(rng, b);
+        for run in failing(generator, fails, 3) {
+            let reduced = Reducer::new(generator).reduce(&run.trace, |x| !fails(x));
+            assert_eq!(reduced.output, b + 0.5, "from {}", run.output);
+        }
+    }
+    // `test_minimal_non_boundary_float`: above 2 in `1..=9`, 3.
+    let fails = |x: &f64| *x > 2.0;
+    let generator = |rng: &mut rand::rngs::StdRng| float_from(rng, 1.0).min(9.0);
+    for run in failing(generator, fails, 3) {
+        let reduced = Reducer::new(generator).reduce(&run.trace, |x| !fails(x));
+        assert_eq!(reduced.output, 3.0, "from {}", run.output);
+    }
+}

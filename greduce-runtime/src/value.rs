@@ -347,25 +347,66 @@ impl Args {
         }
     }
 
-    /// The simplest float of a float range: 0 when inside, else the bound nearest zero
-    /// (`None` for other arguments, or a range with no value).
+    /// The simplest float of a float range in the reducer's order: 0 when inside; else the
+    /// value nearest zero with the fewest binary digits after the point (an integer when
+    /// the range holds one, then halves, quarters, ...: `1.1..1.6` gives 1.5); `None` for
+    /// other arguments, or a range with no value.
     pub(crate) fn simplest_float(&self) -> Option<f64> {
         let (lo, hi, inclusive, ty) = self.float_range()?;
         if self.float_in(0.0) {
             return Some(0.0);
         }
-        if lo > 0.0 {
-            return self.float_in(lo).then_some(lo);
-        }
-        // Below zero: the largest value of the range.
-        let top = if inclusive {
+        // The range's value nearest zero: its lower bound above zero, its largest value below.
+        let near = if lo > 0.0 {
+            lo
+        } else if inclusive {
             hi
         } else if ty == FloatTy::F32 {
             f64::from((hi as f32).next_down())
         } else {
             hi.next_down()
         };
-        self.float_in(top).then_some(top)
+        if !self.float_in(near) {
+            return None;
+        }
+        // With `digits` binary digits after the point, the value nearest zero from `near`
+        // outwards. Past 2^52 every float is an integer, so `digits` 0 ends it there; a range
+        // near zero may need many (at most as many as the smallest subnormal has).
+        let mut scale = 1.0f64;
+        for _ in 0..=1075 {
+            let scaled = near * scale;
+            if !scaled.is_finite() {
+                break;
+            }
+            let v = if near > 0.0 {
+                scaled.ceil() / scale
+            } else {
+                scaled.floor() / scale
+            };
+            let narrowed = if ty == FloatTy::F32 {
+                f64::from(v as f32)
+            } else {
+                v
+            };
+            if narrowed.to_bits() == v.to_bits() && self.float_in(v) {
+                return Some(v);
+            }
+            scale *= 2.0;
+        }
+        Some(near)
+    }
+
+    /// The lowest and highest values of a float range (the highest may be excluded).
+    pub(crate) fn float_bounds(&self) -> Option<(f64, f64)> {
+        self.float_range().map(|(lo, hi, _, _)| (lo, hi))
+    }
+
+    /// `v` as the float range's type holds it (rounded to `f32` for an `f32` range).
+    pub(crate) fn narrow_float(&self, v: f64) -> f64 {
+        match self.float_range() {
+            Some((.., FloatTy::F32)) => f64::from(v as f32),
+            _ => v,
+        }
     }
 
     /// Whether `v` is a legal answer to a float range (as the range's type).

@@ -5,8 +5,9 @@
 //! distance: 0, then 1, then halving (the largest shift right that still fails), then
 //! subtracting (1 to 4, doubling, bisecting); repeated while either helps. A value below its
 //! simplest one (a negative integer) is then tried on the other side, which ranks first.
-//! Floats try their simplest value, their integer part, and then shrink that integer part
-//! (past 2^53, first their position on the floats' grid, down to 2^53);
+//! Floats try their simplest value, an integer near them or fewer binary digits, and then
+//! shrink the integer part (past 2^53, first their position on the floats' grid, down to
+//! 2^53);
 //! bytes (`fill`, raw rng output) try all zeros, then each byte in turn as a distance from
 //! zero; permutations try the simplest one.
 //!
@@ -474,21 +475,47 @@ fn shrink_wide(
     at(d)
 }
 
-/// Floats: the simplest value of the range, the integer part, then the integer part
-/// shrunk towards the simplest value.
+/// A float with a fraction: the integer part, the next integer away from `target`, then
+/// the value rounded down and up to 1, 2, ... 10 binary digits after the point (Hypothesis'
+/// float shrinker: integral values rank before fractional ones, fewer digits before more).
+/// Returns the value it ends at.
+fn fewer_digits(
+    probe: &mut dyn Probe,
+    v: f64,
+    target: f64,
+    set: &mut dyn FnMut(&mut dyn Probe, f64) -> bool,
+) -> f64 {
+    let away = if v < target { -1.0 } else { 1.0 };
+    for x in [v.trunc(), v.trunc() + away] {
+        if set(probe, x) {
+            return x;
+        }
+    }
+    let mut v = v;
+    for digits in 1..=10 {
+        if probe.give_up() {
+            break;
+        }
+        let scale = f64::from(1u32 << digits);
+        for cut in [(v * scale).floor() / scale, (v * scale).ceil() / scale] {
+            if cut.to_bits() != v.to_bits() && set(probe, cut) {
+                v = cut;
+                break;
+            }
+        }
+    }
+    v
+}
+
+/// Floats: the simplest value of the range, then an integer or fewer binary digits, then
+/// the integer part shrunk towards the simplest value.
 fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     let Some(target) = args.simplest_float() else {
         return;
     };
-    let narrow = |x: f64| match args {
-        Args::Float {
-            ty: FloatTy::F32, ..
-        } => f64::from(x as f32),
-        _ => x,
-    };
     // A value equal to the current one is not simpler: the probe drops it unreplayed.
     let set = |probe: &mut dyn Probe, x: f64| {
-        let x = narrow(x);
+        let x = args.narrow_float(x);
         args.float_in(x) && probe.consider(Edit::setting(vec![(node, Value::Float(x))]))
     };
     if set(probe, target) {
@@ -498,8 +525,8 @@ fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
         return;
     }
     let mut v = v;
-    if v.fract() != 0.0 && set(probe, v.trunc()) {
-        v = v.trunc();
+    if v.fract() != 0.0 {
+        v = fewer_digits(probe, v, target, &mut |probe, x| set(probe, x));
     }
     // Past 2^53 from the target, every float is an integer and not every integer a
     // float: the distance is shrunk as a position on the floats' own grid, down to 2^53

@@ -2,7 +2,8 @@
 //!
 //! - **duplicates**: decisions with equal arguments and equal values lowered together (a
 //!   failure that needs two equal elements);
-//! - **redistribute**: an amount moved from one number (not a `match` arm) to a later one,
+//! - **redistribute**: an amount moved from one number (not a `match` arm; a float by
+//!   whole units) to a later one,
 //!   at most 4 decisions apart (a failure that needs a sum above a threshold), or from the
 //!   later to the earlier (which only a size measure of the user's can prefer); two
 //!   negative numbers both moved to the other side of zero (a sum's overflow:
@@ -19,7 +20,7 @@ use super::probe::{Cursor, Probe, value_nodes};
 use crate::edit::{Edit, Hash128, Siblings};
 use crate::reduce::order::Line;
 use crate::trace::{Kind, NodeId, Trace};
-use crate::value::Value;
+use crate::value::{Args, Value};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
@@ -108,7 +109,7 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     each_pair(probe, 4, false, &mut |probe, a, b, (na, nb)| {
         // Edits of the trace the search started on: `n` counts from there.
         let (base, generation) = (probe.current().clone(), probe.generation());
-        let move_by = |probe: &mut dyn Probe, from: &Line, to: &Line, forward: bool| {
+        let move_by = |probe: &mut dyn Probe, from: &Number, to: &Number, forward: bool| {
             let (nf, nt) = if forward { (na, nb) } else { (nb, na) };
             let below_to = to.below() && to.distance() > 0;
             largest_move(from.distance().min(to.room(below_to)), &mut |n| match (
@@ -157,11 +158,92 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     });
 }
 
-/// A change to a pair of numbers: the first's line, the second's, and their nodes.
-type PairFn<'a> = dyn FnMut(&mut dyn Probe, &Line, &Line, (NodeId, NodeId)) + 'a;
+/// A number the pair passes move amounts between: an integer (a [`Line`]), or a float of
+/// a range, moved by whole units while it is below 2^53 from its simplest value (where
+/// adding 1 is exact), keeping its fraction (Hypothesis' `redistribute_numeric_pairs`
+/// moves integer amounts between floats too).
+enum Number {
+    Line(Line),
+    Float { args: Args, v: f64, target: f64 },
+}
+
+/// 2^53: past it, not every integer is an `f64`.
+const WIDE: f64 = 9_007_199_254_740_992.0;
+
+impl Number {
+    fn of(args: &Args, value: &Value) -> Option<Number> {
+        if let Value::Float(v) = *value {
+            let target = args.simplest_float()?;
+            return (v.is_finite() && (v - target).abs() < WIDE).then(|| Number::Float {
+                args: args.clone(),
+                v,
+                target,
+            });
+        }
+        Line::of(args, value)
+            .filter(Line::is_number)
+            .map(Number::Line)
+    }
+
+    /// How far the value is from its simplest one (a float: in whole units).
+    fn distance(&self) -> u128 {
+        match self {
+            Number::Line(l) => l.distance(),
+            Number::Float { v, target, .. } => (v - target).abs().floor() as u128,
+        }
+    }
+
+    /// Whether the value is below its simplest one.
+    fn below(&self) -> bool {
+        match self {
+            Number::Line(l) => l.below(),
+            Number::Float { v, target, .. } => v < target,
+        }
+    }
+
+    /// How far the value can move away from its simplest one on the given side.
+    fn room(&self, below: bool) -> u128 {
+        match self {
+            Number::Line(l) => l.room(below),
+            Number::Float { args, v, .. } => {
+                let Some((lo, hi)) = args.float_bounds() else {
+                    return 0;
+                };
+                let room = if below { v - lo } else { hi - v };
+                room.clamp(0.0, WIDE).floor() as u128
+            }
+        }
+    }
+
+    /// The value `distance` from the simplest one on the given side (a float keeps its
+    /// fraction); `None` when outside the range.
+    fn at(&self, below: bool, distance: u128) -> Option<Value> {
+        match self {
+            Number::Line(l) => l.at(below, distance),
+            Number::Float { args, v, target } => {
+                let fraction = (v - target).abs().fract();
+                let d = distance as f64 + fraction;
+                let x = if below { target - d } else { target + d };
+                let x = args.narrow_float(x);
+                (x.is_finite() && args.float_in(x)).then_some(Value::Float(x))
+            }
+        }
+    }
+
+    /// For an integer below its simplest value, the value as far above it.
+    fn mirrored(&self) -> Option<Value> {
+        match self {
+            Number::Line(l) => l.mirrored(),
+            Number::Float { .. } => None,
+        }
+    }
+}
+
+/// A change to a pair of numbers: the first, the second, and their nodes.
+type PairFn<'a> = dyn FnMut(&mut dyn Probe, &Number, &Number, (NodeId, NodeId)) + 'a;
 
 /// Calls `f` on each pair of numbers at most `apart` value decisions apart that are not
-/// both simplest, in trace order, reading the lines afresh from the current trace;
+/// both simplest, in trace order, reading the numbers afresh from the current trace;
 /// `arms`: whether a `match` on a draw counts as a number (its value names an arm).
 fn each_pair(probe: &mut dyn Probe, apart: usize, arms: bool, f: &mut PairFn<'_>) {
     let line_at = |trace: &Trace, node: NodeId| {
@@ -169,7 +251,7 @@ fn each_pair(probe: &mut dyn Probe, apart: usize, arms: bool, f: &mut PairFn<'_>
             return None;
         }
         let decision = trace.decision_at(node)?;
-        Line::of(&decision.args, &decision.value).filter(Line::is_number)
+        Number::of(&decision.args, &decision.value)
     };
     let mut nodes = value_nodes(probe.current());
     let mut generation = probe.generation();
