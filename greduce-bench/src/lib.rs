@@ -22,5 +22,6 @@ pub mod dl_subjects;
 pub mod graph_oracles;
 pub mod graph_subjects;
 pub mod graph_text;
+pub mod hypothesis_quality;
 pub mod lca;
 pub mod proptest_baseline;

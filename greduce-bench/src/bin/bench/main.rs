@@ -4,6 +4,7 @@
 //! cargo run --release -p greduce-bench -- paper-table
 //! cargo run --release -p greduce-bench -- paper-table-perses
 //! cargo run --release -p greduce-bench -- challenges 100
+//! cargo run --release -p greduce-bench -- hypothesis-quality 20
 //! cargo run --release -p greduce-bench -- scale
 //! cargo run --release -p greduce-bench -- stateful 100
 //! cargo run --release -p greduce-bench -- dd-bench [INPUT] [--limit SECONDS] [--tools LIST]
@@ -30,6 +31,9 @@
 //!
 //! `scale`: three workloads shrunk at sizes from 10^2 to 10^6 (see `scale.rs`).
 //!
+//! `hypothesis-quality N`: Hypothesis' shrink-quality tests, ported, from `N` seeds each (20
+//! by default; see `greduce_bench::hypothesis_quality`).
+//!
 //! `challenges N`: the shrinking challenge's seven properties from `N` seeds each (see
 //! `challenges.rs`).
 //!
@@ -45,6 +49,7 @@ mod challenges;
 mod dd_bench;
 mod dl;
 mod grammars;
+mod hypothesis_quality;
 mod runaway;
 mod scale;
 mod stateful;
@@ -244,21 +249,26 @@ pub(crate) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     if n == 0.0 { 0.0 } else { sum / n }
 }
 
-const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | deep-bug [SECONDS] [RUNS] | deep-bug-shrink FILE... | deep-bug-decode FILE...";
+const USAGE: &str = "usage: cargo run --release -p greduce-bench -- paper-table | paper-table-perses | challenges [SEEDS] | hypothesis-quality [SEEDS] | scale | runaway | stateful [SEEDS] | dd-bench [INPUT] [--limit SECONDS] [--tools greduce,picire,shrinkray] | grammars [N] [--passes LIST] | deep-bug [SECONDS] [RUNS] | deep-bug-shrink FILE... | deep-bug-decode FILE...";
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_default();
-    if what == "challenges" {
+    if what == "challenges" || what == "hypothesis-quality" {
         let seeds = match args.next().map(|s| s.parse::<u64>()) {
-            None => 100,
+            None if what == "challenges" => 100,
+            None => 20,
             Some(Ok(n)) if n > 0 => n,
             Some(_) => {
                 eprintln!("{USAGE}\nSEEDS must be a positive number");
                 std::process::exit(2);
             }
         };
-        print!("{}", challenges::table(seeds));
+        if what == "challenges" {
+            print!("{}", challenges::table(seeds));
+        } else {
+            print!("{}", hypothesis_quality::table(seeds));
+        }
         return;
     }
     if what.starts_with("deep-bug") {

@@ -4,7 +4,9 @@
 //!   elsewhere): later iterations move up by one, and the last one runs with the simplest
 //!   values;
 //! - the first decisions of a run of decisions at one site in one block (the retries of a
-//!   rejection loop, `loop { let x = rng.random(); if ok(x) { break x } }`): the run makes
+//!   rejection loop, `loop { let x = rng.random(); if ok(x) { break x } }`; also runs of
+//!   `if`s or `match`es on decisions of one site, and of calls from one call site: the
+//!   elements of a `for _ in 0..n` whose `n` was not drawn right there): the run makes
 //!   the decisions that remain, so it may need fewer; and the same with the number drawn
 //!   just before the run lowered by as many, for a count that is not a loop count
 //!   (`let n = rng.random::<u64>() % 11; for _ in 0..n { .. }`);
@@ -153,8 +155,12 @@ fn shifted(
 /// success.
 fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
     let children: Vec<NodeId> = trace.children(block).collect();
+    // A decision's site; an `if` or `match` on a decision, by its decision's site; a call
+    // of a generator, by its call site (`v.push(element(rng))`, `n` times).
     let site = |n: NodeId| match trace.kind(n) {
         Kind::Decision { decision } if !trace.node(n).linked() => Some(decision.site),
+        Kind::Selection { decision } | Kind::Switch { decision } => Some(decision.site),
+        Kind::Scope { call, .. } => call,
         _ => None,
     };
     let mut start = 0;

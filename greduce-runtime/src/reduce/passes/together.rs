@@ -12,7 +12,8 @@
 //!   however they are split);
 //! - **lower together**: two numbers (integers, `match` arms) at most 4 decisions apart
 //!   lowered by the same amount (a failure that needs a difference; an operator and its
-//!   operand changed at once).
+//!   operand changed at once), or, when they are on two sides of their simplest values,
+//!   shifted by the same amount (`(6, 0)` to `(0, -6)`).
 
 use super::minimize::{largest_move, shrink_distance};
 use super::pass::Pass;
@@ -146,7 +147,7 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::LowerTogether, limited);
     each_pair(probe, 4, true, &mut |probe, a, b, (na, nb)| {
         let (base, generation) = (probe.current().clone(), probe.generation());
-        largest_move(a.distance().min(b.distance()), &mut |n| match (
+        let moved = largest_move(a.distance().min(b.distance()), &mut |n| match (
             a.at(a.below(), a.distance() - n),
             b.at(b.below(), b.distance() - n),
         ) {
@@ -155,6 +156,23 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
             }
             _ => false,
         });
+        // The second on the other side of its simplest value (or at it): both shifted by
+        // the same amount, the first towards its simplest and the second away (`(6, 0)`
+        // to `(0, -6)` when only `b - a` matters).
+        let other_side = b.distance() == 0 || b.below() != a.below();
+        if moved == 0 && other_side && a.distance() > 0 && !probe.give_up() {
+            // The first goes down when it is above its simplest: the second goes below.
+            let away = !a.below();
+            largest_move(a.distance().min(b.room(away)), &mut |n| match (
+                a.at(a.below(), a.distance() - n),
+                b.at(away, b.distance() + n),
+            ) {
+                (Some(va), Some(vb)) => {
+                    probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
+                }
+                _ => false,
+            });
+        }
     });
 }
 
