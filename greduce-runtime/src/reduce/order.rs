@@ -331,6 +331,44 @@ impl Line {
         }
     }
 
+    /// The character a `char` line's value is (`None` for other lines).
+    pub(crate) fn char(&self) -> Option<char> {
+        let code = match self.kind {
+            LineKind::Range {
+                ty: IntTy::Char,
+                lo,
+            } => lo + self.offset,
+            LineKind::Bits {
+                ty: Prim::Int(IntTy::Char),
+                min,
+                mask,
+            } => self.offset.wrapping_add(min) & mask,
+            _ => return None,
+        };
+        char::from_u32(u32::try_from(code).ok()?)
+    }
+
+    /// The value of the character `c` on a `char` line, when the line holds it.
+    pub(crate) fn char_value(&self, c: char) -> Option<Value> {
+        let code = u128::from(u32::from(c));
+        let offset = match self.kind {
+            LineKind::Range {
+                ty: IntTy::Char,
+                lo,
+            } => code.checked_sub(lo)?,
+            LineKind::Bits {
+                ty: Prim::Int(IntTy::Char),
+                min,
+                mask,
+            } => code.wrapping_sub(min) & mask,
+            _ => return None,
+        };
+        if offset > self.span {
+            return None;
+        }
+        self.value(offset)
+    }
+
     /// For a value below the simplest one, the value as far above it (or the highest, when
     /// the line ends sooner: -128 becomes 127), which ranks first.
     pub(crate) fn mirrored(&self) -> Option<Value> {

@@ -198,10 +198,60 @@ fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
             if start > 0 && counted_run(probe, trace, children[start - 1], run) {
                 return true;
             }
+            // A count made of the numbers drawn before the run (`n * m`): one of them lowered
+            // by one, with as many of the first members deleted as the run then loses.
+            for back in 1..=2 {
+                if start >= back && product_run(probe, trace, children[start - back], run) {
+                    return true;
+                }
+            }
         }
         start = end;
     }
     false
+}
+
+/// Lowers the number decided at `source` by one and deletes as many of the first members
+/// of `run` as make up the decisions that lowering alone lost (the run gets shorter at its
+/// end; the members that matter are often the last ones).
+fn product_run(probe: &mut dyn Probe, trace: &Trace, source: NodeId, run: &[NodeId]) -> bool {
+    let Some(lowered) = trace
+        .decision_at(source)
+        .filter(|_| trace.is_value_decision(source))
+        .and_then(|d| Line::of(&d.args, &d.value))
+        .filter(|l| l.is_number() && !l.below() && l.distance() > 0)
+        .and_then(|l| l.at(false, l.distance() - 1))
+    else {
+        return false;
+    };
+    let generation = probe.generation();
+    let mut edit = Edit::setting(vec![(source, lowered)]);
+    // Usually tried already (the minimize pass): its replay's effects come from the cache.
+    if probe.consider_on(trace, generation, edit.clone()) {
+        return true;
+    }
+    let lost = probe.last_replay().lost;
+    if lost == 0 || probe.give_up() {
+        return false;
+    }
+    let mut decisions = 0;
+    let Some(k) = run.iter().position(|&m| {
+        decisions += (m..trace.end(m))
+            .filter(|&n| trace.decision_at(n).is_some())
+            .count();
+        decisions >= lost
+    }) else {
+        return false;
+    };
+    if k + 1 >= run.len() {
+        return false;
+    }
+    edit.removed = vec![Siblings {
+        first: run[0],
+        last: run[k],
+        count: k as u32 + 1,
+    }];
+    probe.consider_on(trace, generation, edit)
 }
 
 /// Deletes the first `k` decisions of `run` with the number decided at `count` (the

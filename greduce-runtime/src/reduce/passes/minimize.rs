@@ -12,7 +12,8 @@
 //! zero; permutations try the simplest one.
 //!
 //! In a full round, a value the search left 2 or more from its simplest also tries
-//! Hypothesis' probes for a property that is not monotone in it ([`unstick`]).
+//! Hypothesis' probes for a property that is not monotone in it ([`unstick`]), and a letter
+//! its other case ([`other_case`]).
 //!
 //! A `match` on a decision is also tried at the next 16 arms above the one taken, for
 //! fewer decisions after it. In a full round (the one that ends a reduction), a full-width
@@ -76,6 +77,7 @@ fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool, first_calls: &m
         if thorough {
             unstick_line(probe, node, shape);
             small_values(probe, node);
+            other_case(probe, node);
         }
         let trace = probe.current();
         if matches!(trace.kind(node), Kind::Switch { .. }) {
@@ -287,6 +289,36 @@ fn picks_shape(trace: &crate::trace::Trace, node: NodeId) -> bool {
 
 /// The most decisions [`set_carrying`] deletes after a changed value.
 const LOST: usize = 4;
+
+/// A letter at its other case (one character each way), which the search towards `'0'`
+/// passes over when the property is about letters: `'t'` to `'T'` (Hypothesis' shrinker
+/// has a pass for case and other natural text changes). The probe keeps it only when it
+/// ranks first.
+fn other_case(probe: &mut dyn Probe, node: NodeId) {
+    let Some(line) = probe
+        .current()
+        .decision_at(node)
+        .and_then(|d| Line::of(&d.args, &d.value))
+    else {
+        return;
+    };
+    let Some(c) = line.char() else {
+        return;
+    };
+    let mut upper = c.to_uppercase();
+    let mut lower = c.to_lowercase();
+    for other in [
+        upper.next().filter(|_| upper.next().is_none()),
+        lower.next().filter(|_| lower.next().is_none()),
+    ] {
+        if let Some(value) = other.filter(|o| *o != c).and_then(|o| line.char_value(o))
+            && !probe.give_up()
+            && probe.consider(Edit::setting(vec![(node, value)]))
+        {
+            return;
+        }
+    }
+}
 
 /// Sets the decision at `node` (one that [`picks_shape`]) to `value`. When that is not
 /// accepted and re-align answered simplest values where the trace had other sites'

@@ -39,8 +39,10 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
                 probe.cut_short();
                 pass(probe, limited);
                 // Every pass of the family ran to its end without finding anything (the
-                // minimize family tries more in a full round than in a limited one).
-                let whole = !limited || *family != Passes::MINIMIZE;
+                // minimize and together families try more in a full round than in a limited
+                // one).
+                let whole =
+                    !limited || (*family != Passes::MINIMIZE && *family != Passes::TOGETHER);
                 if probe.generation() == before && !probe.cut_short() && !probe.give_up() && whole {
                     clean[i] = Some(before);
                 }

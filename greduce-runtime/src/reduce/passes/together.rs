@@ -159,8 +159,10 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
         // The second on the other side of its simplest value (or at it): both shifted by
         // the same amount, the first towards its simplest and the second away (`(6, 0)`
         // to `(0, -6)` when only `b - a` matters).
+        // In a full round only: most pairs are not tied by a difference, and the limited
+        // rounds would pay for each of them every round.
         let other_side = b.distance() == 0 || b.below() != a.below();
-        if moved == 0 && other_side && a.distance() > 0 && !probe.give_up() {
+        if moved == 0 && other_side && !limited && a.distance() > 0 && !probe.give_up() {
             // The first goes down when it is above its simplest: the second goes below.
             let away = !a.below();
             largest_move(a.distance().min(b.room(away)), &mut |n| match (
