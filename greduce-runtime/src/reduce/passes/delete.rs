@@ -39,7 +39,7 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
             }
             shifting_iterations(probe, trace, id, &indices.1)
         }
-        _ if trace.end(id) > id + 1 => same_site_runs(probe, trace, id),
+        _ if trace.end(id) > id + 1 => same_site_runs(probe, trace, id, limited),
         _ => false,
     });
 }
@@ -153,14 +153,15 @@ fn shifted(
 /// Tries deleting the first decisions of each run of two or more decisions at one site
 /// among the children of `block` (as many as it can, in O(log) tries); stops at the first
 /// success.
-fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId) -> bool {
+fn same_site_runs(probe: &mut dyn Probe, trace: &Trace, block: NodeId, limited: bool) -> bool {
     let children: Vec<NodeId> = trace.children(block).collect();
-    // A decision's site; an `if` or `match` on a decision, by its decision's site; a call
-    // of a generator, by its call site (`v.push(element(rng))`, `n` times).
+    // A decision's site; in a full round, also an `if` or `match` on a decision, by its
+    // decision's site, and a call of a generator, by its call site (`v.push(element(rng))`,
+    // `n` times): runs of those are rarer, and most are not a count's elements.
     let site = |n: NodeId| match trace.kind(n) {
         Kind::Decision { decision } if !trace.node(n).linked() => Some(decision.site),
-        Kind::Selection { decision } | Kind::Switch { decision } => Some(decision.site),
-        Kind::Scope { call, .. } => call,
+        Kind::Selection { decision } | Kind::Switch { decision } if !limited => Some(decision.site),
+        Kind::Scope { call, .. } if !limited => call,
         _ => None,
     };
     let mut start = 0;

@@ -39,10 +39,10 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
                 probe.cut_short();
                 pass(probe, limited);
                 // Every pass of the family ran to its end without finding anything (the
-                // minimize and together families try more in a full round than in a limited
-                // one).
-                let whole =
-                    !limited || (*family != Passes::MINIMIZE && *family != Passes::TOGETHER);
+                // minimize, together and delete families try more in a full round than in a
+                // limited one).
+                let whole = !limited
+                    || ![Passes::MINIMIZE, Passes::TOGETHER, Passes::DELETE].contains(family);
                 if probe.generation() == before && !probe.cut_short() && !probe.give_up() && whole {
                     clean[i] = Some(before);
                 }
