@@ -469,7 +469,7 @@ fn shrink_unit_float(probe: &mut dyn Probe, node: NodeId, ty: FloatTy, bits: u12
 }
 
 /// 2^53: from there on, not every integer is an `f64`.
-const WIDE: f64 = 9_007_199_254_740_992.0;
+pub(super) const WIDE: f64 = 9_007_199_254_740_992.0;
 
 /// A float at least 2^53 from zero: its position on the grid of floats of its type and
 /// sign from 2^53 (`f32`'s grid for an `f32`), shrunk as an integer with `set`. Returns

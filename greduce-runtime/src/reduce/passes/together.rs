@@ -15,7 +15,7 @@
 //!   operand changed at once), or, when they are on two sides of their simplest values,
 //!   shifted by the same amount (`(6, 0)` to `(0, -6)`).
 
-use super::minimize::{largest_move, shrink_distance};
+use super::minimize::{WIDE, largest_move, shrink_distance};
 use super::pass::Pass;
 use super::probe::{Cursor, Probe, value_nodes};
 use crate::edit::{Edit, Hash128, Siblings};
@@ -186,9 +186,6 @@ enum Number {
     Line(Line),
     Float { args: Args, v: f64, target: f64 },
 }
-
-/// 2^53: past it, not every integer is an `f64`.
-const WIDE: f64 = 9_007_199_254_740_992.0;
 
 impl Number {
     fn of(args: &Args, value: &Value) -> Option<Number> {
