@@ -487,7 +487,7 @@ fn two_floats<R: rand::Rng + ?Sized>(rng: &mut R) -> (f64, f64) {
     )
 }
 
-/// A float and an integer in `0..=1000`, in either order.
+/// A float and an integer in `0..=1000` (and the other way round below).
 #[generator]
 fn float_and_int<R: rand::Rng + ?Sized>(rng: &mut R) -> (f64, u32) {
     (rng.random_range(0.0..=1000.0), rng.random_range(0..=1000))
@@ -549,7 +549,7 @@ fn the_simplest_float_of_a_range_has_the_fewest_binary_digits() {
             assert_eq!(reduced.output, b + 0.5, "from {}", run.output);
         }
     }
-    // `test_minimal_non_boundary_float`: above 2 in `1..=9`, 3.
+    // `test_minimal_non_boundary_float`: above 2, from 1 up (capped at 9), 3.
     let fails = |x: &f64| *x > 2.0;
     let generator = |rng: &mut rand::rngs::StdRng| float_from(rng, 1.0).min(9.0);
     for run in failing(generator, fails, 3) {
@@ -614,7 +614,7 @@ fn elements_counted_by_an_earlier_number_go_from_the_front() {
     }
 }
 
-/// Up to five characters, any `char`.
+/// One to five characters, half of them printable ASCII, the others any `char`.
 #[generator]
 fn word<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
     let mut s = String::new();

@@ -371,17 +371,11 @@ impl Args {
         }
         // With `digits` binary digits after the point, the value nearest zero from `near`
         // outwards. Past 2^52 every float is an integer, so `digits` 0 ends it there; a range
-        // near zero may need many (at most as many as the smallest subnormal has).
-        let mut scale = 1.0f64;
-        for _ in 0..=1075 {
-            let scaled = near * scale;
-            if !scaled.is_finite() {
+        // near zero may need up to 1074 (the smallest subnormal's), scaled in two steps, as
+        // 2^1074 is not an `f64`.
+        for digits in 0..=1074 {
+            let Some(v) = with_digits(near, digits) else {
                 break;
-            }
-            let v = if near > 0.0 {
-                scaled.ceil() / scale
-            } else {
-                scaled.floor() / scale
             };
             let narrowed = if ty == FloatTy::F32 {
                 f64::from(v as f32)
@@ -391,7 +385,6 @@ impl Args {
             if narrowed.to_bits() == v.to_bits() && self.float_in(v) {
                 return Some(v);
             }
-            scale *= 2.0;
         }
         Some(near)
     }
@@ -626,6 +619,23 @@ impl fmt::Display for Shown<'_> {
     }
 }
 
+/// `x` rounded away from zero to `digits` binary digits after the point (`None` when the
+/// scaled value overflows); each power of two used is an `f64`, so both steps are exact.
+fn with_digits(x: f64, digits: i32) -> Option<f64> {
+    let first = digits.min(1000);
+    let second = digits - first;
+    let scaled = x * 2f64.powi(first) * 2f64.powi(second);
+    if !scaled.is_finite() {
+        return None;
+    }
+    let rounded = if x > 0.0 {
+        scaled.ceil()
+    } else {
+        scaled.floor()
+    };
+    Some(rounded / 2f64.powi(second) / 2f64.powi(first))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -634,6 +644,35 @@ mod tests {
     fn arguments_and_values_stay_small() {
         assert_eq!(size_of::<Args>(), 24);
         assert_eq!(size_of::<Value>(), 16);
+    }
+
+    #[test]
+    #[allow(clippy::float_cmp)] // Reason: the exact float is the point.
+    fn a_float_range_simplest_value_has_the_fewest_binary_digits() {
+        let range = |lo: f64, hi: f64, inclusive: bool, ty: FloatTy| Args::Float {
+            lo,
+            hi,
+            inclusive,
+            ty,
+        };
+        let tiny = f64::from_bits(1); // 2^-1074, the smallest subnormal
+        let cases = [
+            (range(-3.0, 5.0, false, FloatTy::F64), 0.0),
+            (range(1.1, 1.6, true, FloatTy::F64), 1.5),
+            (range(2.2, 7.0, false, FloatTy::F64), 3.0),
+            (range(-7.0, -2.2, true, FloatTy::F64), -3.0),
+            (range(-7.0, -3.0, false, FloatTy::F64), -4.0),
+            (range(0.1, 0.2, true, FloatTy::F64), 0.125),
+            (range(1.1, 1.6, true, FloatTy::F32), 1.5),
+            (range(1e300, 2e300, true, FloatTy::F64), 1e300),
+            (
+                range(3.0 * tiny, 5.0 * tiny, true, FloatTy::F64),
+                4.0 * tiny,
+            ),
+        ];
+        for (args, simplest) in cases {
+            assert_eq!(args.simplest_float(), Some(simplest), "{args}");
+        }
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //!   elsewhere): later iterations move up by one, and the last one runs with the simplest
 //!   values;
 //! - the first decisions of a run of decisions at one site in one block (the retries of a
-//!   rejection loop, `loop { let x = rng.random(); if ok(x) { break x } }`; also runs of
-//!   `if`s or `match`es on decisions of one site, and of calls from one call site: the
-//!   elements of a `for _ in 0..n` whose `n` was not drawn right there): the run makes
-//!   the decisions that remain, so it may need fewer; and the same with the number drawn
-//!   just before the run lowered by as many, for a count that is not a loop count
-//!   (`let n = rng.random::<u64>() % 11; for _ in 0..n { .. }`);
+//!   rejection loop, `loop { let x = rng.random(); if ok(x) { break x } }`; in a full
+//!   round, also runs of `if`s or `match`es on decisions of one site, and of calls from one
+//!   call site: the elements of a `for _ in 0..n` whose `n` was not drawn right there): the
+//!   run makes the decisions that remain, so it may need fewer; and the same with the
+//!   number drawn just before the run lowered by as many, for a count that is not a loop
+//!   count (`let n = rng.random::<u64>() % 11; for _ in 0..n { .. }`); and with one of the
+//!   two numbers before the run lowered by one and as many first members deleted as that
+//!   loses, for a count made of them (`n * m`);
 //! - an iteration of a reducible loop together with the references past it: every other
 //!   index-like decision (a `choose`, or a range that starts at 0) whose value is larger
 //!   than the iteration's position goes down by one, as positions in the list do (an edge

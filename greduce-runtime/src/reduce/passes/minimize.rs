@@ -12,8 +12,8 @@
 //! zero; permutations try the simplest one.
 //!
 //! In a full round, a value the search left 2 or more from its simplest also tries
-//! Hypothesis' probes for a property that is not monotone in it ([`unstick`]), and a letter
-//! its other case ([`other_case`]).
+//! Hypothesis' probes for a property that is not monotone in it ([`unstick`]); and every
+//! letter, its other case ([`other_case`]).
 //!
 //! A `match` on a decision is also tried at the next 16 arms above the one taken, for
 //! fewer decisions after it. In a full round (the one that ends a reduction), a full-width
@@ -473,8 +473,8 @@ pub(super) const WIDE: f64 = 9_007_199_254_740_992.0;
 
 /// A float at least 2^53 from zero: its position on the grid of floats of its type and
 /// sign from 2^53 (`f32`'s grid for an `f32`), shrunk as an integer with `set`. Returns
-/// the value it ends at. (A range's simplest value is its bound nearest zero; candidates
-/// outside the range are refused by `set` before any replay.)
+/// the value it ends at. (Candidates outside the range are refused by `set` before any
+/// replay.)
 fn shrink_wide(
     probe: &mut dyn Probe,
     v: f64,

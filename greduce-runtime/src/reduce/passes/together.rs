@@ -10,10 +10,10 @@
 //!   `(-1, i32::MIN)` becomes `(1, i32::MAX)`); and iterations moved from one loop to a
 //!   later loop of the same site (a failure that needs enough elements in all,
 //!   however they are split);
-//! - **lower together**: two numbers (integers, `match` arms) at most 4 decisions apart
-//!   lowered by the same amount (a failure that needs a difference; an operator and its
-//!   operand changed at once), or, when they are on two sides of their simplest values,
-//!   shifted by the same amount (`(6, 0)` to `(0, -6)`).
+//! - **lower together**: two numbers (integers, `match` arms, floats by whole units) at most
+//!   4 decisions apart lowered by the same amount (a failure that needs a difference; an
+//!   operator and its operand changed at once), or, in a full round, when they are on two
+//!   sides of their simplest values, shifted by the same amount (`(6, 0)` to `(0, -6)`).
 
 use super::minimize::{WIDE, largest_move, shrink_distance};
 use super::pass::Pass;
@@ -233,14 +233,23 @@ impl Number {
     }
 
     /// The value `distance` from the simplest one on the given side (a float keeps its
-    /// fraction); `None` when outside the range.
+    /// fraction); `None` when outside the range. A float less than one unit from its
+    /// simplest value on one side, asked for the other side, moves by `distance` from
+    /// where it is (so that a shift or a transfer moves it by the same amount as the
+    /// other number).
     fn at(&self, below: bool, distance: u128) -> Option<Value> {
         match self {
             Number::Line(l) => l.at(below, distance),
             Number::Float { args, v, target } => {
-                let fraction = (v - target).abs().fract();
-                let d = distance as f64 + fraction;
-                let x = if below { target - d } else { target + d };
+                let d = distance as f64;
+                let x = if v.to_bits() == target.to_bits() || below == (v < target) {
+                    let d = d + (v - target).abs().fract();
+                    if below { target - d } else { target + d }
+                } else if below {
+                    v - d
+                } else {
+                    v + d
+                };
                 let x = args.narrow_float(x);
                 (x.is_finite() && args.float_in(x)).then_some(Value::Float(x))
             }
