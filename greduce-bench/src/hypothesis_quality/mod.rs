@@ -70,10 +70,7 @@ fn minimal<T: Debug>(
     condition: impl Fn(&T) -> Outcome,
     expected: impl Fn(&T) -> bool,
 ) -> Ending {
-    let found = (0..CASES)
-        .map(|case| greduce::record(generator, seed.wrapping_mul(1_000_003).wrapping_add(case)))
-        .find(|run| condition(&run.output) == Outcome::Fails);
-    let Some(run) = found else {
+    let Some(run) = first_failing(seed, generator, &condition) else {
         return Ending {
             found: false,
             exact: false,
@@ -88,6 +85,17 @@ fn minimal<T: Debug>(
         calls: reduced.stats.property_calls,
         shown: format!("{:?}", reduced.output),
     }
+}
+
+/// The first of [`CASES`] inputs generated from `seed` that satisfies `condition`.
+fn first_failing<T>(
+    seed: u64,
+    generator: impl Fn(&mut StdRng) -> T + Copy,
+    condition: impl Fn(&T) -> Outcome,
+) -> Option<greduce::Run<T>> {
+    (0..CASES)
+        .map(|case| greduce::record(generator, seed.wrapping_mul(1_000_003).wrapping_add(case)))
+        .find(|run| condition(&run.output) == Outcome::Fails)
 }
 
 /// Shrinks `run` (a failure built from chosen draws) with `property`; judged by `expected`.
@@ -1704,10 +1712,7 @@ fn poisoned_trees(seed: u64) -> Vec<Ending> {
     for size in [2usize, 5, 10] {
         let p = 1.0 / (2.0 - 1.0 / size as f64);
         let generator = move |r: &mut StdRng| tree(r, p, 12);
-        let found = (0..CASES)
-            .map(|case| greduce::record(generator, seed.wrapping_mul(1_000_003).wrapping_add(case)))
-            .find(|run| leaves(&run.output) >= size);
-        let Some(run) = found else {
+        let Some(run) = first_failing(seed, generator, |t| hit(leaves(t) >= size)) else {
             endings.push(Ending {
                 found: false,
                 exact: false,

@@ -110,31 +110,25 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     each_pair(probe, 4, false, &mut |probe, a, b, (na, nb)| {
         // Edits of the trace the search started on: `n` counts from there.
         let (base, generation) = (probe.current().clone(), probe.generation());
-        let move_by = |probe: &mut dyn Probe, from: &Number, to: &Number, forward: bool| {
-            let (nf, nt) = if forward { (na, nb) } else { (nb, na) };
-            let below_to = to.below() && to.distance() > 0;
-            largest_move(from.distance().min(to.room(below_to)), &mut |n| match (
-                from.at(from.below(), from.distance() - n),
-                to.at(below_to, to.distance() + n),
-            ) {
-                (Some(vf), Some(vt)) => {
-                    probe.consider_on(&base, generation, Edit::setting(vec![(nf, vf), (nt, vt)]))
-                }
-                _ => false,
-            })
-        };
+        // The receiving number moves away on its own side (upwards from its simplest).
+        let side = |to: &Number| to.below() && to.distance() > 0;
         // Both below their simplest values (negative): both to the other side at once
         // (`(-1, i32::MIN)` to `(1, i32::MAX)`, when only their sum's overflow matters).
-        if let (Some(va), Some(vb)) = (a.mirrored(), b.mirrored())
-            && probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
-        {
+        if set_both(
+            probe,
+            &base,
+            generation,
+            (na, a.mirrored()),
+            (nb, b.mirrored()),
+        ) {
             return;
         }
         // Forward: the first value towards its simplest, the second away.
-        if move_by(probe, a, b, true) == 0 && b.distance() > 0 {
+        if transfer(probe, (&base, generation), (na, a), (nb, b), side(b)) == 0 && b.distance() > 0
+        {
             // Backward: a size measure of the user's may prefer it, and so may the default
             // order when the first value decides how many decisions follow.
-            move_by(probe, b, a, false);
+            transfer(probe, (&base, generation), (nb, b), (na, a), side(a));
         }
     });
     if probe.stopped() {
@@ -147,14 +141,14 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::LowerTogether, limited);
     each_pair(probe, 4, true, &mut |probe, a, b, (na, nb)| {
         let (base, generation) = (probe.current().clone(), probe.generation());
-        let moved = largest_move(a.distance().min(b.distance()), &mut |n| match (
-            a.at(a.below(), a.distance() - n),
-            b.at(b.below(), b.distance() - n),
-        ) {
-            (Some(va), Some(vb)) => {
-                probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
-            }
-            _ => false,
+        let moved = largest_move(a.distance().min(b.distance()), &mut |n| {
+            set_both(
+                probe,
+                &base,
+                generation,
+                (na, a.at(a.below(), a.distance() - n)),
+                (nb, b.at(b.below(), b.distance() - n)),
+            )
         });
         // The second on the other side of its simplest value (or at it): both shifted by
         // the same amount, the first towards its simplest and the second away (`(6, 0)`
@@ -164,18 +158,47 @@ pub(super) fn pairs(probe: &mut dyn Probe, limited: bool) {
         let other_side = b.distance() == 0 || b.below() != a.below();
         if moved == 0 && other_side && !limited && a.distance() > 0 && !probe.give_up() {
             // The first goes down when it is above its simplest: the second goes below.
-            let away = !a.below();
-            largest_move(a.distance().min(b.room(away)), &mut |n| match (
-                a.at(a.below(), a.distance() - n),
-                b.at(away, b.distance() + n),
-            ) {
-                (Some(va), Some(vb)) => {
-                    probe.consider_on(&base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
-                }
-                _ => false,
-            });
+            transfer(probe, (&base, generation), (na, a), (nb, b), !a.below());
         }
     });
+}
+
+/// Tries two values at once, as an edit of `base` (of generation `generation`); `false`
+/// when either is missing (outside its line).
+fn set_both(
+    probe: &mut dyn Probe,
+    base: &Trace,
+    generation: u64,
+    (na, va): (NodeId, Option<Value>),
+    (nb, vb): (NodeId, Option<Value>),
+) -> bool {
+    match (va, vb) {
+        (Some(va), Some(vb)) => {
+            probe.consider_on(base, generation, Edit::setting(vec![(na, va), (nb, vb)]))
+        }
+        _ => false,
+    }
+}
+
+/// Moves `from` towards its simplest value and `to` away from its own on side `to_below`
+/// by the same amount, the largest accepted (as edits of `base`, of generation
+/// `generation`); returns the amount.
+fn transfer(
+    probe: &mut dyn Probe,
+    (base, generation): (&Trace, u64),
+    (nf, from): (NodeId, &Number),
+    (nt, to): (NodeId, &Number),
+    to_below: bool,
+) -> u128 {
+    largest_move(from.distance().min(to.room(to_below)), &mut |n| {
+        set_both(
+            probe,
+            base,
+            generation,
+            (nf, from.at(from.below(), from.distance() - n)),
+            (nt, to.at(to_below, to.distance() + n)),
+        )
+    })
 }
 
 /// A number the pair passes move amounts between: an integer (a [`Line`]), or a float of
