@@ -1,6 +1,7 @@
 //! The bounded exhaustive search after shrinking (`Reducer::exhaust`): a failure whose
 //! global minimum no chain of single failing edits reaches, found by the search with a
-//! certificate whose counts a brute force over the same bounds checks.
+//! certificate whose counts a brute force over the same bounds checks; and a minimum two
+//! changes away from a large input, found in its neighbourhood.
 
 use greduce::{Exhaust, Pass, Reducer, generator};
 use rand::RngExt;
@@ -89,8 +90,10 @@ fn the_search_finds_the_number_alone_and_certifies_it() {
     assert_eq!(
         certificate.to_string(),
         "no smaller failing input among 20 inputs of at most 3 decisions, values up to 4 per \
-         decision"
+         decision, nor among its 0 neighbours that change at most 2 of its decisions"
     );
+    // The neighbours of (0, 3) (2 decisions, values up to 4) are all walked already.
+    assert_eq!(certificate.neighbours, 0);
     let exhaust = reduced
         .stats
         .passes
@@ -189,6 +192,7 @@ fn huge_bounds_stay_within_the_inputs_budget() {
         values: u64::MAX,
         inputs: 1000,
         calls: 10,
+        changes: usize::MAX,
     };
     let reduced = Reducer::new(number)
         .exhaust(bounds)
@@ -196,4 +200,114 @@ fn huge_bounds_stay_within_the_inputs_budget() {
     let certificate = reduced.certificate.expect("a certificate");
     assert!(!certificate.complete);
     assert!(certificate.total() <= 1000);
+}
+
+/// Thirty draws the property ignores (a loop of fixed count), then a pair.
+#[generator]
+fn padded_pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (Vec<u32>, u32, u32) {
+    let mut pad = Vec::new();
+    for _ in 0..30 {
+        pad.push(rng.random_range(0..100));
+    }
+    (pad, rng.random_range(0..100), rng.random_range(0..100))
+}
+
+/// Fails on a pair of equal values from 50, or on (3, 2): from (50, 50), lowering one value
+/// or both by as much passes; only both changed at once, differently, reach (3, 2).
+fn pair_fails(&(_, x, y): &(Vec<u32>, u32, u32)) -> bool {
+    (x == y && x >= 50) || (x, y) == (3, 2)
+}
+
+/// How many distinct draws of `padded_pair` differ from `draws` in one or two places, each
+/// changed draw among 0 to `values - 1`, not counting `walked`.
+fn neighbours_by_brute_force(draws: &[u32], values: u32, walked: &[Vec<u32>]) -> u64 {
+    let mut all = std::collections::HashSet::new();
+    for i in 0..draws.len() {
+        for a in 0..values {
+            let mut one = draws.to_vec();
+            one[i] = a;
+            all.insert(one.clone());
+            for j in i + 1..draws.len() {
+                for b in 0..values {
+                    let mut two = one.clone();
+                    two[j] = b;
+                    all.insert(two);
+                }
+            }
+        }
+    }
+    all.remove(draws);
+    for w in walked {
+        all.remove(w);
+    }
+    all.len() as u64
+}
+
+#[test]
+fn a_minimum_two_changes_away_is_found_among_the_neighbours() {
+    let run = (0..10_000)
+        .map(|seed| greduce::record(padded_pair, seed))
+        .find(|r| r.output.1 == r.output.2 && r.output.1 >= 50)
+        .expect("a seed");
+    let shrunk = Reducer::new(padded_pair).reduce(&run.trace, |p| !pair_fails(p));
+    assert_eq!((shrunk.output.1, shrunk.output.2), (50, 50));
+    // The walk from the simplest execution reaches nothing of 32 decisions: only the
+    // neighbourhood can.
+    let bounds = Exhaust {
+        decisions: 0,
+        values: 4,
+        ..Exhaust::default()
+    };
+    let reduced = Reducer::new(padded_pair)
+        .exhaust(bounds)
+        .reduce(&run.trace, |p| !pair_fails(p));
+    assert_eq!(reduced.output, (vec![0; 30], 3, 2));
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(certificate.complete);
+    // The walk ran the simplest execution (all zeros) only, which has 32 decisions: not
+    // within its bounds, so a neighbour.
+    assert_eq!(certificate.total(), 0);
+    let mut draws = vec![0; 30];
+    draws.extend([3, 2]);
+    assert_eq!(
+        certificate.neighbours,
+        neighbours_by_brute_force(&draws, 4, &[])
+    );
+    assert_eq!(certificate.neighbours, 4560);
+    assert!(
+        certificate
+            .to_string()
+            .ends_with("nor among its 4560 neighbours that change at most 2 of its decisions")
+    );
+    // Without the neighbourhood, the search stops where shrinking did.
+    let walk_only = Reducer::new(padded_pair)
+        .exhaust(Exhaust {
+            changes: 0,
+            ..bounds
+        })
+        .reduce(&run.trace, |p| !pair_fails(p));
+    assert_eq!((walk_only.output.1, walk_only.output.2), (50, 50));
+    assert_eq!(walk_only.certificate.map(|c| c.neighbours), Some(0));
+}
+
+#[test]
+fn the_neighbourhood_stays_within_the_inputs_budget() {
+    let run = (0..10_000)
+        .map(|seed| greduce::record(padded_pair, seed))
+        .find(|r| r.output.1 == r.output.2 && r.output.1 >= 50)
+        .expect("a seed");
+    let bounds = Exhaust {
+        decisions: 0,
+        values: u64::MAX,
+        inputs: 50,
+        ..Exhaust::default()
+    };
+    let reduced = Reducer::new(padded_pair)
+        .exhaust(bounds)
+        .reduce(&run.trace, |p| !pair_fails(p));
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(!certificate.complete);
+    assert!(certificate.neighbours <= 50, "{certificate:?}");
+    // The first 50 change one draw of the padding each: none is smaller.
+    assert_eq!((reduced.output.1, reduced.output.2), (50, 50));
 }

@@ -2,7 +2,7 @@
 //! seeded cases with greduce's [`Check`], the smallest failing size seen, the summary table,
 //! and the catching of the panics of the libraries under test.
 
-use greduce::Check;
+use greduce::{Check, Exhaust};
 use rand::rngs::StdRng;
 use std::cell::{Cell, RefCell};
 use std::fmt::{Debug, Write as _};
@@ -27,7 +27,9 @@ pub struct Row {
     pub secs: f64,
 }
 
-/// Runs `property` on `cases` inputs from `generate` (seeded), measuring inputs by `size`.
+/// Runs `property` on `cases` inputs from `generate` (seeded), measuring inputs by `size`;
+/// a failure is shrunk, then searched below with `exhaust` when given
+/// (`GREDUCE_EXHAUST` overrides it).
 pub(crate) fn hunt<T: Debug + 'static>(
     name: &str,
     cases: u64,
@@ -35,6 +37,7 @@ pub(crate) fn hunt<T: Debug + 'static>(
     generate: impl FnMut(&mut StdRng) -> T,
     size: fn(&T) -> (usize, usize),
     property: impl Fn(&T) -> Result<(), String>,
+    exhaust: Option<Exhaust>,
 ) -> Row {
     let calls = Cell::new(0u64);
     // The size of the input under test until it passes (a panic leaves it there).
@@ -47,7 +50,11 @@ pub(crate) fn hunt<T: Debug + 'static>(
         }
     };
     let start = Instant::now();
-    let result = Check::new(generate)
+    let mut check = Check::new(generate);
+    if let Some(bounds) = exhaust {
+        check = check.exhaust(bounds);
+    }
+    let result = check
         .name(name)
         .cases(cases)
         .seed(seed)

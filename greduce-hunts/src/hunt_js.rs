@@ -557,7 +557,7 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
                         Err(message) if classify(check, &message) == *finding => Err(message),
                         _ => Ok(()),
                     };
-                    let row = hunt(title, cases, *seed, js_program, size, only);
+                    let row = hunt(title, cases, *seed, js_program, size, only, None);
                     rows.lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner)[i] = Some(row);
                 }

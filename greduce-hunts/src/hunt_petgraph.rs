@@ -1739,6 +1739,7 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
                 |rng| hunt_graph::<$ty, _>(rng, &$shape),
                 graph_size::<$ty>,
                 $prop,
+                Some(crate::petgraph_shrinks::EXHAUST),
             ))
         };
     }
@@ -1945,6 +1946,7 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
                 |rng| $gen::<$ty, _>(rng, &$shape),
                 pair_size::<$ty>,
                 $prop,
+                Some(crate::petgraph_shrinks::EXHAUST),
             ))
         };
     }

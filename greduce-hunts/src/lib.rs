@@ -19,5 +19,6 @@ pub mod hunt_petgraph;
 pub mod hunt_tract;
 #[cfg(feature = "js")]
 pub mod js_table;
+pub mod petgraph_shrinks;
 pub mod small_models;
 pub mod tract_timeline;

@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N]
 //! cargo run --release -p greduce-hunts -- petgraph-minimal | petgraph-simple
+//! cargo run --release -p greduce-hunts -- petgraph-shrinks [--cases N]
 //! cargo run --release -p greduce-hunts -- petgraph-proptest [--cases N]
 //! cargo run --release -p greduce-hunts -- tract-minimal [--cases N]
 //! cargo run --release -p greduce-hunts -- tract-exhaustive [--steps S] [--size T,E] \
@@ -30,12 +31,15 @@
 //! [--draws K] [--count]` checks every model within those bounds
 //! (`greduce_hunts::small_models`), exhaustively, on every core; with `--count` it only
 //! counts them, by their operators.
+//! `hunt petgraph-shrinks [--cases N]` shrinks the first `N` failures (20 by default) of
+//! each finding's property with and without the exhaustive search, and counts those that
+//! end at the finding's minimum (`greduce_hunts::petgraph_shrinks`).
 //! `hunt petgraph-proptest` and `hunt tract-proptest [--cases N] [--findings T1,T7]` run the
 //! findings' properties under proptest, for the comparison in `FINDINGS.md`.
 
 use std::time::Instant;
 
-const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE|seed:N... | tract-decode FILE|seed:N... | js-table [--subjects N] [--jsdelta PATH/delta.js] | js-oracle [--invert] FILE";
+const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-shrinks [--cases N] | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE|seed:N... | tract-decode FILE|seed:N... | js-table [--subjects N] [--jsdelta PATH/delta.js] | js-oracle [--invert] FILE";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5, F7 and F8) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -311,6 +315,26 @@ fn js_table(target: &str, mut args: impl Iterator<Item = String>) {
 /// `hunt petgraph|tract [--cases N]`, `hunt petgraph-minimal|petgraph-simple` (no case
 /// count: exhaustive searches), `hunt tract-minimal [--cases N]`, `hunt
 /// petgraph-proptest|tract-proptest [--cases N]`.
+/// The cases a target runs unless `--cases` says otherwise.
+fn default_cases(target: &str) -> u64 {
+    // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
+    // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5
+    // minutes on one core).
+    // JavaScript programs: 8000 per check (the hunt's rows run on two threads; 3.5 minutes
+    // on 2 cores); their shares, 1000. `petgraph-shrinks`: failures per finding.
+    if target.starts_with("tract") {
+        6000
+    } else if target == "js" {
+        8000
+    } else if target == "js-shares" {
+        1000
+    } else if target == "petgraph-shrinks" {
+        20
+    } else {
+        200
+    }
+}
+
 fn hunt(mut args: impl Iterator<Item = String>) {
     let target = args.next().unwrap_or_default();
     match target.as_str() {
@@ -322,20 +346,7 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         "js-table" | "js-oracle" => return js_table(&target, args),
         _ => {}
     }
-    // Models are slower to check than graphs, but the tract hunt needs more cases than 200:
-    // four of its findings (T7 to T10) first fail after 4000 cases (6000 run in about 5
-    // minutes on one core).
-    // JavaScript programs: 8000 per check (the hunt's rows run on two threads; 3.5 minutes
-    // on 2 cores); their shares, 1000.
-    let mut cases = if target.starts_with("tract") {
-        6000
-    } else if target == "js" {
-        8000
-    } else if target == "js-shares" {
-        1000
-    } else {
-        200
-    };
+    let mut cases = default_cases(&target);
     let mut only = Vec::new();
     while let Some(arg) = args.next() {
         let value = args.next();
@@ -354,6 +365,11 @@ fn hunt(mut args: impl Iterator<Item = String>) {
                 std::process::exit(2);
             }
         }
+    }
+    if target == "petgraph-shrinks" {
+        let runs = usize::try_from(cases).unwrap_or(usize::MAX);
+        print!("{}", greduce_hunts::petgraph_shrinks::table(runs));
+        return;
     }
     if target == "petgraph-minimal" || target == "petgraph-simple" {
         petgraph_minimal(target == "petgraph-simple");

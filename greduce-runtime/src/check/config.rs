@@ -281,10 +281,10 @@ impl Config {
 
 /// `GREDUCE_EXHAUST`: `off` (or `0`, `false`, `no`), `on` (or `1`, `true`, `yes`: the
 /// default bounds), or bounds as `key=value` pairs joined by `,` (`decisions`, `values`,
-/// `inputs`, `calls`; the others keep their defaults).
+/// `inputs`, `calls`, `changes`; the others keep their defaults).
 fn parse_exhaust(name: &'static str, v: &str) -> Result<Option<Exhaust>, EnvError> {
     let expected = "`off`, `on`, or bounds such as `decisions=8,values=3` (keys `decisions`, \
-                    `values`, `inputs`, `calls`)";
+                    `values`, `inputs`, `calls`, `changes`)";
     match v.trim().to_ascii_lowercase().as_str() {
         "0" | "off" | "false" | "no" => return Ok(None),
         "1" | "on" | "true" | "yes" => return Ok(Some(Exhaust::default())),
@@ -306,6 +306,9 @@ fn parse_exhaust(name: &'static str, v: &str) -> Result<Option<Exhaust>, EnvErro
             "values" if n >= 1 => bounds.values = n,
             "inputs" => bounds.inputs = n,
             "calls" => bounds.calls = n,
+            "changes" => {
+                bounds.changes = usize::try_from(n).map_err(|_| invalid(name, v, expected))?;
+            }
             _ => return Err(invalid(name, v, expected)),
         }
     }
@@ -494,6 +497,10 @@ mod tests {
         assert_eq!(
             exhaust("inputs=50,calls=7").map(|e| e.map(|e| (e.inputs, e.calls))),
             Ok(Some((50, 7)))
+        );
+        assert_eq!(
+            exhaust("changes=0").map(|e| e.map(|e| e.changes)),
+            Ok(Some(0))
         );
         for bad in ["maybe", "values=0", "depth=3", "decisions=x", "decisions"] {
             let e = exhaust(bad).unwrap_err();

@@ -333,12 +333,15 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         self
     }
 
-    /// After shrinking, searches the generator's executions within `bounds` for a smaller
-    /// failing input, and prints what it showed: "exhaustive search: no smaller failing
-    /// input among 20 inputs of at most 3 decisions, values up to 4 per decision"
+    /// After shrinking, searches the generator's executions within `bounds`, and the
+    /// input's neighbours (executions that change at most `bounds.changes` of its
+    /// decisions), for a smaller failing input, and prints what it showed: "exhaustive
+    /// search: no smaller failing input among 20 inputs of at most 3 decisions, values up to
+    /// 4 per decision, nor among its 0 neighbours that change at most 2 of its decisions"
     /// ([`Reducer::exhaust`](crate::Reducer::exhaust)). Off by default;
     /// `GREDUCE_EXHAUST=on` (default bounds), `off`, or bounds such as
-    /// `decisions=8,values=3` override it. Not with fork mode.
+    /// `decisions=8,values=3` (keys `decisions`, `values`, `inputs`, `calls`, `changes`)
+    /// override it. Not with fork mode.
     ///
     /// ```
     /// # use greduce::{Check, generator};
@@ -363,7 +366,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// assert_eq!(report.input(), Some("(0, 3)"));
     /// assert!(report.to_string().contains(
     ///     "exhaustive search: no smaller failing input among 20 inputs of at most 3 \
-    ///      decisions, values up to 4 per decision"
+    ///      decisions, values up to 4 per decision, nor among its 0 neighbours that change \
+    ///      at most 2 of its decisions"
     /// ));
     /// ```
     #[must_use]

@@ -14,9 +14,17 @@
 //! last one its parent changed, with that decision one value further and every later
 //! decision at its simplest. Every execution within the bounds is walked once.
 //!
+//! Then the neighbourhood of the input: every execution whose bytes differ from the
+//! input's in at most [`Exhaust::changes`] decisions, each changed decision taking one of
+//! its first [`Exhaust::values`] values, the decisions after it reading the input's bytes
+//! where they were (so a change that removes a vertex, with a pick moved to keep naming the
+//! same edge, is one neighbour). The walk from the simplest execution cannot reach a large
+//! input's neighbours (they make too many decisions), and shrinking's edits cannot reach
+//! them when each change alone passes.
+//!
 //! The executions smaller than the current input in the shrink order are asked, smallest
 //! first (by size, then fewer bytes); the first that fails becomes the input, shrinking
-//! continues from it, and the search runs again. When none fails and the walk was
+//! continues from it, and the search runs again. When none fails and both searches were
 //! complete, the result carries a [`Certificate`].
 //!
 //! [`Reducer::exhaust`]: crate::Reducer::exhaust
@@ -41,26 +49,33 @@ pub struct Exhaust {
     /// the simplest only; 3: 0, 1 and -1 in a range around zero). Decisions whose values are not counted one by one (floats,
     /// full-width numbers, samples, permutations) take only their simplest value.
     pub values: u64,
-    /// The most executions the walk runs (those over [`Exhaust::decisions`] included).
+    /// The most executions the walk runs (those over [`Exhaust::decisions`] included), and
+    /// the most the neighbourhood search runs, each time they run.
     pub inputs: u64,
     /// The most property calls the search makes, over all its rounds.
     pub calls: u64,
+    /// The most decisions of the input a neighbour changes (0: no neighbourhood search).
+    /// The neighbours number about `d^k * (values - 1)^k / k!` for an input of `d`
+    /// decisions and `k` changes, within [`Exhaust::inputs`].
+    pub changes: usize,
 }
 
 impl Default for Exhaust {
-    /// At most 10 decisions, 4 values each, 100 000 executions and 1000 property calls.
+    /// At most 10 decisions, 4 values each, 100 000 executions and 1000 property calls;
+    /// neighbours that change up to 2 decisions.
     fn default() -> Exhaust {
         Exhaust {
             decisions: 10,
             values: 4,
             inputs: 100_000,
             calls: 1000,
+            changes: 2,
         }
     }
 }
 
-/// What the bounded exhaustive search showed: no execution within its bounds fails and is
-/// smaller than the result.
+/// What the bounded exhaustive search showed: no execution within its bounds, and no
+/// neighbour of the result, fails and is smaller than the result.
 ///
 /// ```
 /// use greduce::{Exhaust, Reducer, generator};
@@ -78,10 +93,14 @@ impl Default for Exhaust {
 /// let certificate = reduced.certificate.unwrap();
 /// // The 9 executions of 2 decisions with values 0, 1, 2: none of them fails.
 /// assert_eq!(certificate.inputs, [0, 0, 9]);
+/// // Its neighbours the walk did not run: (1, 3) and (2, 3) (the others have values
+/// // below 3, and were walked).
+/// assert_eq!(certificate.neighbours, 2);
 /// assert!(certificate.complete);
 /// assert_eq!(
 ///     certificate.to_string(),
-///     "no smaller failing input among 9 inputs of at most 2 decisions, values up to 3 per decision"
+///     "no smaller failing input among 9 inputs of at most 2 decisions, values up to 3 per \
+///      decision, nor among its 2 neighbours that change at most 2 of its decisions"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,15 +111,19 @@ pub struct Certificate {
     /// (`inputs[k]`: of `k` decisions; entries up to the bound, or 64 when the bound is
     /// above it, then as far as some execution went).
     pub inputs: Vec<u64>,
-    /// Of those, how many were smaller than the result, and judged by the property or by
-    /// its cache of outcomes: none reproduced the failure (passing, or failing another
-    /// way, or the property panicking, count alike).
+    /// The neighbours of the result run: executions that change at most
+    /// [`Exhaust::changes`] of its decisions (none when the walk found a failing input).
+    pub neighbours: u64,
+    /// Of the executions walked and the neighbours, how many were smaller than the result,
+    /// and judged by the property or by its cache of outcomes: none reproduced the failure
+    /// (passing, or failing another way, or the property panicking, count alike).
     pub asked: u64,
     /// Whether the walk covered every execution within the bounds. It did not when a budget
     /// ([`Exhaust::inputs`], [`Exhaust::calls`], or the reducer's own) stopped it, when the
     /// generator ran over its budget on an execution (the executions that differ from it
     /// are not known), or when a decision had no byte form (a choice from an iterator of
-    /// unknown length); the certificate then covers only the executions walked. (An
+    /// unknown length), or when the neighbours ran past [`Exhaust::inputs`]; the
+    /// certificate then covers only the executions walked and run. (An
     /// execution on which the generator panics, an `assume` included, is no input, and is
     /// not counted; the executions that differ from it before the panic are walked.)
     pub complete: bool,
@@ -124,6 +147,13 @@ impl fmt::Display for Certificate {
             self.bounds.decisions,
             self.bounds.values
         )?;
+        if self.bounds.changes > 0 {
+            write!(
+                f,
+                ", nor among its {} neighbours that change at most {} of its decisions",
+                self.neighbours, self.bounds.changes
+            )?;
+        }
         if !self.complete {
             write!(
                 f,
@@ -186,4 +216,103 @@ pub(crate) fn children(
     }
     out.reverse();
     (out, named)
+}
+
+/// Calls `each` with the bytes of every neighbour of the run that made `trace`: its bytes
+/// with at most `bounds.changes` decisions' slices replaced, each by one of the first
+/// `bounds.values` values of that decision other than its own, in the order single
+/// changes first, then pairs, ... (within each, by the positions changed). Stops when
+/// `each` returns false. Returns false when some decision had no byte form, or when the
+/// single changes alone would pass `bounds.inputs` (the decisions after it, or past that,
+/// are left out: the neighbourhood is not complete). The work and memory before the first
+/// neighbour are bounded by `bounds.inputs`, whatever the input's size.
+pub(crate) fn neighbours(
+    trace: &Trace,
+    bounds: Exhaust,
+    mut each: impl FnMut(&[u8]) -> bool,
+) -> bool {
+    let mut base = Vec::new();
+    // Each decision's place in `base` and the other values it may take.
+    let mut places: Vec<(usize, Vec<Vec<u8>>)> = Vec::new();
+    let mut named = true;
+    let mut singles = 0u64;
+    for decision in trace.each_decision() {
+        let start = base.len();
+        if !bytes::encode(&decision.args, &decision.value, &mut base) {
+            named = false;
+            break;
+        }
+        if singles >= bounds.inputs {
+            // Past what the budget can reach; the input's own bytes still follow.
+            named = false;
+            continue;
+        }
+        let own = &base[start..];
+        let others: Vec<Vec<u8>> = (0..bounds.values)
+            .map_while(|rank| match rank {
+                // Zero bytes answer the simplest value.
+                0 => Some(vec![0; own.len()]),
+                _ => bytes::rank_bytes(&decision.args, rank),
+            })
+            .filter(|other| other.len() == own.len() && other.as_slice() != own)
+            .take(usize::try_from(bounds.inputs - singles).unwrap_or(usize::MAX))
+            .collect();
+        if !others.is_empty() {
+            singles += others.len() as u64;
+            places.push((start, others));
+        }
+    }
+    let mut bytes = base.clone();
+    for k in 1..=bounds.changes.min(places.len()) {
+        if !change(&places, &base, &mut bytes, k, 0, &mut each) {
+            break;
+        }
+    }
+    named
+}
+
+/// The neighbours that change `k` more decisions, from `places[from]` on, of `bytes` (the
+/// changes made so far on `base`); false when `each` asked to stop.
+fn change(
+    places: &[(usize, Vec<Vec<u8>>)],
+    base: &[u8],
+    bytes: &mut Vec<u8>,
+    k: usize,
+    from: usize,
+    each: &mut impl FnMut(&[u8]) -> bool,
+) -> bool {
+    for (i, (start, others)) in places.iter().enumerate().skip(from) {
+        if places.len() - i < k {
+            break;
+        }
+        for other in others {
+            bytes[*start..*start + other.len()].copy_from_slice(other);
+            let go_on = if k == 1 {
+                each(bytes)
+            } else {
+                change(places, base, bytes, k - 1, i + 1, each)
+            };
+            if !go_on {
+                return false;
+            }
+        }
+        let len = others[0].len();
+        bytes[*start..*start + len].copy_from_slice(&base[*start..*start + len]);
+    }
+    true
+}
+
+/// The bytes that name the execution that made `trace`: its decisions' bytes, less the
+/// zero bytes at the end (which answer the simplest values, as missing bytes do). `None`
+/// when a decision has no byte form.
+pub(crate) fn name(trace: &Trace) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for decision in trace.each_decision() {
+        if !bytes::encode(&decision.args, &decision.value, &mut out) {
+            return None;
+        }
+    }
+    let len = out.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
+    out.truncate(len);
+    Some(out)
 }

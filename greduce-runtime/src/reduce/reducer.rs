@@ -334,8 +334,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self
     }
 
-    /// After shrinking, searches the generator's executions within `bounds` for a smaller
-    /// failing input, and when none fails, gives the result a
+    /// After shrinking, searches the generator's executions within `bounds`, and the
+    /// result's neighbours (the executions that change at most [`Exhaust::changes`] of its
+    /// decisions), for a smaller failing input, and when none fails, gives the result a
     /// [`Certificate`](crate::Certificate) (see [`Exhaust`]); a smaller failing input found
     /// becomes the input, and shrinking continues from it. Off by default. Not with fork
     /// mode: the executions run in this process.

@@ -31,6 +31,7 @@ use crate::trace::{NodeId, Part, Trace};
 use crate::value::Shown;
 use rand::SeedableRng;
 use std::cmp::Ordering;
+use std::collections::HashSet;
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -490,6 +491,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             bounds,
             // Grown as executions of more decisions are counted (the bound may be huge).
             inputs: vec![0; bounds.decisions.min(64) + 1],
+            neighbours: 0,
             asked: 0,
             complete: true,
         };
@@ -500,6 +502,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             from: 0,
         }];
         let mut walked = 0u64;
+        // The executions run, by name: a neighbour the walk ran (or another neighbour
+        // named the same) is not run again.
+        let mut seen: HashSet<Vec<u8>> = HashSet::new();
         while let Some(node) = stack.pop() {
             if walked >= bounds.inputs || self.out_of_time() {
                 certificate.complete = false;
@@ -511,6 +516,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 OnBytes::Ran(run) => {
                     let decisions = run.trace.decision_count();
                     if decisions <= bounds.decisions {
+                        seen.extend(exhaust::name(&run.trace));
                         if certificate.inputs.len() <= decisions {
                             certificate.inputs.resize(decisions + 1, 0);
                         }
@@ -540,6 +546,60 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             stack.extend(children);
         }
         self.stats.replays += walked;
+        if self.ask_smaller(smaller, &mut certificate, calls_left, "an execution") {
+            return (true, certificate);
+        }
+        if bounds.changes == 0 || self.out_of_time() {
+            return (false, certificate);
+        }
+        // The neighbourhood of the current input (`exhaust.rs`).
+        let trace = self.current.trace.clone();
+        let mut smaller: Vec<(S, Vec<u8>)> = Vec::new();
+        let (mut ran, mut replays) = (0u64, 0u64);
+        let mut cut = false;
+        let named = exhaust::neighbours(&trace, bounds, |bytes| {
+            if replays >= bounds.inputs || self.out_of_time() {
+                cut = true;
+                return false;
+            }
+            replays += 1;
+            match self.run_bytes(bytes) {
+                OnBytes::Ran(run) => {
+                    if exhaust::name(&run.trace).is_some_and(|name| !seen.insert(name)) {
+                        return true;
+                    }
+                    ran += 1;
+                    let size = (self.reducer.size)(&run.output, &run.trace);
+                    let order = size
+                        .cmp(&self.current.size)
+                        .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
+                    if order == Ordering::Less {
+                        smaller.push((size, bytes.to_vec()));
+                    }
+                }
+                // No input (an `assume`, or a panic), or over the replay budget (its
+                // bytes name one execution: nothing is left unknown).
+                OnBytes::Panicked(..) | OnBytes::Stopped(_) => {}
+            }
+            true
+        });
+        self.stats.replays += replays;
+        certificate.neighbours = ran;
+        certificate.complete &= named && !cut;
+        let found = self.ask_smaller(smaller, &mut certificate, calls_left, "a neighbour");
+        (found, certificate)
+    }
+
+    /// Asks the executions `smaller` (their sizes and bytes, each smaller than the current
+    /// input), smallest first, until one fails: it becomes the input (true). `what` names
+    /// them in the log.
+    fn ask_smaller(
+        &mut self,
+        mut smaller: Vec<(S, Vec<u8>)>,
+        certificate: &mut Certificate,
+        calls_left: &mut u64,
+        what: &str,
+    ) -> bool {
         smaller.sort_by(|a, b| {
             a.0.cmp(&b.0)
                 .then_with(|| a.1.len().cmp(&b.1.len()))
@@ -571,9 +631,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             self.log.push(Attempt {
                 number: self.stats.candidates,
                 pass: Pass::Exhaust,
-                change: vec![format!(
-                    "an execution of {decisions} decisions within the bounds"
-                )],
+                change: vec![format!("{what} of {decisions} decisions within the bounds")],
                 bypassed: Vec::new(),
                 realigned: Vec::new(),
                 output,
@@ -581,10 +639,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             });
             self.watch(accepted);
             if accepted {
-                return (true, certificate);
+                return true;
             }
         }
-        (false, certificate)
+        false
     }
 
     /// The run of the generator on `bytes` (the byte form of a run: `crate::bytes`).
