@@ -218,94 +218,130 @@ pub(crate) fn children(
     (out, named)
 }
 
-/// Calls `each` with the bytes of every neighbour of the run that made `trace`: its bytes
-/// with at most `bounds.changes` decisions' slices replaced, each by one of the first
-/// `bounds.values` values of that decision other than its own, in the order single
-/// changes first, then pairs, ... (within each, by the positions changed). Stops when
-/// `each` returns false. Returns false when some decision had no byte form, or when the
-/// single changes alone would pass `bounds.inputs` (the decisions after it, or past that,
-/// are left out: the neighbourhood is not complete). The work and memory before the first
-/// neighbour are bounded by `bounds.inputs`, whatever the input's size.
-pub(crate) fn neighbours(
-    trace: &Trace,
-    bounds: Exhaust,
-    mut each: impl FnMut(&[u8]) -> bool,
-) -> bool {
-    let mut base = Vec::new();
-    // Each decision's place in `base` and the other values it may take.
-    let mut places: Vec<(usize, Vec<Vec<u8>>)> = Vec::new();
-    let mut named = true;
-    let mut singles = 0u64;
-    for decision in trace.each_decision() {
-        let start = base.len();
-        if !bytes::encode(&decision.args, &decision.value, &mut base) {
-            named = false;
-            break;
-        }
-        if singles >= bounds.inputs {
-            // Past what the budget can reach; the input's own bytes still follow.
-            named = false;
-            continue;
-        }
-        let own = &base[start..];
-        let others: Vec<Vec<u8>> = (0..bounds.values)
-            .map_while(|rank| match rank {
-                // Zero bytes answer the simplest value.
-                0 => Some(vec![0; own.len()]),
-                _ => bytes::rank_bytes(&decision.args, rank),
-            })
-            .filter(|other| other.len() == own.len() && other.as_slice() != own)
-            .take(usize::try_from(bounds.inputs - singles).unwrap_or(usize::MAX))
-            .collect();
-        if !others.is_empty() {
-            singles += others.len() as u64;
-            places.push((start, others));
-        }
-    }
-    let mut bytes = base.clone();
-    for k in 1..=bounds.changes.min(places.len()) {
-        if !change(&places, &base, &mut bytes, k, 0, &mut each) {
-            break;
-        }
-    }
-    named
+/// A change of a neighbour: which decision of the input (its place in
+/// [`Neighbourhood`]), and which of its other values.
+pub(crate) type Change = (u32, u32);
+
+/// The neighbours of an input: its bytes with at most [`Exhaust::changes`] decisions'
+/// slices replaced, each by one of the first [`Exhaust::values`] values of that decision
+/// other than its own.
+pub(crate) struct Neighbourhood {
+    /// The input's bytes.
+    base: Vec<u8>,
+    /// Each decision that has other values: its place in `base`, and those values' bytes.
+    places: Vec<(usize, Vec<Vec<u8>>)>,
+    /// False when some decision had no byte form, or when the single changes alone would
+    /// pass [`Exhaust::inputs`] (the decisions after it, or past that, are left out: the
+    /// neighbourhood is not complete).
+    pub(crate) named: bool,
 }
 
-/// The neighbours that change `k` more decisions, from `places[from]` on, of `bytes` (the
-/// changes made so far on `base`); false when `each` asked to stop.
-fn change(
-    places: &[(usize, Vec<Vec<u8>>)],
-    base: &[u8],
-    bytes: &mut Vec<u8>,
-    k: usize,
-    from: usize,
-    each: &mut impl FnMut(&[u8]) -> bool,
-) -> bool {
-    for (i, (start, others)) in places.iter().enumerate().skip(from) {
-        if places.len() - i < k {
-            break;
-        }
-        for other in others {
-            bytes[*start..*start + other.len()].copy_from_slice(other);
-            let go_on = if k == 1 {
-                each(bytes)
-            } else {
-                change(places, base, bytes, k - 1, i + 1, each)
-            };
-            if !go_on {
-                return false;
+impl Neighbourhood {
+    /// The neighbourhood of the run that made `trace`. Its work and memory are bounded by
+    /// `bounds.inputs` and the input's own bytes, whatever the input's size.
+    pub(crate) fn new(trace: &Trace, bounds: Exhaust) -> Neighbourhood {
+        let mut base = Vec::new();
+        let mut places: Vec<(usize, Vec<Vec<u8>>)> = Vec::new();
+        let mut named = true;
+        let mut singles = 0u64;
+        for decision in trace.each_decision() {
+            let start = base.len();
+            if !bytes::encode(&decision.args, &decision.value, &mut base) {
+                named = false;
+                break;
+            }
+            if singles >= bounds.inputs {
+                // Past what the budget can reach; the input's own bytes still follow.
+                named = false;
+                continue;
+            }
+            let own = &base[start..];
+            let others: Vec<Vec<u8>> = (0..bounds.values)
+                .map_while(|rank| match rank {
+                    // Zero bytes answer the simplest value.
+                    0 => Some(vec![0; own.len()]),
+                    _ => bytes::rank_bytes(&decision.args, rank),
+                })
+                .filter(|other| other.len() == own.len() && other.as_slice() != own)
+                .take(usize::try_from(bounds.inputs - singles).unwrap_or(usize::MAX))
+                .collect();
+            if !others.is_empty() {
+                singles += others.len() as u64;
+                places.push((start, others));
             }
         }
-        let len = others[0].len();
-        bytes[*start..*start + len].copy_from_slice(&base[*start..*start + len]);
+        Neighbourhood {
+            base,
+            places,
+            named,
+        }
     }
-    true
+
+    /// Calls `each` with the bytes and the changes of every neighbour that changes at most
+    /// `changes` decisions: single changes first, then pairs, ... (within each, by the
+    /// places changed, then the values). Stops when `each` returns false.
+    pub(crate) fn each(&self, changes: usize, mut each: impl FnMut(&[u8], &[Change]) -> bool) {
+        let mut bytes = self.base.clone();
+        let mut made = Vec::new();
+        for k in 1..=changes.min(self.places.len()) {
+            if !self.change(&mut bytes, &mut made, k, 0, &mut each) {
+                return;
+            }
+        }
+    }
+
+    /// The neighbours that make `k` more changes, from place `from` on, to `bytes` (the
+    /// changes `made` so far on the input); false when `each` asked to stop.
+    fn change(
+        &self,
+        bytes: &mut Vec<u8>,
+        made: &mut Vec<Change>,
+        k: usize,
+        from: usize,
+        each: &mut impl FnMut(&[u8], &[Change]) -> bool,
+    ) -> bool {
+        for (i, (start, others)) in self.places.iter().enumerate().skip(from) {
+            if self.places.len() - i < k {
+                break;
+            }
+            let len = others[0].len();
+            for (j, other) in others.iter().enumerate() {
+                bytes[*start..*start + len].copy_from_slice(other);
+                made.push((i as u32, j as u32));
+                let go_on = if k == 1 {
+                    each(bytes, made)
+                } else {
+                    self.change(bytes, made, k - 1, i + 1, each)
+                };
+                made.pop();
+                if !go_on {
+                    return false;
+                }
+            }
+            bytes[*start..*start + len].copy_from_slice(&self.base[*start..*start + len]);
+        }
+        true
+    }
+
+    /// The bytes of the neighbour that makes `changes`.
+    pub(crate) fn bytes(&self, changes: &[Change]) -> Vec<u8> {
+        let mut bytes = self.base.clone();
+        for &(place, value) in changes {
+            let (start, others) = &self.places[place as usize];
+            let other = &others[value as usize];
+            bytes[*start..*start + other.len()].copy_from_slice(other);
+        }
+        bytes
+    }
 }
 
-/// The bytes that name the execution that made `trace`: its decisions' bytes, less the
-/// zero bytes at the end (which answer the simplest values, as missing bytes do). `None`
-/// when a decision has no byte form.
-pub(crate) fn name(trace: &Trace) -> Option<Vec<u8>> {
+/// A name of the execution that made `trace`: a 128-bit hash of its decisions' bytes, less
+/// the zero bytes at the end (which answer the simplest values, as missing bytes do); kept
+/// instead of the bytes, so that remembering a million executions of a large input takes
+/// 16 MB. (Two executions of a search share a name by chance with a probability below
+/// 2^-80 for a million.) `None` when a decision has no byte form.
+pub(crate) fn name(trace: &Trace) -> Option<u128> {
+    use std::hash::{DefaultHasher, Hash, Hasher};
     let mut out = Vec::new();
     for decision in trace.each_decision() {
         if !bytes::encode(&decision.args, &decision.value, &mut out) {
@@ -313,6 +349,11 @@ pub(crate) fn name(trace: &Trace) -> Option<Vec<u8>> {
         }
     }
     let len = out.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
-    out.truncate(len);
-    Some(out)
+    let half = |salt: u8| {
+        let mut h = DefaultHasher::new();
+        salt.hash(&mut h);
+        out[..len].hash(&mut h);
+        h.finish()
+    };
+    Some(u128::from(half(0)) << 64 | u128::from(half(1)))
 }

@@ -504,7 +504,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         let mut walked = 0u64;
         // The executions run, by name: a neighbour the walk ran (or another neighbour
         // named the same) is not run again.
-        let mut seen: HashSet<Vec<u8>> = HashSet::new();
+        let mut seen: HashSet<u128> = HashSet::new();
         while let Some(node) = stack.pop() {
             if walked >= bounds.inputs || self.out_of_time() {
                 certificate.complete = false;
@@ -546,18 +546,41 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             stack.extend(children);
         }
         self.stats.replays += walked;
-        if self.ask_smaller(smaller, &mut certificate, calls_left, "an execution") {
+        let smaller = smaller
+            .into_iter()
+            .map(|(size, bytes)| (size, (bytes.len(), bytes)))
+            .collect();
+        if self.ask_smaller(
+            smaller,
+            |(_, b)| b.clone(),
+            &mut certificate,
+            calls_left,
+            "an execution",
+        ) {
             return (true, certificate);
         }
         if bounds.changes == 0 || self.out_of_time() {
             return (false, certificate);
         }
-        // The neighbourhood of the current input (`exhaust.rs`).
-        let trace = self.current.trace.clone();
-        let mut smaller: Vec<(S, Vec<u8>)> = Vec::new();
+        let found = self.neighbourhood(bounds, &mut seen, &mut certificate, calls_left);
+        (found, certificate)
+    }
+
+    /// The neighbourhood search (`exhaust.rs`): runs the current input's neighbours within
+    /// `bounds` that are not `seen` (named by [`exhaust::name`]), then asks those smaller
+    /// than it, smallest first, until one fails (it becomes the input: true).
+    fn neighbourhood(
+        &mut self,
+        bounds: Exhaust,
+        seen: &mut HashSet<u128>,
+        certificate: &mut Certificate,
+        calls_left: &mut u64,
+    ) -> bool {
+        let hood = exhaust::Neighbourhood::new(&self.current.trace, bounds);
+        let mut smaller: Vec<(S, Vec<exhaust::Change>)> = Vec::new();
         let (mut ran, mut replays) = (0u64, 0u64);
         let mut cut = false;
-        let named = exhaust::neighbours(&trace, bounds, |bytes| {
+        hood.each(bounds.changes, |bytes, changes| {
             if replays >= bounds.inputs || self.out_of_time() {
                 cut = true;
                 return false;
@@ -574,7 +597,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                         .cmp(&self.current.size)
                         .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
                     if order == Ordering::Less {
-                        smaller.push((size, bytes.to_vec()));
+                        smaller.push((size, changes.to_vec()));
                     }
                 }
                 // No input (an `assume`, or a panic), or over the replay budget (its
@@ -585,27 +608,30 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         });
         self.stats.replays += replays;
         certificate.neighbours = ran;
-        certificate.complete &= named && !cut;
-        let found = self.ask_smaller(smaller, &mut certificate, calls_left, "a neighbour");
-        (found, certificate)
+        certificate.complete &= hood.named && !cut;
+        self.ask_smaller(
+            smaller,
+            |changes| hood.bytes(changes),
+            certificate,
+            calls_left,
+            "a neighbour",
+        )
     }
 
-    /// Asks the executions `smaller` (their sizes and bytes, each smaller than the current
-    /// input), smallest first, until one fails: it becomes the input (true). `what` names
-    /// them in the log.
-    fn ask_smaller(
+    /// Asks the executions `smaller` (each smaller than the current input: its size, and a
+    /// key that names it, whose `bytes` are the execution's), smallest first (by size, then
+    /// key), until one fails: it becomes the input (true). `what` names them in the log.
+    fn ask_smaller<K: Ord>(
         &mut self,
-        mut smaller: Vec<(S, Vec<u8>)>,
+        mut smaller: Vec<(S, K)>,
+        bytes: impl Fn(&K) -> Vec<u8>,
         certificate: &mut Certificate,
         calls_left: &mut u64,
         what: &str,
     ) -> bool {
-        smaller.sort_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then_with(|| a.1.len().cmp(&b.1.len()))
-                .then_with(|| a.1.cmp(&b.1))
-        });
-        for (_, bytes) in smaller {
+        smaller.sort();
+        for (_, key) in smaller {
+            let bytes = bytes(&key);
             if *calls_left == 0 || self.out_of_time() || self.out_of_calls() {
                 certificate.complete = false;
                 break;
