@@ -35,6 +35,10 @@ use std::fmt;
 
 /// The bounds of the bounded exhaustive search ([`Reducer::exhaust`](crate::Reducer::exhaust)).
 ///
+/// Build it from [`Exhaust::default`] (`Exhaust { decisions: 6, ..Exhaust::default() }`):
+/// the search has gained bounds before ([`Exhaust::changes`], with the neighbourhood), and a
+/// literal that names every field stops compiling when it does.
+///
 /// ```
 /// use greduce::Exhaust;
 ///
@@ -46,8 +50,9 @@ pub struct Exhaust {
     /// The most decisions an execution walked may make.
     pub decisions: usize,
     /// How many values each decision takes, the simplest first, in the shrink order (1:
-    /// the simplest only; 3: 0, 1 and -1 in a range around zero). Decisions whose values are not counted one by one (floats,
-    /// full-width numbers, samples, permutations) take only their simplest value.
+    /// the simplest only; 3: 0, 1 and -1 in a range around zero), in the walk and for each
+    /// changed decision of a neighbour. Decisions whose values are not counted one by one
+    /// (floats, full-width numbers, samples, permutations) take only their simplest value.
     pub values: u64,
     /// The most executions the walk runs (those over [`Exhaust::decisions`] included), and
     /// the most the neighbourhood search runs, each time they run.
