@@ -311,3 +311,24 @@ fn the_neighbourhood_stays_within_the_inputs_budget() {
     // The first 50 change one draw of the padding each: none is smaller.
     assert_eq!((reduced.output.1, reduced.output.2), (50, 50));
 }
+
+#[test]
+fn a_budget_that_cuts_the_last_decisions_values_says_so() {
+    // One decision, far more values than the budget: only 5 neighbours run.
+    let seed = (0..1000)
+        .find(|seed| greduce::record(any_number, *seed).output >= 50)
+        .expect("a seed");
+    let run = greduce::record(any_number, seed);
+    let bounds = Exhaust {
+        decisions: 0,
+        values: 100,
+        inputs: 5,
+        ..Exhaust::default()
+    };
+    let reduced = Reducer::new(any_number)
+        .exhaust(bounds)
+        .reduce(&run.trace, |x| *x < 50);
+    let certificate = reduced.certificate.expect("a certificate");
+    assert!(certificate.neighbours <= 5, "{certificate:?}");
+    assert!(!certificate.complete, "{certificate:?}");
+}

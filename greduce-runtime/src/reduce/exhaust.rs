@@ -23,7 +23,8 @@
 //! them when each change alone passes.
 //!
 //! The executions smaller than the current input in the shrink order are asked, smallest
-//! first (by size, then fewer bytes); the first that fails becomes the input, shrinking
+//! first (by size, then fewer bytes; neighbours of one size by their changes, the earliest
+//! decisions first); the first that fails becomes the input, shrinking
 //! continues from it, and the search runs again. When none fails and both searches were
 //! complete, the result carries a [`Certificate`].
 //!
@@ -117,7 +118,9 @@ pub struct Certificate {
     /// above it, then as far as some execution went).
     pub inputs: Vec<u64>,
     /// The neighbours of the result run: executions that change at most
-    /// [`Exhaust::changes`] of its decisions (none when the walk found a failing input).
+    /// [`Exhaust::changes`] of its decisions, less those the walk ran within its bounds, the
+    /// result itself, repeats, and executions that made no input (a panic, or over the
+    /// replay budget); none when the walk found a failing input.
     pub neighbours: u64,
     /// Of the executions walked and the neighbours, how many were smaller than the result,
     /// and judged by the property or by its cache of outcomes: none reproduced the failure
@@ -261,15 +264,21 @@ impl Neighbourhood {
                 continue;
             }
             let own = &base[start..];
-            let others: Vec<Vec<u8>> = (0..bounds.values)
+            let room = usize::try_from(bounds.inputs - singles).unwrap_or(usize::MAX);
+            let mut others: Vec<Vec<u8>> = (0..bounds.values)
                 .map_while(|rank| match rank {
                     // Zero bytes answer the simplest value.
                     0 => Some(vec![0; own.len()]),
                     _ => bytes::rank_bytes(&decision.args, rank),
                 })
                 .filter(|other| other.len() == own.len() && other.as_slice() != own)
-                .take(usize::try_from(bounds.inputs - singles).unwrap_or(usize::MAX))
+                .take(room.saturating_add(1))
                 .collect();
+            if others.len() > room {
+                // The budget cuts this decision's values short.
+                others.truncate(room);
+                named = false;
+            }
             if !others.is_empty() {
                 singles += others.len() as u64;
                 places.push((start, others));

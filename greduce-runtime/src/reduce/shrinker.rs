@@ -516,7 +516,9 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                 OnBytes::Ran(run) => {
                     let decisions = run.trace.decision_count();
                     if decisions <= bounds.decisions {
-                        seen.extend(exhaust::name(&run.trace));
+                        if bounds.changes > 0 {
+                            seen.extend(exhaust::name(&run.trace));
+                        }
                         if certificate.inputs.len() <= decisions {
                             certificate.inputs.resize(decisions + 1, 0);
                         }
@@ -559,9 +561,13 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         ) {
             return (true, certificate);
         }
-        if bounds.changes == 0 || self.out_of_time() {
+        if bounds.changes == 0 || *calls_left == 0 || self.out_of_time() || self.out_of_calls() {
+            // No neighbourhood, or none of its smaller neighbours could be asked.
+            certificate.complete &= bounds.changes == 0;
             return (false, certificate);
         }
+        // The input is not its own neighbour (two byte strings may read the same values).
+        seen.extend(exhaust::name(&self.current.trace));
         let found = self.neighbourhood(bounds, &mut seen, &mut certificate, calls_left);
         (found, certificate)
     }
