@@ -32,7 +32,7 @@ pub const EXHAUST: Exhaust = Exhaust {
     values: 10,
     inputs: 1_000_000,
     calls: 100_000,
-    changes: 2,
+    ..Exhaust::DEFAULT
 };
 
 /// The hunt's shape for most properties: up to 8 vertices and 24 edge draws, parallel

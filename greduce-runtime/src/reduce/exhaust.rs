@@ -36,15 +36,20 @@ use std::fmt;
 
 /// The bounds of the bounded exhaustive search ([`Reducer::exhaust`](crate::Reducer::exhaust)).
 ///
-/// Build it from [`Exhaust::default`] (`Exhaust { decisions: 6, ..Exhaust::default() }`):
-/// the search has gained bounds before ([`Exhaust::changes`], with the neighbourhood), and a
-/// literal that names every field stops compiling when it does.
+/// Build it from [`Exhaust::default`] (`Exhaust { decisions: 6, ..Exhaust::default() }`),
+/// or from [`Exhaust::DEFAULT`] in a `const`: the search has gained bounds before
+/// ([`Exhaust::changes`], with the neighbourhood), and a literal that names every field
+/// stops compiling when it does.
 ///
 /// ```
 /// use greduce::Exhaust;
 ///
 /// let bounds = Exhaust { decisions: 6, ..Exhaust::default() };
 /// assert_eq!((bounds.decisions, bounds.values), (6, 4));
+///
+/// // The same in a constant.
+/// const NEIGHBOURS_ONLY: Exhaust = Exhaust { decisions: 0, values: 10, ..Exhaust::DEFAULT };
+/// assert_eq!(NEIGHBOURS_ONLY.changes, Exhaust::default().changes);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Exhaust {
@@ -66,17 +71,23 @@ pub struct Exhaust {
     pub changes: usize,
 }
 
-impl Default for Exhaust {
-    /// At most 10 decisions, 4 values each, 100 000 executions and 1000 property calls;
+impl Exhaust {
+    /// The default bounds, usable in a `const` ([`Exhaust::default`] returns them): at
+    /// most 10 decisions, 4 values each, 100 000 executions and 1000 property calls;
     /// neighbours that change up to 2 decisions.
+    pub const DEFAULT: Exhaust = Exhaust {
+        decisions: 10,
+        values: 4,
+        inputs: 100_000,
+        calls: 1000,
+        changes: 2,
+    };
+}
+
+impl Default for Exhaust {
+    /// [`Exhaust::DEFAULT`].
     fn default() -> Exhaust {
-        Exhaust {
-            decisions: 10,
-            values: 4,
-            inputs: 100_000,
-            calls: 1000,
-            changes: 2,
-        }
+        Exhaust::DEFAULT
     }
 }
 
@@ -109,7 +120,11 @@ impl Default for Exhaust {
 ///      decision, nor among its 2 neighbours that change at most 2 of its decisions"
 /// );
 /// ```
+///
+/// Only greduce makes certificates: the type is `#[non_exhaustive]`, so that a later bound's
+/// count can be added to it without breaking code that reads its fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Certificate {
     /// The bounds walked.
     pub bounds: Exhaust,
