@@ -558,13 +558,30 @@ impl Aligner {
             let frame = self.top();
             (frame.rec, frame.cursor)
         };
-        let aligned = rec.and_then(|lp| self.next_kept(lp, cursor));
+        let mut aligned = rec.and_then(|lp| self.next_kept(lp, cursor));
         if let Some(c) = aligned {
             let next = self.trace.end(c);
             self.move_to(next);
+        } else if let Some((moved, past)) = rec.and_then(|lp| self.moved_next(lp, cursor)) {
+            self.top().cursor = past;
+            aligned = Some(moved);
         }
         self.push(aligned);
         self.top().body = true;
+    }
+
+    /// The iteration an edit moves to the end of loop `lp` ([`Edit::moves`]) that comes
+    /// next, when the loop's frame is at `cursor` past its own kept iterations, and the
+    /// cursor after it. Past the loop's end, the cursor counts the moved iterations taken:
+    /// `end + k` once `k` are.
+    ///
+    /// [`Edit::moves`]: crate::edit::Edit
+    #[cold]
+    fn moved_next(&self, lp: NodeId, cursor: NodeId) -> Option<(NodeId, NodeId)> {
+        let end = self.trace.end(lp);
+        let taken = cursor.saturating_sub(end);
+        let moved = self.overlay.moved_in(lp, taken as usize)?;
+        Some((moved, end + taken + 1))
     }
 
     /// Closes the loop iteration on top and starts the next one (the hot case of a loop),
@@ -583,12 +600,18 @@ impl Aligner {
         {
             return false;
         }
-        let aligned = lp.rec.and_then(|lp_rec| self.next_kept(lp_rec, lp.cursor));
+        let mut aligned = lp.rec.and_then(|lp_rec| self.next_kept(lp_rec, lp.cursor));
+        let mut past = aligned.map(|c| self.trace.end(c));
+        if aligned.is_none()
+            && let Some((moved, after)) = lp.rec.and_then(|l| self.moved_next(l, lp.cursor))
+        {
+            (aligned, past) = (Some(moved), Some(after));
+        }
         let [.., lp, iteration] = &mut self.frames[..] else {
             unreachable!("checked above")
         };
-        if let Some(c) = aligned {
-            lp.cursor = self.trace.end(c);
+        if let Some(past) = past {
+            lp.cursor = past;
         }
         *iteration = Frame {
             rec: aligned,

@@ -48,6 +48,11 @@ pub(crate) struct Edit {
     /// call replays the recorded one; [`Aligner::push_call`](crate::align::Aligner)):
     /// `(call, recorded)`. Sorted by call.
     pub(crate) hoists: Vec<(NodeId, NodeId)>,
+    /// Iterations moved to the end of another loop: `(loop, iteration)`, the iteration
+    /// (removed where it was, as a run of its own in `removed`) replays as the loop's next
+    /// iteration once its own kept iterations are done (its count set one higher in
+    /// `values`). Sorted by loop, in the order they are appended.
+    pub(crate) moves: Vec<(NodeId, NodeId)>,
     /// Re-align carries recorded values by position: a decision that aligns with nothing
     /// takes the value of the recorded decision at its place in the block (another site's:
     /// a `match` arm switched to one whose digits are drawn elsewhere keeps the digits), and
@@ -94,7 +99,10 @@ impl Edit {
 
     /// Whether the edit changes nothing.
     pub(crate) fn is_empty(&self) -> bool {
-        self.removed.is_empty() && self.values.is_empty() && self.hoists.is_empty()
+        self.removed.is_empty()
+            && self.values.is_empty()
+            && self.hoists.is_empty()
+            && self.moves.is_empty()
     }
 
     /// The edit with `node` removed as well (bypass).
@@ -127,6 +135,10 @@ impl Edit {
         for (call, recorded) in &self.hoists {
             h.word(u64::from(*call) | (u64::from(*recorded) << 32));
         }
+        self.moves.len().hash(&mut h);
+        for (lp, iteration) in &self.moves {
+            h.word(u64::from(*lp) | (u64::from(*iteration) << 32));
+        }
         h.word(u64::from(self.carry) | (u64::from(self.shift) << 1));
         h.finish128()
     }
@@ -134,7 +146,7 @@ impl Edit {
 
 impl Edit {
     /// The edit as text, one change per line (`removed FIRST LAST COUNT`, `value NODE
-    /// VALUE`, `hoist CALL RECORDED`, `carry`, `shift`): how a fork-mode child is told which
+    /// VALUE`, `hoist CALL RECORDED`, `move LOOP ITERATION`, `carry`, `shift`): how a fork-mode child is told which
     /// candidate to replay.
     pub(crate) fn to_text(&self) -> String {
         use std::fmt::Write as _;
@@ -147,6 +159,9 @@ impl Edit {
         }
         for (call, recorded) in &self.hoists {
             let _ = writeln!(out, "hoist {call} {recorded}");
+        }
+        for (lp, iteration) in &self.moves {
+            let _ = writeln!(out, "move {lp} {iteration}");
         }
         if self.carry {
             out.push_str("carry\n");
@@ -181,6 +196,7 @@ impl Edit {
                     edit.values.push((number(1)?, value));
                 }
                 Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),
+                Some("move") => edit.moves.push((number(1)?, number(2)?)),
                 Some("carry") if words.len() == 1 => edit.carry = true,
                 Some("shift") if words.len() == 1 => edit.shift = true,
                 _ => return Err(bad()),
@@ -258,6 +274,8 @@ pub(crate) struct Overlay {
     deletes: bool,
     values: Vec<(NodeId, Value)>,
     hoists: Vec<(NodeId, NodeId)>,
+    /// [`Edit::moves`].
+    moves: Vec<(NodeId, NodeId)>,
     /// [`Edit::carry`].
     carry: bool,
     /// [`Edit::shift`].
@@ -274,7 +292,12 @@ impl Overlay {
 
     /// Applies `edit` to this (clear) overlay for `trace`.
     pub(crate) fn apply(&mut self, trace: &Trace, edit: &Edit) {
-        debug_assert!(self.runs.is_empty() && self.values.is_empty() && self.hoists.is_empty());
+        debug_assert!(
+            self.runs.is_empty()
+                && self.values.is_empty()
+                && self.hoists.is_empty()
+                && self.moves.is_empty()
+        );
         self.runs.extend(
             edit.removed
                 .iter()
@@ -283,6 +306,7 @@ impl Overlay {
         self.deletes = edit.removed.iter().any(|run| !trace.is_part(run.first));
         self.values.clone_from(&edit.values);
         self.hoists.clone_from(&edit.hoists);
+        self.moves.clone_from(&edit.moves);
         self.carry = edit.carry;
         self.shift = edit.shift;
     }
@@ -293,6 +317,7 @@ impl Overlay {
         self.deletes = false;
         self.values.clear();
         self.hoists.clear();
+        self.moves.clear();
         self.carry = false;
         self.shift = false;
     }
@@ -371,6 +396,19 @@ impl Overlay {
             .map(|i| &self.values[i].1)
     }
 
+    /// The `k`-th iteration moved to the end of loop `lp` ([`Edit::moves`]), if any.
+    #[inline]
+    pub(crate) fn moved_in(&self, lp: NodeId, k: usize) -> Option<NodeId> {
+        if self.moves.is_empty() {
+            return None;
+        }
+        let from = self.moves.partition_point(|(l, _)| *l < lp);
+        self.moves[from..]
+            .get(k)
+            .filter(|(l, _)| *l == lp)
+            .map(|(_, iteration)| *iteration)
+    }
+
     /// The recorded call that the call aligned with `node` replays: another one when the
     /// edit redirects it, else `node` itself.
     #[inline]
@@ -405,6 +443,7 @@ mod tests {
                 (11, Value::Indices(Box::new(vec![1, 0]))),
             ],
             hoists: vec![(12, 15)],
+            moves: vec![(20, 7), (20, 9)],
             carry: true,
             shift: true,
         };
@@ -412,6 +451,7 @@ mod tests {
         assert!(Edit::parse("carry 1").is_err());
         assert!(Edit::parse("shift 2").is_err());
         assert!(Edit::parse("removed 1").is_err());
+        assert!(Edit::parse("move 1").is_err());
         assert!(Edit::parse("value x offset:1").is_err());
     }
 }

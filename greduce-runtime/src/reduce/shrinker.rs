@@ -226,7 +226,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     /// each decision already has is not tried. (Whether a change is simpler can only be
     /// told after the replay: a value may decide how many decisions follow.)
     fn changes_something(&self, edit: &Edit) -> bool {
-        if !edit.removed.is_empty() || !edit.hoists.is_empty() {
+        if !edit.removed.is_empty() || !edit.hoists.is_empty() || !edit.moves.is_empty() {
             return true;
         }
         let trace = &self.current.trace;
@@ -243,6 +243,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             .iter()
             .all(|r| r.first <= r.last && r.last < len)
             && edit.hoists.iter().all(|(a, b)| *a < len && *b < len)
+            && edit.moves.iter().all(|(a, b)| *a < len && *b < len)
             && edit
                 .values
                 .iter()
@@ -863,6 +864,13 @@ fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
             "replay the {} {how} its nested {}",
             describe(base, *call),
             describe(base, *nested)
+        ));
+    }
+    for (lp, iteration) in &edit.moves {
+        out.push(format!(
+            "replay {} after the last iteration of the {}",
+            describe(base, *iteration),
+            describe(base, *lp)
         ));
     }
     if edit.carry {

@@ -187,7 +187,8 @@ impl Passes {
     pub const TOGETHER: Passes = Passes(1 << 5);
     /// Reorder so that simpler values come first: sort the iterations of a loop by their
     /// values, swap two calls of one generator, move a value to a later decision of its
-    /// site.
+    /// site, move a loop's last iteration (with its values) to the end of a later loop of
+    /// the same site (an element into a later list).
     ///
     /// ```
     /// # use greduce::{Passes, Reducer, generator};

@@ -12,13 +12,24 @@
 //!   when only the presence of the digit matters), which keeps every decision and makes
 //!   the earlier one simpler. It reaches what the sorting above cannot: the decisions of a
 //!   fixed-count loop (which no loop node covers), and values in different iterations'
-//!   shapes or in different calls.
+//!   shapes or in different calls;
+//! - an iteration moved to a later loop of the same site: the last iteration of a loop
+//!   counted by a decision replays after the last iteration of a later loop at the same
+//!   site (the last such loop whose count can take one more, else the next one), the first
+//!   loop's count one lower and the second's one higher (`[[], [-51], [-100], [], []]`
+//!   becomes `[[], [], [-100], [], [-51]]` when only the sum matters; a set's elements move
+//!   into a later set). The earlier count is the first decision that changes, and it is
+//!   lower: always simpler. When the first loop's count cannot go lower (a list of at
+//!   least one element), the iteration of the enclosing loop that holds it is removed
+//!   instead, so that two sets merge into one. Only iterations that make a value decision are moved (moving
+//!   an empty one only moves a count, which the redistributing pass does).
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
-use crate::edit::Edit;
+use crate::edit::{Edit, Siblings};
 use crate::reduce::order::rank;
 use crate::site::Site;
+use crate::store::Count;
 use crate::trace::{Kind, NodeId, Trace};
 use crate::value::Value;
 use std::cmp::Ordering;
@@ -34,7 +45,109 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
         }
         false
     });
+    move_iterations(probe);
     move_later(probe);
+}
+
+/// Moves iterations to later loops of the same site (see the module docs): for each loop
+/// counted by a decision, in trace order, its last iteration to the last later loop of its
+/// site that can take one more, else to the next later one. Two candidates per loop at
+/// most, each a replay of O(change) to build.
+fn move_iterations(probe: &mut dyn Probe) {
+    let mut generation = None;
+    let mut loops: Vec<(*const Site, NodeId, NodeId)> = Vec::new();
+    // The positions in `loops` of each site's loops, and each loop's place among them.
+    let mut by_site: HashMap<*const Site, Vec<usize>> = HashMap::new();
+    let mut place: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while !probe.give_up() {
+        if generation != Some(probe.generation()) {
+            generation = Some(probe.generation());
+            loops = counted_loops(probe.current());
+            by_site.clear();
+            place.clear();
+            for (at, (site, ..)) in loops.iter().enumerate() {
+                let group = by_site.entry(*site).or_default();
+                place.push(group.len());
+                group.push(at);
+            }
+            i = 0;
+        }
+        let Some(&(site, a, count_a)) = loops.get(i) else {
+            return;
+        };
+        let later = &by_site[&site][place[i] + 1..];
+        i += 1;
+        if later.is_empty() {
+            continue;
+        }
+        let trace = probe.current().clone();
+        let Some(x) = trace.children(a).last() else {
+            continue;
+        };
+        if !(x..trace.end(x)).any(|n| trace.is_value_decision(n)) {
+            continue;
+        }
+        let fits = |at: &&usize| one_more(&trace, loops[**at].2).is_some();
+        let last = later.iter().rev().find(fits);
+        let next = later.iter().find(fits).filter(|n| Some(*n) != last);
+        for &at in last.into_iter().chain(next) {
+            let (_, b, count_b) = loops[at];
+            let Some(more) = one_more(&trace, count_b) else {
+                continue;
+            };
+            let mut edit = if let Some(less) = one_less(&trace, count_a) {
+                let mut edit = Edit::setting(vec![(count_a, less), (count_b, more)]);
+                edit.removed = vec![Siblings::one(x)];
+                edit
+            } else {
+                // The loop cannot lose an iteration (its count is at its range's start):
+                // the iteration of an enclosing loop that holds it goes with it, when the
+                // later loop is not in it.
+                let holder = trace.parent(a);
+                if !matches!(trace.kind(holder), Kind::Iteration)
+                    || (holder..trace.end(holder)).contains(&b)
+                {
+                    continue;
+                }
+                let mut edit = Edit::setting(vec![(count_b, more)]);
+                edit.removed = vec![Siblings::one(holder)];
+                edit
+            };
+            edit.moves = vec![(b, x)];
+            if probe.consider(edit) || probe.give_up() {
+                break;
+            }
+        }
+    }
+}
+
+/// The loops of `trace` counted by a decision, in trace order: (site, loop, count
+/// decision).
+fn counted_loops(trace: &Trace) -> Vec<(*const Site, NodeId, NodeId)> {
+    (0..trace.len() as NodeId)
+        .filter_map(|n| match trace.kind(n) {
+            Kind::Loop {
+                site,
+                count: Count::Linked { decision },
+            } => Some((std::ptr::from_ref(site), n, *decision)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The count decision at `count` one higher, when its range allows.
+fn one_more(trace: &Trace, count: NodeId) -> Option<Value> {
+    let d = trace.decision_at(count)?;
+    let (_, span, _) = d.args.as_int()?;
+    let now = d.value.as_offset()?;
+    (now < span).then(|| Value::offset(now + 1))
+}
+
+/// The count decision at `count` one lower, when it is above its range's start.
+fn one_less(trace: &Trace, count: NodeId) -> Option<Value> {
+    let d = trace.decision_at(count)?;
+    d.value.as_offset()?.checked_sub(1).map(Value::offset)
 }
 
 /// How many later decisions of a site [`move_later`] looks at for each decision, from the
