@@ -716,3 +716,46 @@ fn elements_move_under_every_strategy() {
         );
     }
 }
+
+/// Three lists whose elements are drawn one way in the first list and another way after.
+#[generator]
+fn mixed_lists<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u32>> {
+    (0..3)
+        .map(|i| {
+            (0..rng.random_range(0..=3))
+                .map(|_| {
+                    if i == 0 {
+                        u32::from(rng.random_bool(0.5))
+                    } else {
+                        rng.random_range(0..10)
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn bypass_does_not_remove_parts_around_the_old_place_of_a_moved_iteration() {
+    let fails = |v: &Vec<Vec<u32>>| v[0].len() + v[2].len() >= 3 && v[2].len() < 3;
+    let run = failing(mixed_lists, fails, 1).remove(0);
+    let reduced = Reducer::new(mixed_lists)
+        .strategy(greduce::Strategy::Bypass)
+        .explain(true)
+        .reduce(&run.trace, |v| !fails(v));
+    let log = reduced.explain();
+    let moves: Vec<&str> = log
+        .split("candidate ")
+        .filter(|c| c.contains("after the last iteration"))
+        .collect();
+    // A move from the first list into the third replays a `random_bool` iteration where a
+    // `random_range` runs: bypass halts there instead of removing the first list's parts.
+    assert!(
+        moves.iter().any(|c| c.contains("in a moved iteration")),
+        "{log}"
+    );
+    assert!(
+        moves.iter().all(|c| !c.contains("bypass also removed")),
+        "{log}"
+    );
+}

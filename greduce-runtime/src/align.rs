@@ -278,6 +278,16 @@ impl Aligner {
         match self.strategy {
             Strategy::Bypass => {
                 let near = near.or_else(|| self.frames.iter().rev().find_map(|f| f.rec));
+                // In an iteration an edit moved, the recorded parts around the operation
+                // are those of its old place, not of where it replays: removing them would
+                // not help.
+                if near.is_some_and(|n| {
+                    self.overlay
+                        .moved()
+                        .any(|x| (x..self.trace.end(x)).contains(&n))
+                }) {
+                    return Fault::Halt(format!("{why}; in a moved iteration"));
+                }
                 let removed = |id| self.overlay.contains(id);
                 match near.and_then(|n| self.trace.enclosing_part(n, removed)) {
                     Some(part) => Fault::Bypass { part, why },

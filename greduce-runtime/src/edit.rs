@@ -396,6 +396,11 @@ impl Overlay {
             .map(|i| &self.values[i].1)
     }
 
+    /// The iterations moved ([`Edit::moves`]).
+    pub(crate) fn moved(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.moves.iter().map(|(_, iteration)| *iteration)
+    }
+
     /// The `k`-th iteration moved to the end of loop `lp` ([`Edit::moves`]), if any.
     #[inline]
     pub(crate) fn moved_in(&self, lp: NodeId, k: usize) -> Option<NodeId> {

@@ -52,35 +52,33 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
 /// Moves iterations to later loops of the same site (see the module docs): for each loop
 /// counted by a decision, in trace order, its last iteration to the last later loop of its
 /// site that can take one more, else to the next later one. Two candidates per loop at
-/// most, each a replay of O(change) to build.
+/// most, each a replay of O(change) to build; the targets are found by a binary search in
+/// the site's loops that can take one more (found once per input).
 fn move_iterations(probe: &mut dyn Probe) {
     let mut generation = None;
     let mut loops: Vec<(*const Site, NodeId, NodeId)> = Vec::new();
-    // The positions in `loops` of each site's loops, and each loop's place among them.
-    let mut by_site: HashMap<*const Site, Vec<usize>> = HashMap::new();
-    let mut place: Vec<usize> = Vec::new();
+    // Each site's loops that can take one more iteration (positions in `loops`, in trace
+    // order).
+    let mut open: HashMap<*const Site, Vec<usize>> = HashMap::new();
     let mut i = 0;
     while !probe.give_up() {
         if generation != Some(probe.generation()) {
             generation = Some(probe.generation());
-            loops = counted_loops(probe.current());
-            by_site.clear();
-            place.clear();
-            for (at, (site, ..)) in loops.iter().enumerate() {
-                let group = by_site.entry(*site).or_default();
-                place.push(group.len());
-                group.push(at);
+            let trace = probe.current();
+            loops = counted_loops(trace);
+            open.clear();
+            for (at, (site, _, count)) in loops.iter().enumerate() {
+                let group = open.entry(*site).or_default();
+                if one_more(trace, *count).is_some() {
+                    group.push(at);
+                }
             }
             i = 0;
         }
         let Some(&(site, a, count_a)) = loops.get(i) else {
             return;
         };
-        let later = &by_site[&site][place[i] + 1..];
         i += 1;
-        if later.is_empty() {
-            continue;
-        }
         let trace = probe.current().clone();
         let Some(x) = trace.children(a).last() else {
             continue;
@@ -88,9 +86,11 @@ fn move_iterations(probe: &mut dyn Probe) {
         if !(x..trace.end(x)).any(|n| trace.is_value_decision(n)) {
             continue;
         }
-        let fits = |at: &&usize| one_more(&trace, loops[**at].2).is_some();
-        let last = later.iter().rev().find(fits);
-        let next = later.iter().find(fits).filter(|n| Some(*n) != last);
+        // The later loops that can take one more, past `x` (a loop inside `x` goes with it).
+        let group = &open[&site];
+        let later = &group[group.partition_point(|at| loops[*at].1 < trace.end(x))..];
+        let last = later.last();
+        let next = later.first().filter(|n| Some(*n) != last);
         for &at in last.into_iter().chain(next) {
             let (_, b, count_b) = loops[at];
             let Some(more) = one_more(&trace, count_b) else {
