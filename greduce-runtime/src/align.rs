@@ -610,18 +610,17 @@ impl Aligner {
         {
             return false;
         }
-        let mut aligned = lp.rec.and_then(|lp_rec| self.next_kept(lp_rec, lp.cursor));
-        let mut past = aligned.map(|c| self.trace.end(c));
-        if aligned.is_none()
-            && let Some((moved, after)) = lp.rec.and_then(|l| self.moved_next(l, lp.cursor))
-        {
-            (aligned, past) = (Some(moved), Some(after));
+        let aligned = lp.rec.and_then(|lp_rec| self.next_kept(lp_rec, lp.cursor));
+        if aligned.is_none() && self.overlay.moves_some() {
+            // An iteration an edit moved may come next: the general path
+            // ([`Aligner::iteration`]) takes it, off this hot one.
+            return false;
         }
         let [.., lp, iteration] = &mut self.frames[..] else {
             unreachable!("checked above")
         };
-        if let Some(past) = past {
-            lp.cursor = past;
+        if let Some(c) = aligned {
+            lp.cursor = self.trace.end(c);
         }
         *iteration = Frame {
             rec: aligned,

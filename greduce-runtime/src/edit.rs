@@ -146,8 +146,8 @@ impl Edit {
 
 impl Edit {
     /// The edit as text, one change per line (`removed FIRST LAST COUNT`, `value NODE
-    /// VALUE`, `hoist CALL RECORDED`, `move LOOP ITERATION`, `carry`, `shift`): how a fork-mode child is told which
-    /// candidate to replay.
+    /// VALUE`, `hoist CALL RECORDED`, `move LOOP ITERATION`, `carry`, `shift`): how a
+    /// fork-mode child is told which candidate to replay.
     pub(crate) fn to_text(&self) -> String {
         use std::fmt::Write as _;
         let mut out = String::new();
@@ -394,6 +394,12 @@ impl Overlay {
             .binary_search_by_key(&node, |(n, _)| *n)
             .ok()
             .map(|i| &self.values[i].1)
+    }
+
+    /// Whether the edit moves iterations ([`Edit::moves`]).
+    #[inline]
+    pub(crate) fn moves_some(&self) -> bool {
+        !self.moves.is_empty()
     }
 
     /// The iterations moved ([`Edit::moves`]).
