@@ -21,8 +21,9 @@
 //!   into a later set). The earlier count is the first decision that changes, and it is
 //!   lower: always simpler. When the first loop's count cannot go lower (a list of at
 //!   least one element), the iteration of the enclosing loop that holds it is removed
-//!   instead, so that two sets merge into one. Only iterations that make a value decision are moved (moving
-//!   an empty one only moves a count, which the redistributing pass does).
+//!   instead, so that two sets merge into one. Only iterations that make a value decision
+//!   are moved (moving an empty one only moves a count, which the redistributing pass
+//!   does).
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
