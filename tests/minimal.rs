@@ -759,3 +759,53 @@ fn bypass_does_not_remove_parts_around_the_old_place_of_a_moved_iteration() {
         "{log}"
     );
 }
+
+/// Three lists written as loops from 2 (`2..n`: a count of 0, 1 or 2 makes no element).
+#[generator]
+fn lists_from_two<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u32>> {
+    (0..3)
+        .map(|_| {
+            (2..rng.random_range(0..=5))
+                .map(|_| rng.random_range(0..10))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_into_a_loop_that_cannot_run_it_halts_before_the_property() {
+    let fails = |v: &Vec<Vec<u32>>| v[0].len() + v[2].len() >= 2;
+    let mut halted = 0;
+    for run in failing(lists_from_two, fails, 10) {
+        let reduced = Reducer::new(lists_from_two)
+            .explain(true)
+            .reduce(&run.trace, |v| !fails(v));
+        for attempt in &reduced.attempts {
+            let moved = attempt
+                .change
+                .iter()
+                .any(|c| c.contains("after the last iteration"));
+            if !moved {
+                continue;
+            }
+            // Three loops at one site: the explanation says which two.
+            assert!(
+                attempt
+                    .change
+                    .iter()
+                    .any(|c| c.contains(" of 3 at its site)")),
+                "{:?}",
+                attempt.change
+            );
+            // A count raised from 0 or 1 still runs no iteration: the moved one never
+            // replays, and the candidate (a removal in disguise) stops before the property.
+            if let greduce::Verdict::ReplayFailed(e) = &attempt.verdict
+                && e.to_string().contains("never replayed")
+            {
+                halted += 1;
+            }
+        }
+        assert_eq!(reduced.output.iter().map(Vec::len).sum::<usize>(), 2);
+    }
+    assert!(halted > 0);
+}

@@ -186,6 +186,12 @@ pub(crate) struct Aligner {
     /// A descent under way: a call the edit replays as a nested call of another generator
     /// runs unaligned until it first calls that generator (see [`Aligner::push_call`]).
     descent: Option<Descent>,
+    /// Iterations an edit moved ([`Edit::moves`]) that replayed so far: one that never
+    /// does (its new loop ended before it, a count below the range's start) makes the
+    /// candidate a removal, which the edit did not mean.
+    ///
+    /// [`Edit::moves`]: crate::edit::Edit
+    moves_taken: usize,
     /// Re-align decisions taken in this replay, for the reducer's explanations.
     pub(crate) notes: Notes,
 }
@@ -199,6 +205,7 @@ impl Aligner {
             frames: Vec::new(),
             through_next: false,
             descent: None,
+            moves_taken: 0,
             notes: Notes::default(),
         };
         aligner.push(Some(0));
@@ -574,6 +581,7 @@ impl Aligner {
             self.move_to(next);
         } else if let Some((moved, past)) = rec.and_then(|lp| self.moved_next(lp, cursor)) {
             self.top().cursor = past;
+            self.moves_taken += 1;
             aligned = Some(moved);
         }
         self.push(aligned);
@@ -695,6 +703,12 @@ impl Aligner {
     pub(crate) fn finish(&mut self) -> Result<(), Fault> {
         if let Some(descent) = self.descent {
             return Err(self.descent_missed(descent));
+        }
+        if let Some(lost) = self.overlay.moved().nth(self.moves_taken) {
+            return Err(Fault::Halt(format!(
+                "the moved {} never replayed: its new loop ended first",
+                crate::describe::describe_iteration(&self.trace, lost)
+            )));
         }
         while let Some(frame) = self.frames.pop() {
             self.check_leftovers(&frame)?;

@@ -27,6 +27,35 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
     describe_with(trace, node, &mut ChildIndex::default())
 }
 
+/// A loop, with which of its site's loops it is when the site ran several ("loop @ .. (the
+/// 2nd of 5 at its site)"): an iteration moved between two loops of one site would read
+/// the same for both without it. Walks the trace: for explanations only.
+pub(crate) fn describe_loop(trace: &Trace, lp: NodeId) -> String {
+    let Kind::Loop { site, .. } = trace.kind(lp) else {
+        return describe(trace, lp);
+    };
+    let same_site = |n: &NodeId| matches!(trace.kind(*n), Kind::Loop { site: s, .. } if s == site);
+    let all = (0..trace.len() as NodeId).filter(same_site).count();
+    if all < 2 {
+        return describe(trace, lp);
+    }
+    let nth = (0..lp).filter(same_site).count() + 1;
+    let suffix = match nth % 10 {
+        1 if nth % 100 != 11 => "st",
+        2 if nth % 100 != 12 => "nd",
+        3 if nth % 100 != 13 => "rd",
+        _ => "th",
+    };
+    format!("loop @ {site} (the {nth}{suffix} of {all} at its site)")
+}
+
+/// An iteration, its loop described by [`describe_loop`].
+pub(crate) fn describe_iteration(trace: &Trace, iteration: NodeId) -> String {
+    let lp = trace.parent(iteration);
+    let index = ChildIndex::default().index(trace, lp, iteration);
+    format!("iteration {index} of the {}", describe_loop(trace, lp))
+}
+
 /// Describes `parts` (in trace order) as [`describe`] does, except that consecutive
 /// iterations of one loop make one entry ("iterations 3-250 of the loop @ ..."): a
 /// candidate of the reducer often removes hundreds of them, and a line each would cost more

@@ -20,7 +20,7 @@ use super::reduction::{Progress, ReduceError, Reduction};
 use super::settings::{Property, Reducer};
 use super::stats::{PassStats, Stats};
 use crate::align::{Notes, Strategy, same_generator};
-use crate::describe::{describe, describe_parts, describe_run};
+use crate::describe::{describe, describe_iteration, describe_loop, describe_parts, describe_run};
 use crate::edit::{Edit, Overlay};
 use crate::outcome::Outcome;
 use crate::panic_hook;
@@ -869,8 +869,8 @@ fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
     for (lp, iteration) in &edit.moves {
         out.push(format!(
             "replay {} after the last iteration of the {}",
-            describe(base, *iteration),
-            describe(base, *lp)
+            describe_iteration(base, *iteration),
+            describe_loop(base, *lp)
         ));
     }
     if edit.carry {

@@ -23,7 +23,9 @@
 //!   least one element), the iteration of the enclosing loop that holds it is removed
 //!   instead, so that two sets merge into one. Only iterations that make a value decision
 //!   are moved (moving an empty one only moves a count, which the redistributing pass
-//!   does).
+//!   does). A moved iteration that never replays (its new loop `2..n` runs nothing at a
+//!   count of 1 either) would make the candidate a removal: its replay halts instead,
+//!   before the property.
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
