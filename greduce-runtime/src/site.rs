@@ -59,13 +59,25 @@ impl Site {
 
 impl PartialEq for Site {
     /// Same place, same operation. Most comparisons are of a site with itself (replay
-    /// aligning an operation with its recording), so identity is checked first.
+    /// aligning an operation with its recording), so identity is checked first, inlined,
+    /// and the fields only out of line (callgrind, replays of the overhead benchmark's
+    /// generators: 17 instructions fewer a decision for `draws`, 593.5 M to 576.5 M in
+    /// all; `isra` 705.1 M to 683.4 M; as one call, LLVM never inlined it).
+    #[inline]
     fn eq(&self, other: &Site) -> bool {
-        std::ptr::eq(self, other)
-            || (self.line == other.line
-                && self.column == other.column
-                && self.file == other.file
-                && self.what == other.what)
+        std::ptr::eq(self, other) || self.same_place(other)
+    }
+}
+
+impl Site {
+    /// Equality past identity: two copies of one site (a generic generator's, one per
+    /// instantiation), compared field by field.
+    #[inline(never)]
+    fn same_place(&self, other: &Site) -> bool {
+        self.line == other.line
+            && self.column == other.column
+            && self.file == other.file
+            && self.what == other.what
     }
 }
 
