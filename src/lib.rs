@@ -44,10 +44,10 @@
 //! println!("{report}");
 //! ```
 //!
-//! The report (what `check` panics with in a test) reads:
+//! The report (what `check` panics with in a test; here one named `few_numbers`) reads:
 //!
 //! ```text
-//! greduce: `property` failed on case 1 (seed 0x1)
+//! greduce: `few_numbers` failed on case 1 (seed 0x1)
 //!
 //! minimal failing input (size 6, was 25):
 //!     [0, 0, 0, 0, 0]
@@ -59,10 +59,11 @@
 //!     loop at src/lib.rs:12: 5 iterations (was 24)
 //!
 //! shrinking: 24 property calls in 0.00 s
-//! reproduce: GREDUCE_SEED=0x1 cargo test -- property --exact
+//! reproduce: GREDUCE_SEED=0x1 cargo test -- few_numbers --exact
 //! ```
 //!
-//! (In a test, the name is the test's, and `reproduce` is the command that runs it again.)
+//! (Outside a test, as in `main`, the check is named `property` and `reproduce` gives the
+//! program's own command line with the seed.)
 //!
 //! # Property tests
 //!
@@ -115,9 +116,9 @@
 //! # Configuration
 //!
 //! Each setting is a [`Check`] builder method and (except fork and timeout, which
-//! `#[greduce::test]` bodies do not support yet, and passes, which only its variable sets
-//! for a `#[greduce::test]`) a `#[greduce::test(..)]` argument of the same name; an
-//! environment variable, when set, wins over both:
+//! `#[greduce::test]` bodies do not support yet, and passes and exhaust, which only their
+//! variables set for a `#[greduce::test]`) a `#[greduce::test(..)]` argument of the same
+//! name; an environment variable, when set, wins over both:
 //!
 //! | setting | variable | default |
 //! |---|---|---|
@@ -560,7 +561,7 @@
 //! ```
 //!
 //! Run from the same 100 seeds (`cargo run --release -p greduce-bench -- stateful 100`,
-//! see `BENCHMARKS.md`), greduce ended at the four steps above from every seed, after 43.4
+//! see `BENCHMARKS.md`), greduce ended at the four steps above from every seed, after 46.3
 //! property calls on average. proptest-state-machine, with 38.2 calls, ended at four steps
 //! from 60 seeds (at these four from 45), at five from 18 and at six from 22: 4.62 steps
 //! on average, 22 different endings. It removes one step at a time, so a `Put` and a later
@@ -878,18 +879,20 @@
 //! | [`STRUCTURE`](Passes::STRUCTURE) | removing reducible parts: ddmin or HDD, with halt, bypass or re-align (the paper's algorithm) |
 //! | [`TRIVIAL`](Passes::TRIVIAL) | every decision inside one part (an iteration, a block, a call) set to its simplest value at once |
 //! | [`MINIMIZE`](Passes::MINIMIZE) | each value lowered: the simplest first, then a search towards it (bisection once a step down works); a byte-sized value also at each of the 16 nearest distances; a value that picks a shape (a `match` on a decision, a generator call's first decision) also a little higher, when that draws fewer decisions; floats from `random` to fewer binary digits |
-//! | [`HOIST`](Passes::HOIST) | a generator call replaced by a smaller call of the same generator nested in it |
+//! | [`HOIST`](Passes::HOIST) | a generator call replaced by a smaller call of the same generator nested in it; or (a descent) run its simplest way down to a nested call of another generator, which replays that call |
 //! | [`DELETE`](Passes::DELETE) | decisions no part covers deleted (a fixed-count loop's iteration, a rejection loop's retries, also with the number drawn just before them lowered by as many), and an iteration removed with the index-like values past it lowered by one |
 //! | [`TOGETHER`](Passes::TOGETHER) | equal values lowered together; an amount moved between two values; two negative values moved to the other side of zero at once; two values lowered by the same amount; iterations moved between loops of one site |
-//! | [`REORDER`](Passes::REORDER) | a loop's iterations sorted; two calls of one generator swapped; a value moved to a later decision of its site |
+//! | [`REORDER`](Passes::REORDER) | a loop's iterations sorted; two calls of one generator swapped; a value moved to a later decision of its site; a loop's last iteration moved, with its values, after the last iteration of a later loop of its site |
 //!
 //! The structural pass runs first; the others follow in rounds until a round changes
 //! nothing. A round gives each pass a few failing candidates in a row (fewer for a pass
 //! that has never succeeded; a pass cut short resumes there next time), and a final round
 //! runs every pass over everything, so the result is a fixpoint: reducing it again accepts
 //! nothing. Shrinking also stops after 200 property calls in a row without progress (or
-//! twice the longest such run that did end in progress; [`Reducer::max_stall`]), and when a
-//! budget runs out.
+//! twice the longest such run that did end in progress; the default counts from the first
+//! value pass on, so the structural pass alone, the paper's algorithm, runs to its end;
+//! [`Reducer::max_stall`] sets a limit that counts from the start), and when a budget runs
+//! out.
 //!
 //! [`Passes::STRUCTURE`] alone is the GReduce paper's algorithm, which removes parts and
 //! never changes a value:

@@ -79,8 +79,10 @@ pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
 }
 
 /// Labels the `#[generator]` call running on this thread: the hoist pass
-/// ([`Passes::HOIST`]) replaces a generator call only by a call of the same generator with
-/// the same label nested in it (calls are unlabelled, label 0, until labelled). A
+/// ([`Passes::HOIST`]) replaces a generator call by a call of the same generator nested in
+/// it only when both have the same label (calls are unlabelled, label 0, until labelled).
+/// (Its descents, which replace a call by a nested call of another generator, go by the
+/// generator, not the label.) A
 /// generator that builds different kinds of things by an argument, as a grammar fuzzer
 /// expands each nonterminal, labels each call with its kind, so an expression is hoisted
 /// into an expression and never into a digit. Does nothing outside a greduce run.

@@ -257,8 +257,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     }
 
     /// Stop when this many property calls in a row found nothing simpler (the stall
-    /// limit). Default: 200 calls, or twice the longest run of calls that did end in an
-    /// improvement, whichever is more.
+    /// limit), counted from the start. Default: 200 calls, or twice the longest run of
+    /// calls that did end in an improvement, whichever is more, counted from the first
+    /// value pass on (the structural pass alone, the paper's algorithm, runs to its end).
     ///
     /// ```
     /// # use greduce::{Reducer, generator};

@@ -61,7 +61,8 @@ impl Passes {
     /// ```
     pub const TRIVIAL: Passes = Passes(1 << 1);
     /// Lower each decision's value: the simplest value first, then a search towards it
-    /// (halving, then subtracting, then bisecting). Where the decision picks a shape (a
+    /// (the next simplest; then, when one step down works, bisection towards the simplest,
+    /// else the largest halving that works). Where the decision picks a shape (a
     /// `match` arm, a `choose`) and the other shape draws its values at other
     /// sites, the values that followed are also carried over by position, and, when the
     /// other shape draws fewer, with as many of the first ones deleted.
@@ -362,7 +363,8 @@ pub enum Pass {
     /// A generator call replaced by a nested call of the same generator, or of another
     /// generator its simplest way reaches ([`Passes::HOIST`]).
     Hoist,
-    /// Sorting a loop's iterations ([`Passes::REORDER`]).
+    /// Sorting a loop's iterations, swapping two calls, moving a value or an iteration
+    /// later ([`Passes::REORDER`]).
     Reorder,
     /// Equal values lowered together ([`Passes::TOGETHER`]).
     Duplicates,
@@ -422,7 +424,9 @@ pub enum Search {
     /// ddmin over all reducible parts in trace order (`G^S` in the paper).
     Sequence,
     /// HDD: ddmin on the outermost parts first, then on the parts inside the kept ones,
-    /// level by level, repeated until a whole round changes nothing (`G^T`).
+    /// level by level (`G^T`). With the structural pass alone (the paper's algorithm),
+    /// repeated until a whole round changes nothing; with value passes, one round, after
+    /// which the rounds of the value passes sweep the parts again.
     #[default]
     Tree,
 }
