@@ -707,7 +707,7 @@ impl Aligner {
         if let Some(lost) = self.overlay.moved().nth(self.moves_taken) {
             return Err(Fault::Halt(format!(
                 "the moved {} never replayed: its new loop ended first",
-                crate::describe::describe_iteration(&self.trace, lost)
+                describe(&self.trace, lost)
             )));
         }
         while let Some(frame) = self.frames.pop() {

@@ -29,7 +29,8 @@ pub(crate) fn describe(trace: &Trace, node: NodeId) -> String {
 
 /// A loop, with which of its site's loops it is when the site ran several ("loop @ .. (the
 /// 2nd of 5 at its site)"): an iteration moved between two loops of one site would read
-/// the same for both without it. Walks the trace: for explanations only.
+/// the same for both without it. Walks the whole trace: for explanations only (a replay's
+/// own messages use [`describe`]).
 pub(crate) fn describe_loop(trace: &Trace, lp: NodeId) -> String {
     let Kind::Loop { site, .. } = trace.kind(lp) else {
         return describe(trace, lp);
