@@ -41,13 +41,18 @@ pub(crate) fn describe_loop(trace: &Trace, lp: NodeId) -> String {
         return describe(trace, lp);
     }
     let nth = (0..lp).filter(same_site).count() + 1;
-    let suffix = match nth % 10 {
-        1 if nth % 100 != 11 => "st",
-        2 if nth % 100 != 12 => "nd",
-        3 if nth % 100 != 13 => "rd",
+    format!("loop @ {site} (the {} of {all} at its site)", ordinal(nth))
+}
+
+/// `n` as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 111th.
+fn ordinal(n: usize) -> String {
+    let suffix = match n % 10 {
+        1 if n % 100 != 11 => "st",
+        2 if n % 100 != 12 => "nd",
+        3 if n % 100 != 13 => "rd",
         _ => "th",
     };
-    format!("loop @ {site} (the {nth}{suffix} of {all} at its site)")
+    format!("{n}{suffix}")
 }
 
 /// An iteration, its loop described by [`describe_loop`].
@@ -161,5 +166,25 @@ fn describe_with(trace: &Trace, node: NodeId, siblings: &mut ChildIndex) -> Stri
             "arm of the {}",
             describe_with(trace, trace.parent(node), siblings)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ordinal;
+
+    #[test]
+    fn ordinals_read_as_english() {
+        let read: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 113, 1000]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            read,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th", "112th", "113th", "1000th"
+            ]
+        );
     }
 }
