@@ -22,6 +22,7 @@
 //!
 //! Budgets (property calls, time) and the stall limit end a reduction early.
 
+mod counted;
 mod delete;
 mod hoist;
 mod minimize;

@@ -27,12 +27,12 @@
 //!   count of 1 either) would make the candidate a removal: its replay halts instead,
 //!   before the property.
 
+use super::counted::{Counted, counted_loops};
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
 use crate::edit::{Edit, Siblings};
 use crate::reduce::order::rank;
 use crate::site::Site;
-use crate::store::Count;
 use crate::trace::{Kind, NodeId, Trace};
 use crate::value::Value;
 use std::cmp::Ordering;
@@ -59,7 +59,8 @@ pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
 /// the site's loops that can take one more (found once per input).
 fn move_iterations(probe: &mut dyn Probe) {
     let mut generation = None;
-    let mut loops: Vec<(*const Site, NodeId, NodeId)> = Vec::new();
+    // The current input's counted loops, in trace order of the loops.
+    let mut loops: Vec<Counted> = Vec::new();
     // Each site's loops that can take one more iteration (positions in `loops`, in trace
     // order).
     let mut open: HashMap<*const Site, Vec<usize>> = HashMap::new();
@@ -67,90 +68,62 @@ fn move_iterations(probe: &mut dyn Probe) {
     while !probe.give_up() {
         if generation != Some(probe.generation()) {
             generation = Some(probe.generation());
-            let trace = probe.current();
-            loops = counted_loops(trace);
+            loops = counted_loops(probe.current());
+            loops.sort_by_key(|l| l.lp);
             open.clear();
-            for (at, (site, _, count)) in loops.iter().enumerate() {
-                let group = open.entry(*site).or_default();
-                if one_more(trace, *count).is_some() {
+            for (at, lp) in loops.iter().enumerate() {
+                let group = open.entry(std::ptr::from_ref(lp.site)).or_default();
+                if lp.one_more().is_some() {
                     group.push(at);
                 }
             }
             i = 0;
         }
-        let Some(&(site, a, count_a)) = loops.get(i) else {
+        let Some(a) = loops.get(i) else {
             return;
         };
         i += 1;
         let trace = probe.current().clone();
-        let Some(x) = trace.children(a).last() else {
+        let Some(&x) = a.iterations.last() else {
             continue;
         };
         if !(x..trace.end(x)).any(|n| trace.is_value_decision(n)) {
             continue;
         }
         // The later loops that can take one more, past `x` (a loop inside `x` goes with it).
-        let group = &open[&site];
-        let later = &group[group.partition_point(|at| loops[*at].1 < trace.end(x))..];
+        let group = &open[&std::ptr::from_ref(a.site)];
+        let later = &group[group.partition_point(|at| loops[*at].lp < trace.end(x))..];
         let last = later.last();
         let next = later.first().filter(|n| Some(*n) != last);
         for &at in last.into_iter().chain(next) {
-            let (_, b, count_b) = loops[at];
-            let Some(more) = one_more(&trace, count_b) else {
+            let b = &loops[at];
+            let Some(more) = b.one_more() else {
                 continue;
             };
-            let mut edit = if let Some(less) = one_less(&trace, count_a) {
-                let mut edit = Edit::setting(vec![(count_a, less), (count_b, more)]);
+            let mut edit = if let Some(less) = a.one_less() {
+                let mut edit = Edit::setting(vec![(a.count, less), (b.count, more)]);
                 edit.removed = vec![Siblings::one(x)];
                 edit
             } else {
                 // The loop cannot lose an iteration (its count is at its range's start):
                 // the iteration of an enclosing loop that holds it goes with it, when the
                 // later loop is not in it.
-                let holder = trace.parent(a);
+                let holder = trace.parent(a.lp);
                 if !matches!(trace.kind(holder), Kind::Iteration)
-                    || (holder..trace.end(holder)).contains(&b)
+                    || (holder..trace.end(holder)).contains(&b.lp)
                 {
                     continue;
                 }
-                let mut edit = Edit::setting(vec![(count_b, more)]);
+                let mut edit = Edit::setting(vec![(b.count, more)]);
                 edit.removed = vec![Siblings::one(holder)];
                 edit
             };
-            edit.moves = vec![(b, x)];
+            edit.moves = vec![(b.lp, x)];
             if probe.consider(edit) || probe.give_up() {
                 break;
             }
         }
     }
-}
-
-/// The loops of `trace` counted by a decision, in trace order: (site, loop, count
-/// decision).
-fn counted_loops(trace: &Trace) -> Vec<(*const Site, NodeId, NodeId)> {
-    (0..trace.len() as NodeId)
-        .filter_map(|n| match trace.kind(n) {
-            Kind::Loop {
-                site,
-                count: Count::Linked { decision },
-            } => Some((std::ptr::from_ref(site), n, *decision)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The count decision at `count` one higher, when its range allows.
-fn one_more(trace: &Trace, count: NodeId) -> Option<Value> {
-    let d = trace.decision_at(count)?;
-    let (_, span, _) = d.args.as_int()?;
-    let now = d.value.as_offset()?;
-    (now < span).then(|| Value::offset(now + 1))
-}
-
-/// The count decision at `count` one lower, when it is above its range's start.
-fn one_less(trace: &Trace, count: NodeId) -> Option<Value> {
-    let d = trace.decision_at(count)?;
-    d.value.as_offset()?.checked_sub(1).map(Value::offset)
 }
 
 /// How many later decisions of a site [`move_later`] looks at for each decision, from the

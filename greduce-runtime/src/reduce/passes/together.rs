@@ -15,6 +15,7 @@
 //!   operator and its operand changed at once), or, in a full round, when they are on two
 //!   sides of their simplest values, shifted by the same amount (`(6, 0)` to `(0, -6)`).
 
+use super::counted::counted_loops;
 use super::minimize::{WIDE, largest_move, shrink_distance};
 use super::pass::Pass;
 use super::probe::{Cursor, Probe, value_nodes};
@@ -375,40 +376,4 @@ fn iterations(probe: &mut dyn Probe) {
             done = 0; // the trace changed: start over
         }
     }
-}
-
-/// A loop whose count is a decision.
-struct Counted {
-    /// The count decision.
-    count: NodeId,
-    /// Its offset in its range, and the range's span.
-    offset: u128,
-    span: u128,
-    /// The loop's site.
-    site: &'static crate::site::Site,
-    /// The loop's iterations.
-    iterations: Vec<NodeId>,
-}
-
-fn counted_loops(trace: &Trace) -> Vec<Counted> {
-    (0..trace.len() as NodeId)
-        .filter_map(|d| {
-            let lp = trace.link(d);
-            if lp == crate::trace::NONE {
-                return None;
-            }
-            let decision = trace.decision_at(d)?;
-            let (_, span, _) = decision.args.as_int()?;
-            let Kind::Loop { site, .. } = trace.kind(lp) else {
-                return None;
-            };
-            Some(Counted {
-                count: d,
-                offset: decision.value.as_offset()?,
-                span,
-                site,
-                iterations: trace.children(lp).collect(),
-            })
-        })
-        .collect()
 }
