@@ -3,7 +3,9 @@
 //! (default `all`, the default's; `Passes::parse`'s names: `structure,hoist`, ...). For each
 //! subject: the size reached, the property calls, how many of them came after the last call
 //! that made the input smaller (the round that finds nothing more, and value changes of the
-//! same size), and each family's calls; then the means.
+//! same size), and each family's calls; then the calls a second reduction from the result
+//! makes (what confirming that no pass finds anything more costs on its own: a floor for
+//! the last round of any reduction that ends there), by family; then the means.
 //!
 //! ```text
 //! cargo run --release -p greduce-hunts --example js_calls [PASSES]
@@ -26,10 +28,13 @@ fn main() {
         }
     };
     let subjects = subjects(10);
-    let (mut size, mut calls, mut after) = (0, 0, 0);
+    let (mut size, mut calls, mut after, mut confirm) = (0, 0, 0, 0);
     println!("passes: {names}");
-    println!("| subject | size | calls | calls after the last smaller | calls by pass |");
-    println!("|---|---:|---:|---:|---|");
+    println!(
+        "| subject | size | calls | calls after the last smaller | calls by pass | \
+         calls to confirm | calls to confirm by pass |"
+    );
+    println!("|---|---:|---:|---:|---|---:|---|");
     for s in &subjects {
         // The calls so far, and the count when a failing candidate was last smaller.
         let (made, smaller_at) = (Cell::new(0u64), Cell::new(0u64));
@@ -46,29 +51,50 @@ fn main() {
                 }
                 !failed
             });
-        let mut by_pass = String::new();
-        for p in reduced.stats.passes.iter().filter(|p| p.property_calls > 0) {
-            let _ = write!(by_pass, "{} {}, ", p.pass, p.property_calls);
-        }
+        // The same reduction from its own result: every pass runs over it and finds nothing
+        // (or, if it finds something, the table says so by a smaller size).
+        let again = Reducer::new(|rng: &mut StdRng| js_program(rng))
+            .passes(passes)
+            .size(|p: &Program| (non_blank(&p.0), 0))
+            .reduce(&reduced.trace, |p: &Program| !fails(&p.0));
         let total = reduced.stats.property_calls;
         let late = made.get() - smaller_at.get();
+        let second = if again.size.0 < reduced.size.0 {
+            format!(" (found size {})", again.size.0)
+        } else {
+            String::new()
+        };
         println!(
-            "| {:#x} | {} | {} | {} | {} |",
+            "| {:#x} | {} | {} | {} | {} | {}{second} | {} |",
             s.seed,
             reduced.size.0,
             total,
             late,
-            by_pass.trim_end_matches(", ")
+            by_pass(&reduced.stats),
+            again.stats.property_calls,
+            by_pass(&again.stats),
         );
         size += reduced.size.0;
         calls += total;
         after += late;
+        confirm += again.stats.property_calls;
     }
     let n = subjects.len() as f64;
     println!(
-        "mean size {:.1}, mean calls {:.1}, of which after the last smaller {:.1}",
+        "mean size {:.1}, mean calls {:.1}, of which after the last smaller {:.1}; \
+         mean calls to confirm {:.1}",
         size as f64 / n,
         calls as f64 / n,
-        after as f64 / n
+        after as f64 / n,
+        confirm as f64 / n
     );
+}
+
+/// Each pass family's property calls, those with any.
+fn by_pass(stats: &greduce::Stats) -> String {
+    let mut out = String::new();
+    for p in stats.passes.iter().filter(|p| p.property_calls > 0) {
+        let _ = write!(out, "{} {}, ", p.pass, p.property_calls);
+    }
+    out.trim_end_matches(", ").to_string()
 }
