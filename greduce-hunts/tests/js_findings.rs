@@ -4,7 +4,9 @@
 //! when upstream fixes the bug; then flip its assertion). Feature `js` (on by default).
 #![cfg(feature = "js")]
 
-use greduce_hunts::hunt_js::{Ran, oxc_parses, run, swc_minify, swc_parses, swc_script};
+use greduce_hunts::hunt_js::{
+    Ran, oxc_minify, oxc_parses, run, swc_minify, swc_parses, swc_script,
+};
 use swc_common::Mark;
 use swc_ecma_transforms_base::{fixer::fixer, resolver};
 
@@ -58,4 +60,45 @@ fn j2_swc_unwraps_a_function_declaration_from_an_if_block() {
         assert_eq!(oxc_parses(&out), Ok(()));
         assert!(!matches!(run(&out, &[], false), Ran::Rejected(_)));
     }
+}
+
+/// J3: swc's minifier evaluates a property that a literal does not have (`({}).b`,
+/// `[0][1]`, `"x".b`) to `undefined` and prints it as `void 0`, also where the property is
+/// the target of `++`, `--` or a `for .. in`: `++({}).b` comes out as `++void 0`, which swc's
+/// own parser refuses (`TS2406`, an invalid target). The program is valid and ends normally
+/// (the property becomes `NaN`, or takes the keys). An assignment's target is kept apart
+/// (swc-project/swc#5343, fixed in 2022): `({}).b = 1` is dropped, as it may be. A property
+/// the literal has is kept (`++({a: 0}).a`). oxc keeps every form.
+#[test]
+fn j3_swc_replaces_a_missing_property_of_a_literal_by_void_0_where_it_is_updated() {
+    for (src, minified) in [
+        (r#"(++ ((" ").a_0))"#, "++void 0;\n"),
+        // The hunt's case, before shrinking: the literal's value is kept for its effects.
+        (
+            "throw (++ (({b_0: (b_0)})[(typeof ((undefined) | (null)))]))",
+            "throw ++void b_0;\n",
+        ),
+        ("(++ (({a_0: (0)})[(0)]))", "++void 0;\n"),
+        ("++({}).b", "++void 0;\n"),
+        (r#"++"".a"#, "++void 0;\n"),
+        ("[0][1]--", "void 0--;\n"),
+        (
+            "for (({})[0] in {x: 1});",
+            "for(void 0 in {\n    x: 1\n});\n",
+        ),
+    ] {
+        assert_eq!(swc_parses(src), Ok(()), "{src}");
+        assert!(matches!(run(src, &[], false), Ran::Ended { .. }), "{src}");
+        let out = swc_minify(src).expect("swc parses the program");
+        assert_eq!(out, minified, "{src}");
+        assert_eq!(swc_parses(&out), Err("TS2406".to_string()), "{src}");
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(oxc_parses(&oxc), Ok(()), "{src}: {oxc}");
+    }
+    // Where swc gets it right: an assignment's target, and a property the literal has.
+    assert_eq!(swc_minify("({}).b = 1").as_deref(), Some(""));
+    assert_eq!(
+        swc_minify("++({a: 0}).a").as_deref(),
+        Some("++({\n    a: 0\n}).a;\n")
+    );
 }
