@@ -65,8 +65,9 @@ fn j2_swc_unwraps_a_function_declaration_from_an_if_block() {
 /// J3: swc's minifier evaluates a property that a literal does not have (`({}).b`,
 /// `[0][1]`, `"x".b`) to `undefined` and prints it as `void 0`, also where the property is
 /// the target of `++`, `--` or a `for .. in`: `++({}).b` comes out as `++void 0`, which swc's
-/// own parser refuses (`TS2406`, an invalid target). The program is valid and ends normally
-/// (the property becomes `NaN`, or takes the keys). An assignment's target is kept apart
+/// own parser refuses (`TS2406`, an invalid target). The program is valid and runs (the
+/// property becomes `NaN`, or takes the keys; the hunt's case throws the `ReferenceError`
+/// of an identifier no prelude defines here). An assignment's target is kept apart
 /// (swc-project/swc#5343, fixed in 2022): `({}).b = 1` is dropped, as it may be. A property
 /// the literal has is kept (`++({a: 0}).a`). oxc keeps every form.
 #[test]
