@@ -11,8 +11,9 @@ pub(super) struct Counted {
     pub(super) count: NodeId,
     /// The loop.
     pub(super) lp: NodeId,
-    /// The count's offset in its range, and the range's span.
+    /// The count's offset in its range.
     pub(super) offset: u128,
+    /// The range's span (the largest offset).
     pub(super) span: u128,
     /// The loop's site.
     pub(super) site: &'static Site,
