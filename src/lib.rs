@@ -105,7 +105,8 @@
 //! While cases run and shrinking tries candidates, panics print nothing; only the final run
 //! of the minimal case prints (its panic message, and anything it prints). A candidate counts
 //! only if it fails the same way as the original ([`SameFailure`]: by default a panic at the
-//! same place with a similar message), so shrinking never slides to another bug. The
+//! same place, or an `Err` of the same kind, whatever the message says, so a message that
+//! names the input does not stop shrinking), so shrinking never slides to another bug. The
 //! minimal case runs once more at the end: if it passes, the report says the property is
 //! flaky. If the generator gives another input for the same seed, the report says it is not
 //! deterministic instead of shrinking.
@@ -154,13 +155,22 @@
 //! shrinking (so an interrupted run loses nothing), in
 //! `greduce-regressions/<binary>/<test>.txt` in the package's directory (`<binary>` is the
 //! test binary: `numbers` for `tests/numbers.rs`): the shrunk trace as text
-//! ([`Trace::to_text`]), one node per line keyed by call site
-//! (`random_range@src/gen.rs:12:17`), with the input and the failure as comments. Commit
+//! ([`Trace::to_text`]), one node per line with its site
+//! (`random_range@src/gen.rs:12:17@numbers#2`: the operation, its place, and its key, the
+//! 2nd site of the generator `numbers`), with the input and the failure as comments. Commit
 //! the file: saved failures replay before the generated cases on every run, so a fixed bug
-//! stays tested. A saved failure that no longer replays (its generator changed) is reported
-//! as stale and kept until you delete it; a file greduce cannot read is reported with its
-//! line, is never overwritten, and the generated cases still run (then the test fails,
-//! naming the file).
+//! stays tested.
+//!
+//! Edits do not lose a saved failure. Its sites are found by their keys, so lines inserted or
+//! removed above, a renamed local or `rustfmt` change nothing; a generator renamed or moved
+//! to another file is replayed with its decisions in order, and one whose code changed (a
+//! draw added) with re-align. A failure that still fails is shrunk again and saved with
+//! today's sites. Only an entry that none of these reproduces is reported as stale (with
+//! what to do) and kept until you delete it. Two generators of one name in one file (two
+//! `sample` methods) are told apart by their lines: give them names of their own with
+//! `#[generator(name = "..")]`. A file greduce cannot read is reported with its line, is
+//! never overwritten, and the generated cases still run (then the test fails, naming the
+//! file).
 //!
 //! # Recursive generators
 //!

@@ -151,7 +151,7 @@ fn failures_are_saved_while_shrinking_and_replayed_first() {
     let report = check_in(&dir, 99).cases(0).try_check(FAILS).unwrap_err();
     assert!(
         report.to_string().starts_with(&format!(
-            "greduce: `persist::sum` failed on the saved failure at {}:7 (seed 0x1)",
+            "greduce: `persist::sum` failed on the saved failure at {}:9 (seed 0x1)",
             file.display()
         )),
         "{report}"
@@ -247,8 +247,8 @@ fn a_stale_failure_is_reported_and_kept() {
     assert!(out.status.success(), "{err}");
     assert!(
         err.contains(&format!(
-            "greduce: `persist::sum`: the saved failure at {}:7 is stale: it no longer \
-             replays on the generator (halted: ",
+            "greduce: `persist::sum`: the saved failure at {}:9 is stale: it no longer \
+             reproduces on the generator (by its sites: halted: ",
             file.display()
         )),
         "{err}"

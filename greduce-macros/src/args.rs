@@ -5,19 +5,36 @@ use syn::parse::Parser;
 use syn::spanned::Spanned as _;
 use syn::{Ident, Path, parse_quote};
 
-/// Parsed `#[generator(rng = name, crate = path)]`.
+/// Parsed `#[generator(rng = name, crate = path, name = "..")]`.
 pub(crate) struct Args {
     /// The parameter holding the rng (default `rng`).
     pub(crate) rng: Ident,
     /// The path of the greduce crate (default `::greduce`).
     pub(crate) krate: Path,
+    /// The name saved failures know the generator by (default: the function's).
+    pub(crate) name: Option<syn::LitStr>,
 }
 
 impl Args {
     pub(crate) fn parse(tokens: TokenStream) -> syn::Result<Args> {
         let mut rng = None;
         let mut krate = None;
+        let mut name: Option<syn::LitStr> = None;
         let parser = syn::meta::parser(|meta| {
+            if meta.path.is_ident("name") {
+                if name.is_some() {
+                    return Err(meta.error("duplicate `name` argument"));
+                }
+                let lit: syn::LitStr = parse_or(value(&meta, "name = \"..\"")?, "name = \"..\"")?;
+                if lit.value().is_empty() || lit.value().contains(char::is_whitespace) {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "a generator's name is not empty and has no spaces",
+                    ));
+                }
+                name = Some(lit);
+                return Ok(());
+            }
             if meta.path.is_ident("rng") {
                 if rng.is_some() {
                     return Err(meta.error("duplicate `rng` argument"));
@@ -34,13 +51,17 @@ impl Args {
                 krate = Some(parse_or(value(&meta, "crate = <path>")?, "crate = <path>")?);
                 Ok(())
             } else {
-                Err(meta.error("unknown `generator` argument; expected `rng = <parameter>` or `crate = <path>`"))
+                Err(meta.error(
+                    "unknown `generator` argument; expected `rng = <parameter>`, `crate = <path>` \
+                     or `name = \"..\"`",
+                ))
             }
         });
         parser.parse2(tokens)?;
         Ok(Args {
             rng: rng.unwrap_or_else(|| Ident::new("rng", Span::call_site())),
             krate: krate.unwrap_or_else(|| parse_quote!(::greduce)),
+            name,
         })
     }
 }

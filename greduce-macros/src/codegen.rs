@@ -46,16 +46,23 @@ pub(crate) struct Codegen {
     /// Whether a `sample` picks its recording by the distribution's type (the body then
     /// imports the picking traits; see `__private::Pick`).
     pub(crate) uses_pick: Cell<bool>,
+    /// The generator's name in its sites' keys (the function's, or `name = ".."`).
+    pub(crate) name: String,
+    /// How many sites have been written so far: the next site's number in its key.
+    sites: Cell<u32>,
 }
 
 impl Codegen {
-    /// A code writer for the generator with rng parameter `rng`.
-    pub(crate) fn new(krate: Path, rng: Ident) -> Codegen {
+    /// A code writer for the generator named `name` with rng parameter `rng`.
+    pub(crate) fn new(krate: Path, rng: Ident, name: String) -> Codegen {
         Codegen {
             krate,
             rng,
             handle_uses: Cell::new(0),
             uses_pick: Cell::new(false),
+            name,
+            // 0 is the scope's ([`Codegen::body`]).
+            sites: Cell::new(1),
         }
     }
 }
@@ -105,16 +112,28 @@ impl Codegen {
         quote_spanned!(span=> &mut *#rng)
     }
 
-    /// A `&'static Site` for the user's tokens at `span`.
+    /// A `&'static Site` for the user's tokens at `span`, keyed by the generator's name and
+    /// the number of sites written before it (so a saved failure finds it wherever its line
+    /// moves).
     ///
-    /// Input: `rng.random_range(0..3)` at 4:17. Output:
-    /// `::greduce::__private::site!("random_range")`, invoked at the user's `random_range`,
-    /// so the `line!()` and `column!()` inside give 4:17.
+    /// Input: `rng.random_range(0..3)` at 4:17, the second site of `g` after its scope.
+    /// Output: `::greduce::__private::site!("random_range", "g", 2)`, invoked at the user's
+    /// `random_range`, so the `line!()` and `column!()` inside give 4:17.
     pub(crate) fn site(&self, what: &str, span: Span) -> TokenStream {
+        let ordinal = self.sites.get();
+        self.sites.set(ordinal + 1);
+        self.site_numbered(what, span, ordinal)
+    }
+
+    /// [`Codegen::site`] with the number given: 0 for the generator's scope, whose site
+    /// is written after the body's.
+    fn site_numbered(&self, what: &str, span: Span, ordinal: u32) -> TokenStream {
         // Every token of the invocation gets the user's span (the crate path too): `line!()`
         // reports where the outermost macro invocation that led to it starts.
         let p = self.private(span);
-        quote_spanned!(span=> #p::site!(#what))
+        let name = &self.name;
+        let ordinal = proc_macro2::Literal::u32_unsuffixed(ordinal);
+        quote_spanned!(span=> #p::site!(#what, #name, #ordinal))
     }
 
     /// The closure that makes the user's own rand call: `|r, a| r.method(a)`.
@@ -314,7 +333,7 @@ impl Codegen {
         seq: bool,
     ) -> Vec<Stmt> {
         let p = self.private(name.span());
-        let site = self.site(&name.to_string(), name.span());
+        let site = self.site_numbered(&name.to_string(), name.span(), 0);
         let scope = hygienic("__greduce_scope");
         let handle = hygienic(RUN);
         let mut imports = TokenStream::new();

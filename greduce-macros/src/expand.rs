@@ -25,7 +25,10 @@ pub(crate) fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
-    let codegen = Codegen::new(args.krate, rng);
+    let name = args
+        .name
+        .map_or_else(|| func.sig.ident.to_string(), |n| n.value());
+    let codegen = Codegen::new(args.krate, rng, name);
     // Items (`use`, `fn`, `impl`, `macro_rules!`) are hoisted out of the two copies of the
     // body below: they would otherwise be defined twice.
     let (items, plain): (Vec<Stmt>, Vec<Stmt>) = std::mem::take(&mut func.block.stmts)
@@ -148,7 +151,7 @@ pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
-    let codegen = Codegen::new(args.krate, rng);
+    let codegen = Codegen::new(args.krate, rng, func.sig.ident.to_string());
     bind_lets(&mut func.block, &codegen);
     codegen.test_fn(&func, &args.settings)
 }

@@ -47,7 +47,9 @@ use proc_macro::TokenStream;
 /// [`greduce::Int`](../greduce/trait.Int.html).
 ///
 /// Arguments: `rng = <parameter>` (the random source), `crate = <path>` (where `greduce`
-/// is, for crates that rename it).
+/// is, for crates that rename it), `name = "<name>"` (the name saved failures know the
+/// generator by, default the function's: for two generators of one name in one file, such
+/// as two `sample` methods).
 #[proc_macro_attribute]
 pub fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::generator(args.into(), item.into()).into()

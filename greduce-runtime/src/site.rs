@@ -35,6 +35,18 @@ pub struct Site {
     pub line: u32,
     /// 1-based column.
     pub column: u32,
+    /// The key that edits elsewhere in the file do not move: see [`Site::key`].
+    key: Option<Key>,
+    /// Whether the site was read from a saved trace ([`Trace::parse`](crate::Trace::parse)),
+    /// so that it stands for whichever site of this process has its key.
+    read: bool,
+}
+
+/// Where a site is within its generator: the generator's name and the site's number in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Key {
+    pub(crate) generator: &'static str,
+    pub(crate) ordinal: u32,
 }
 
 impl Site {
@@ -53,16 +65,48 @@ impl Site {
             file,
             line,
             column,
+            key: None,
+            read: false,
         }
+    }
+
+    /// The site, keyed as the `ordinal`-th site (from 0) that `#[generator]` wrote in the
+    /// generator named `generator`. The key is what a saved failure finds the site by
+    /// when lines were inserted or removed above it, locals renamed or the file reformatted.
+    ///
+    /// ```
+    /// use greduce::Site;
+    ///
+    /// const SITE: Site = Site::new("random_range", "src/gen.rs", 12, 17).keyed("numbers", 1);
+    /// assert_eq!(SITE.key(), Some(("numbers", 1)));
+    /// ```
+    #[must_use]
+    pub const fn keyed(self, generator: &'static str, ordinal: u32) -> Site {
+        Site {
+            key: Some(Key { generator, ordinal }),
+            ..self
+        }
+    }
+
+    /// The site's generator and its number there, when `#[generator]` wrote it.
+    pub fn key(&self) -> Option<(&'static str, u32)> {
+        self.key.map(|k| (k.generator, k.ordinal))
+    }
+
+    /// The site as read back from a saved trace: it equals the site of this process with
+    /// the same operation, file and key, wherever its line and column now are.
+    pub(crate) const fn read_back(self) -> Site {
+        Site { read: true, ..self }
     }
 }
 
 impl PartialEq for Site {
-    /// Same place, same operation. Most comparisons are of a site with itself (replay
-    /// aligning an operation with its recording), so identity is checked first, inlined,
-    /// and the fields only out of line (callgrind, replays of the overhead benchmark's
-    /// generators: 17 instructions fewer a decision for `draws`, 593.5 M to 576.5 M in
-    /// all; `isra` 705.1 M to 683.4 M; as one call, LLVM never inlined it).
+    /// Same place, same operation; or, for a site read from a saved trace, same operation,
+    /// file and key (its line may have moved since it was saved). Most comparisons are of a
+    /// site with itself (replay aligning an operation with its recording), so identity is
+    /// checked first, inlined, and the fields only out of line (callgrind, replays of the
+    /// overhead benchmark's generators: 17 instructions fewer a decision for `draws`, 593.5
+    /// M to 576.5 M in all; `isra` 705.1 M to 683.4 M; as one call, LLVM never inlined it).
     #[inline]
     fn eq(&self, other: &Site) -> bool {
         std::ptr::eq(self, other) || self.same_place(other)
@@ -71,19 +115,24 @@ impl PartialEq for Site {
 
 impl Site {
     /// Equality past identity: two copies of one site (a generic generator's, one per
-    /// instantiation), compared field by field.
+    /// instantiation), compared field by field; or a site read back against one of this
+    /// process, by key.
     #[inline(never)]
     fn same_place(&self, other: &Site) -> bool {
-        self.line == other.line
-            && self.column == other.column
-            && self.file == other.file
-            && self.what == other.what
+        if self.what != other.what || self.file != other.file {
+            return false;
+        }
+        if (self.read || other.read) && self.key.is_some() && other.key.is_some() {
+            return self.key == other.key;
+        }
+        self.line == other.line && self.column == other.column
     }
 }
 
 impl Hash for Site {
+    /// The operation and the file: what every two equal sites share.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.what, self.file, self.line, self.column).hash(state);
+        (self.what, self.file).hash(state);
     }
 }
 

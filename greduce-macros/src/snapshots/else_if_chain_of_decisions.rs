@@ -13,12 +13,12 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> u32 {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         match ::greduce::__private::selection(
             0.2,
             &__greduce_run,
-            ::greduce::__private::site!("random_bool"),
+            ::greduce::__private::site!("random_bool", "g", 3),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_bool(__greduce_arg),
         ) {
@@ -29,7 +29,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> u32 {
                         ::greduce::__private::selection(
                             (1, 2),
                             &__greduce_run,
-                            ::greduce::__private::site!("random_ratio"),
+                            ::greduce::__private::site!("random_ratio", "g", 2),
                             &mut *rng,
                             |__greduce_rng, (__greduce_arg, __greduce_arg2)| {
                                 __greduce_rng.random_ratio(__greduce_arg, __greduce_arg2)
@@ -47,7 +47,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, depth: u32) -> u32 {
                             && ::greduce::__private::random_bool(
                                 0.5,
                                 &__greduce_run,
-                                ::greduce::__private::site!("random_bool"),
+                                ::greduce::__private::site!("random_bool", "g", 1),
                                 &mut *rng,
                                 |__greduce_rng, __greduce_arg| {
                                     __greduce_rng.random_bool(__greduce_arg)

@@ -8,13 +8,13 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         let mut v = Vec::new();
         let n: u8 = ::greduce::__private::random_range(
             0..5,
             &__greduce_run,
-            ::greduce::__private::site!("random_range"),
+            ::greduce::__private::site!("random_range", "g", 1),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         );
@@ -22,8 +22,8 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
                 &__greduce_run,
                 0,
                 n,
-                ::greduce::__private::site!("loop"),
-                ::greduce::__private::site!("random_range"),
+                ::greduce::__private::site!("loop", "g", 2),
+                ::greduce::__private::site!("random_range", "g", 3),
             )
             .for_each(|i| v.push(i));
         v

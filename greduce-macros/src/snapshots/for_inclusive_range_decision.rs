@@ -12,7 +12,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         let mut v = Vec::new();
         'outer: for i in ::greduce::__private::counted_loop_inclusive(
@@ -21,12 +21,12 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u8> {
             ::greduce::__private::random_range(
                 0..5,
                 &__greduce_run,
-                ::greduce::__private::site!("random_range"),
+                ::greduce::__private::site!("random_range", "g", 3),
                 &mut *rng,
                 |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
             ),
-            ::greduce::__private::site!("loop"),
-            ::greduce::__private::site!("random_range"),
+            ::greduce::__private::site!("loop", "g", 1),
+            ::greduce::__private::site!("random_range", "g", 2),
         ) {
             if i > 3 {
                 break 'outer;

@@ -7,15 +7,15 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         let a = ::greduce::__private::call_returned(
             &__greduce_run,
-            ::greduce::__private::site!("inner"),
+            ::greduce::__private::site!("inner", "g", 2),
             inner(
                 ::greduce::__private::pass_rng(
                     &__greduce_run,
-                    ::greduce::__private::site!("inner"),
+                    ::greduce::__private::site!("inner", "g", 1),
                     rng,
                 ),
                 3,
@@ -23,11 +23,11 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<Vec<u8>> {
         );
         let b = ::greduce::__private::call_returned(
             &__greduce_run,
-            ::greduce::__private::site!("self::inner"),
+            ::greduce::__private::site!("self::inner", "g", 4),
             self::inner(
                 ::greduce::__private::pass_rng(
                     &__greduce_run,
-                    ::greduce::__private::site!("self::inner"),
+                    ::greduce::__private::site!("self::inner", "g", 3),
                     &mut *rng,
                 ),
                 4,

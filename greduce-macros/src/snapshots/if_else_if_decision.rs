@@ -5,7 +5,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, flag: bool) -> u32 {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         if flag {
             0
@@ -13,7 +13,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, flag: bool) -> u32 {
             match ::greduce::__private::selection(
                 ::greduce::__private::Fair,
                 &__greduce_run,
-                ::greduce::__private::site!("random"),
+                ::greduce::__private::site!("random", "g", 1),
                 &mut *rng,
                 |__greduce_rng, _| __greduce_rng.random(),
             ) {

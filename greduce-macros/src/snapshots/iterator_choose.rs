@@ -6,14 +6,14 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> Option<u32> {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         (0..10)
             .filter(|x| x % 2 == 0)
             .__greduce_choose(
                 &mut *rng,
                 &__greduce_run,
-                ::greduce::__private::site!("choose"),
+                ::greduce::__private::site!("choose", "g", 1),
                 |__greduce_seq, __greduce_rng| __greduce_seq.choose(__greduce_rng),
             )
     }

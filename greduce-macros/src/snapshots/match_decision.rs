@@ -9,12 +9,12 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> &'static str {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         match ::greduce::__private::switch(
             0..3,
             &__greduce_run,
-            ::greduce::__private::site!("match"),
+            ::greduce::__private::site!("match", "g", 1),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         ) {

@@ -6,13 +6,13 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R, xs: &mut [u8]) -> usize {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         xs.__greduce_partial_shuffle(
                 &mut *rng,
                 2,
                 &__greduce_run,
-                ::greduce::__private::site!("partial_shuffle"),
+                ::greduce::__private::site!("partial_shuffle", "g", 1),
                 |__greduce_seq, __greduce_rng, __greduce_arg0| {
                     __greduce_seq.partial_shuffle(__greduce_rng, __greduce_arg0)
                 },

@@ -5,12 +5,12 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> bool {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         ::greduce::__private::random_ratio(
             (2, 3),
             &__greduce_run,
-            ::greduce::__private::site!("random_ratio"),
+            ::greduce::__private::site!("random_ratio", "g", 1),
             &mut *rng,
             |__greduce_rng, (__greduce_arg, __greduce_arg2)| {
                 __greduce_rng.random_ratio(__greduce_arg, __greduce_arg2)

@@ -14,7 +14,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         let op = ::greduce::__private::drawn::<
             _,
@@ -23,19 +23,19 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
         >(
             &::greduce::__private::StandardUniform,
             &__greduce_run,
-            ::greduce::__private::site!("random"),
+            ::greduce::__private::site!("random", "g", 1),
             &mut *rng,
         );
         let pair: (u8, bool) = (
             ::greduce::__private::random(
                 &__greduce_run,
-                ::greduce::__private::site!("random"),
+                ::greduce::__private::site!("random", "g", 2),
                 &mut *rng,
                 |__greduce_rng| __greduce_rng.random::<u8>(),
             ),
             ::greduce::__private::random(
                 &__greduce_run,
-                ::greduce::__private::site!("random"),
+                ::greduce::__private::site!("random", "g", 3),
                 &mut *rng,
                 |__greduce_rng| __greduce_rng.random::<bool>(),
             ),
@@ -45,7 +45,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
                 .pick()
                 .sample(
                     &__greduce_run,
-                    ::greduce::__private::site!("sample"),
+                    ::greduce::__private::site!("sample", "g", 4),
                     &mut *rng,
                     |__greduce_rng, __greduce_distr| {
                         __greduce_distr.sample(__greduce_rng)
@@ -57,7 +57,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
                 .pick()
                 .sample(
                     &__greduce_run,
-                    ::greduce::__private::site!("sample"),
+                    ::greduce::__private::site!("sample", "g", 5),
                     &mut *rng,
                     |__greduce_rng, __greduce_arg| __greduce_rng.sample(__greduce_arg),
                 ),
@@ -65,7 +65,7 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
         let n = ::greduce::__private::random_range(
             1..8,
             &__greduce_run,
-            ::greduce::__private::site!("random_range"),
+            ::greduce::__private::site!("random_range", "g", 6),
             &mut *rng,
             |__greduce_rng, __greduce_arg| __greduce_rng.random_range(__greduce_arg),
         );
@@ -74,18 +74,18 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
                 ::greduce::__private::sample_iter(
                     &Alphanumeric,
                     &__greduce_run,
-                    ::greduce::__private::site!("sample_iter"),
+                    ::greduce::__private::site!("sample_iter", "g", 7),
                     &mut *rng,
                 ),
                 n,
-                ::greduce::__private::site!("loop"),
-                ::greduce::__private::site!("random_range"),
+                ::greduce::__private::site!("loop", "g", 8),
+                ::greduce::__private::site!("random_range", "g", 9),
             )
             .map(char::from)
             .collect();
         let t = ::greduce::__private::raw_call(
             &__greduce_run,
-            ::greduce::__private::site!("sample_string"),
+            ::greduce::__private::site!("sample_string", "g", 10),
             &mut *rng,
             |__greduce_tape| Alphanumeric.sample_string(__greduce_tape, 4),
         );

@@ -5,11 +5,11 @@ fn g<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
         let __greduce_run = ::greduce::__private::run();
         let __greduce_scope = ::greduce::__private::scope(
             &__greduce_run,
-            ::greduce::__private::site!("g"),
+            ::greduce::__private::site!("g", "g", 0),
         );
         ::greduce::__private::random(
             &__greduce_run,
-            ::greduce::__private::site!("next_u32"),
+            ::greduce::__private::site!("next_u32", "g", 1),
             &mut *rng,
             |__greduce_rng| __greduce_rng.next_u32(),
         )

@@ -450,7 +450,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         self
     }
 
-    /// Which failures count as the one being shrunk (default [`SameFailure::Similar`]).
+    /// Which failures count as the one being shrunk (default [`SameFailure::Location`]).
     ///
     /// ```
     /// # use greduce::{Check, generator};
@@ -461,15 +461,18 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// # }
     /// use greduce::SameFailure;
     ///
-    /// // The message shows the list, so a shorter list fails with another message.
-    /// let property = |v: &Vec<u32>| assert!(v.len() < 3, "{v:?} is too long");
+    /// // Two bugs behind one `assert!`, told apart by the message's words.
+    /// let property = |v: &Vec<u32>| {
+    ///     let why = if v.len() >= 3 { "too long" } else { "too large" };
+    ///     assert!(v.len() < 3 && v.iter().all(|&n| n < 900), "{why}: {v:?}");
+    /// };
     /// let check = || Check::new(numbers).seed(1).persist(false);
-    /// // By default only the numbers can change (digits do not make a message different).
-    /// let similar = check().try_check(property).unwrap_err();
-    /// assert_eq!(similar.input().unwrap().matches('0').count(), 24);
-    /// // A panic at the same place counts, whatever its message.
-    /// let location = check().same_failure(SameFailure::Location).try_check(property).unwrap_err();
-    /// assert_eq!(location.input(), Some("[0, 0, 0]"));
+    /// // By default a panic at the same place counts, whatever its message: either bug.
+    /// let location = check().try_check(property).unwrap_err();
+    /// assert_eq!(location.input(), Some("[900]"));
+    /// // `Similar` compares the message up to its first `": "`: the first bug only.
+    /// let similar = check().same_failure(SameFailure::Similar).try_check(property).unwrap_err();
+    /// assert_eq!(similar.input(), Some("[0, 0, 0]"));
     /// ```
     #[must_use]
     pub fn same_failure(mut self, same: SameFailure) -> Self {

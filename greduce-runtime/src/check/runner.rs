@@ -137,11 +137,16 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         }
     }
 
-    /// Replays a saved failure: it fails again (then it is shrunk and reported), passes (the
-    /// bug is fixed; the entry stays as a regression test), or no longer fits the generator
-    /// (stale: reported on stderr, kept in the file). A trace that does not replay exactly
-    /// (the generator changed: a line moved, a draw was added) is tried once more with
-    /// re-align; if that run fails, it is reported, else the entry is stale.
+    /// Replays a saved failure: it fails again (then it is shrunk, reported and saved
+    /// again), passes (the bug is fixed; the entry stays as a regression test), or no longer
+    /// fits the generator (stale: reported on stderr, kept in the file).
+    ///
+    /// It is replayed three ways, until one fails the property: by its sites (each found by
+    /// its generator and number there, [`Site::key`](crate::Site::key), so lines inserted or
+    /// removed elsewhere, renamed locals and reformatting change nothing); with its
+    /// decisions in order, whatever their sites (for a generator renamed or moved to another
+    /// file); and with re-align (for a generator that changed: a draw added or removed).
+    /// Either of the first two running through and passing means the bug is fixed.
     fn replay_saved<P: CaseResult>(
         &mut self,
         entry: &Entry,
@@ -150,57 +155,89 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
-        let mut why = String::new();
         if self.fork.is_none() {
             saved.mark_running(entry.seed);
         }
-        for strategy in [Strategy::Halt, Strategy::Realign] {
-            let generator = &mut self.generator;
-            let (replayed, _) = case::run(true, || {
-                crate::replay(|rng| generator(rng), &entry.trace, &[], strategy).result
-            });
-            let run = match replayed {
-                Ok(Ok(run)) => run,
-                Ok(Err(e)) => {
-                    why = e.to_string();
-                    continue;
-                }
+        let mut why = Vec::new();
+        for way in [Way::Sites, Way::InOrder, Way::Realign] {
+            let run = match self.replay_way(way, &entry.trace) {
+                Ok(Some(run)) => run,
                 // Rejected by `assume`: nothing to check.
-                Err(CaseEnd::Rejected(_)) => return Ok(()),
-                Err(_) => {
-                    why = "the generator panicked".to_string();
+                Ok(None) => return Ok(()),
+                Err(e) => {
+                    why.push(format!("{}: {e}", way.name()));
                     continue;
                 }
+            };
+            let faithful = match way {
+                Way::Sites => true,
+                // Every decision answered by the saved ones, none left over or made up.
+                Way::InOrder => {
+                    crate::fuzz::to_bytes(&run.trace).ok()
+                        == crate::fuzz::to_bytes(&entry.trace).ok()
+                }
+                Way::Realign => false,
             };
             let which = Input::Trace(&run.trace);
             match ask(self.fork.as_ref(), property, &run.output, &which, false) {
                 (CaseEnd::Failed(failure), _) => {
-                    let realigned = if strategy == Strategy::Realign {
-                        ", replayed with re-align: the generator changed since it was saved"
-                    } else {
-                        ""
-                    };
                     let failing = Failing {
                         name,
                         config,
-                        origin: format!("the saved failure at {}{realigned}", saved.at(entry)),
+                        origin: format!("the saved failure at {}{}", saved.at(entry), way.note()),
                         seed: entry.seed,
                         input: run.output,
                         failure,
                     };
                     return Err(self.shrink_failure(&failing, saved, property, Some(run.trace)));
                 }
-                _ if strategy == Strategy::Halt => return Ok(()),
-                _ => break,
+                _ if faithful => return Ok(()),
+                _ => why.push(format!("{}: the input it gives passes", way.name())),
             }
         }
         to_stderr(&format!(
-            "greduce: `{name}`: the saved failure at {} is stale: it no longer replays on the \
-             generator ({why}). The generator changed since it was saved; delete the entry (a \
-             new failure will be saved again when found).\n",
-            saved.at(entry)
+            "greduce: `{name}`: the saved failure at {} is stale: it no longer reproduces on \
+             the generator ({}). The generator changed since it was saved, so the input it \
+             stands for cannot be made again. If the bug it found is fixed, delete the entry; \
+             if not, run the generated cases until they find it again (a new failure is saved \
+             when found), then delete the entry.\n",
+            saved.at(entry),
+            why.join("; ")
         ));
         Ok(())
+    }
+
+    /// Runs the generator on a saved trace one [`Way`]: the run, `None` when the generator
+    /// rejected it (`assume`), or why it did not replay.
+    fn replay_way(&mut self, way: Way, trace: &Trace) -> Result<Option<crate::record::Run<T>>, String> {
+        let generator = &mut self.generator;
+        let (replayed, _) = case::run(true, || match way {
+            Way::Sites | Way::Realign => {
+                let strategy = if way == Way::Sites {
+                    Strategy::Halt
+                } else {
+                    Strategy::Realign
+                };
+                crate::replay(|rng| generator(rng), trace, &[], strategy)
+                    .result
+                    .map_err(|e| e.to_string())
+            }
+            Way::InOrder => {
+                let bytes = crate::fuzz::to_bytes(trace).map_err(|e| e.to_string())?;
+                let mut rng = StdRng::seed_from_u64(BYTES_SEED);
+                match replay_bytes(|rng| generator(rng), &mut rng, &bytes, true) {
+                    OnBytes::Ran(run) => Ok(run),
+                    OnBytes::Stopped(e) => Err(e.to_string()),
+                    OnBytes::Panicked(payload, _) => std::panic::resume_unwind(payload),
+                }
+            }
+        });
+        match replayed {
+            Ok(Ok(run)) => Ok(Some(run)),
+            Ok(Err(e)) => Err(e),
+            Err(CaseEnd::Rejected(_)) => Ok(None),
+            Err(_) => Err("the generator panicked".to_string()),
+        }
     }
 
     /// Replays the files of the fuzz directories ([`Check::fuzz_artifacts`](super::Check::fuzz_artifacts)),
@@ -1026,5 +1063,38 @@ fn truncated(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((i, _)) => format!("{}... ({} more bytes)", &text[..i], text.len() - i),
         None => text.to_string(),
+    }
+}
+
+/// How a saved failure is replayed ([`Runner::replay_saved`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// By its sites, halting where one is not found.
+    Sites,
+    /// Its decisions in order, whatever their sites.
+    InOrder,
+    /// With re-align.
+    Realign,
+}
+
+impl Way {
+    fn name(self) -> &'static str {
+        match self {
+            Way::Sites => "by its sites",
+            Way::InOrder => "with its decisions in order",
+            Way::Realign => "with re-align",
+        }
+    }
+
+    /// What the report's origin adds about the replay.
+    fn note(self) -> &'static str {
+        match self {
+            Way::Sites => "",
+            Way::InOrder => {
+                ", replayed with its decisions in order: its generator was renamed or moved since \
+                 it was saved"
+            }
+            Way::Realign => ", replayed with re-align: the generator changed since it was saved",
+        }
     }
 }

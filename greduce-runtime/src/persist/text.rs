@@ -94,15 +94,24 @@ fn decision(keyword: &str, d: &Decision, out: &mut String) {
     );
 }
 
-/// `what@file:line:col`, with spaces in the file written `%20`.
+/// `what@file:line:col`, with spaces in the file written `%20` (and `@` as `%40`), then
+/// `@generator#n` when the site has a key ([`Site::key`]): the `n`-th site of that
+/// generator, by which a saved failure finds it again after its line moved.
 fn site_text(site: &Site) -> String {
-    format!(
+    let mut text = format!(
         "{}@{}:{}:{}",
         site.what,
-        site.file.replace('%', "%25").replace(' ', "%20"),
+        site.file
+            .replace('%', "%25")
+            .replace(' ', "%20")
+            .replace('@', "%40"),
         site.line,
         site.column
-    )
+    );
+    if let Some((generator, ordinal)) = site.key() {
+        let _ = write!(text, "@{generator}#{ordinal}");
+    }
+    text
 }
 
 /// Reads back a trace written by [`write`]: `lines` are its lines (with their line numbers
@@ -329,14 +338,33 @@ impl Reader {
         if let Some(site) = self.sites.get(text) {
             return Ok(site);
         }
-        let bad = || format!("bad site `{text}`; expected `what@file:line:column`");
+        let bad = || {
+            format!(
+                "bad site `{text}`; expected `what@file:line:column` or `what@file:line:column@generator#n`"
+            )
+        };
         let (what, place) = text.split_once('@').ok_or_else(bad)?;
+        // A key at the end: `@generator#n` (a file's own `@`s are written `%40`).
+        let (place, key) = match place.rsplit_once('@') {
+            Some((place, key)) => {
+                let (generator, ordinal) = key.rsplit_once('#').ok_or_else(bad)?;
+                let ordinal: u32 = ordinal.parse().map_err(|_| bad())?;
+                if generator.is_empty() {
+                    return Err(bad());
+                }
+                (place, Some((generator, ordinal)))
+            }
+            None => (place, None),
+        };
         let (rest, column) = place.rsplit_once(':').ok_or_else(bad)?;
         let (file, line) = rest.rsplit_once(':').ok_or_else(bad)?;
         let line: u32 = line.parse().map_err(|_| bad())?;
         let column: u32 = column.parse().map_err(|_| bad())?;
-        let file = file.replace("%20", " ").replace("%25", "%");
-        let site = super::sites::intern(what, &file, line, column).ok_or_else(|| {
+        let file = file
+            .replace("%20", " ")
+            .replace("%40", "@")
+            .replace("%25", "%");
+        let site = super::sites::intern(what, &file, line, column, key).ok_or_else(|| {
             format!(
                 "more than {} distinct sites read in this process",
                 super::sites::LIMIT

@@ -151,8 +151,8 @@ where
         self
     }
 
-    /// Which failures count as the original one (default [`SameFailure::Similar`]: the same
-    /// panic location and a similar message). Others are unresolved.
+    /// Which failures count as the original one (default [`SameFailure::Location`]: a panic
+    /// at the same place, whatever its message). Others are unresolved.
     #[must_use]
     pub fn same_failure(mut self, same: SameFailure) -> Self {
         self.same = same;
