@@ -209,7 +209,11 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
     /// Runs the generator on a saved trace one [`Way`]: the run, `None` when the generator
     /// rejected it (`assume`), or why it did not replay.
-    fn replay_way(&mut self, way: Way, trace: &Trace) -> Result<Option<crate::record::Run<T>>, String> {
+    fn replay_way(
+        &mut self,
+        way: Way,
+        trace: &Trace,
+    ) -> Result<Option<crate::record::Run<T>>, String> {
         let generator = &mut self.generator;
         let (replayed, _) = case::run(true, || match way {
             Way::Sites | Way::Realign => {
