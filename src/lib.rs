@@ -1044,7 +1044,10 @@
 //!
 //! None.
 
-pub use greduce_macros::{generator, test};
+mod generate;
+
+pub use generate::{Generate, any};
+pub use greduce_macros::{Generate, generator, test};
 pub use greduce_runtime::Steps;
 pub use greduce_runtime::fuzz;
 pub use greduce_runtime::{
@@ -1057,8 +1060,12 @@ pub use greduce_toolkit::{dd, grammar};
 
 #[doc(hidden)]
 pub mod __private {
-    //! Called by code that `#[generator]` writes. Not public API.
+    //! Called by code that `#[generator]` and `#[derive(Generate)]` write. Not public API.
+    pub use crate::generate::{
+        GenerateIn, GenerateLen, GenerateLenIn, IntoLen, Len, Nested, default_len, nested,
+    };
     pub use greduce_runtime::__private::*;
+    pub use rand::{Rng, RngExt};
 }
 
 #[cfg(doctest)]

@@ -73,3 +73,53 @@ fn strict_lints_pass() {
     let run = greduce::record(everything, 3);
     assert!(!run.output.is_empty());
 }
+
+/// Derived generators under the same lints: a struct with every attribute, a generic
+/// type, a recursive enum with weights.
+#[derive(Debug, greduce::Generate)]
+struct Derived<T> {
+    #[generate(range = 1..=6)]
+    dice: u8,
+    #[generate(len = 1..=3, range = 'a'..='c')]
+    word: String,
+    #[generate(range = 0..=dice)]
+    below: u8,
+    #[generate(with = leaf)]
+    leaf: u32,
+    #[generate(value = usize::from(dice))]
+    copied: usize,
+    inner: Option<T>,
+}
+
+#[derive(Debug, greduce::Generate)]
+enum Tree {
+    #[generate(weight = 2)]
+    Leaf,
+    Node(Box<Tree>, u8, Box<Tree>),
+    #[generate(weight = 0)]
+    Never,
+}
+
+#[greduce::test(cases = 5)]
+fn derived_types_pass_strict_lints(derived: Derived<Tree>, #[generate(len = 2)] trees: Vec<Tree>) {
+    let Derived {
+        dice,
+        word,
+        below,
+        leaf,
+        copied,
+        inner,
+    } = derived;
+    assert!(below <= dice && copied == usize::from(dice) && leaf < 100);
+    assert!(word.chars().all(|c| ('a'..='c').contains(&c)));
+    assert_eq!(trees.len(), 2);
+    assert!(inner.iter().chain(&trees).all(|t| size(t) < 1 << 20));
+    assert_eq!(size(&Tree::Never), 1);
+}
+
+fn size(tree: &Tree) -> usize {
+    match tree {
+        Tree::Leaf | Tree::Never => 1,
+        Tree::Node(left, value, right) => size(left) + usize::from(*value > 0) + size(right),
+    }
+}

@@ -6,6 +6,7 @@ use crate::codegen::Codegen;
 use crate::recognize::Recognizer;
 use proc_macro2::TokenStream;
 use quote::{ToTokens as _, quote};
+use syn::spanned::Spanned as _;
 use syn::visit_mut::VisitMut;
 use syn::{Block, FnArg, Ident, ItemFn, Pat, Stmt, Type};
 
@@ -136,7 +137,8 @@ fn check_signature(func: &ItemFn, rng: &Ident, attr: Attr) -> syn::Result<Ident>
 }
 
 /// `#[greduce::test(args)] item`: a `#[test]` that checks the body (a generator drawing its
-/// own inputs), or the function unchanged plus the error.
+/// own inputs, from its rng or as parameters drawn from their types), or the function
+/// unchanged plus the errors.
 pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
     let original = item.clone();
     let args = match TestArgs::parse(args) {
@@ -147,49 +149,127 @@ pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(func) => func,
         Err(e) => return with_error(&original, &e),
     };
-    let rng = match check_test_signature(&func, &args.rng) {
+    let mut errors = Vec::new();
+    let (drawn, rng) = test_params(&mut func, &args.rng, &args.krate, &mut errors);
+    if let Some(first) = errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    }) {
+        return with_error(&original, &first);
+    }
+    let rng = match check_test_signature(&func, &rng) {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
-    let codegen = Codegen::new(args.krate, rng, func.sig.ident.to_string());
+    let codegen = Codegen::new(args.krate.clone(), rng.clone(), func.sig.ident.to_string());
     bind_lets(&mut func.block, &codegen);
+    let mut statements = Vec::new();
+    for param in &drawn {
+        let (pat, ty) = (&param.pat, &param.ty);
+        let value = crate::derive::draw::draw(&param.how, ty, &rng, &args.krate);
+        statements.push(syn::parse_quote!(let #pat: #ty = #value;));
+        let names = bound_names(pat);
+        if !names.is_empty() {
+            statements.push(codegen.bind(&names, pat.span()));
+        }
+    }
+    func.block.stmts.splice(0..0, statements);
     codegen.test_fn(&func, &args.settings)
 }
 
-/// A test takes one parameter, the rng, and is not `async`.
+/// A parameter of a `#[greduce::test]` drawn from its type.
+struct Drawn {
+    pat: Pat,
+    ty: Type,
+    how: crate::derive::attrs::How,
+}
+
+/// Takes the parameters drawn from their types out of the test's signature (with their
+/// `#[generate(..)]` attributes), leaving the rng, or adding a hygienic one when the test
+/// has none; returns them and the rng's name.
+fn test_params(
+    func: &mut ItemFn,
+    rng: &Ident,
+    krate: &syn::Path,
+    errors: &mut Vec<syn::Error>,
+) -> (Vec<Drawn>, Ident) {
+    let mut drawn = Vec::new();
+    let mut has_rng = false;
+    let inputs = std::mem::take(&mut func.sig.inputs);
+    let any_rng_named = inputs.iter().any(|input| {
+        matches!(input, FnArg::Typed(t) if matches!(&*t.pat, Pat::Ident(p) if p.ident == *rng))
+    });
+    for input in inputs {
+        let mut typed = match input {
+            FnArg::Typed(typed) => typed,
+            FnArg::Receiver(receiver) => {
+                errors.push(syn::Error::new_spanned(
+                    &receiver,
+                    "#[greduce::test] is a free function; it takes no `self`",
+                ));
+                continue;
+            }
+        };
+        if let Pat::Ident(pat) = &*typed.pat
+            && pat.ident == *rng
+        {
+            has_rng = true;
+            func.sig.inputs.push(FnArg::Typed(typed));
+            continue;
+        }
+        if let Type::Reference(reference) = &*typed.ty {
+            if reference.mutability.is_some() && !any_rng_named {
+                // Most likely the rng under another name.
+                let param = match &*typed.pat {
+                    Pat::Ident(p) => p.ident.to_string(),
+                    _ => "..".to_string(),
+                };
+                let fix = if param == "rng" {
+                    format!("leave out `rng = {rng}` (the default is `rng`)")
+                } else {
+                    format!("write `#[greduce::test(rng = {param})]`")
+                };
+                errors.push(syn::Error::new_spanned(
+                    &typed.pat,
+                    format!(
+                        "#[greduce::test] looks for the random source in a parameter named \
+                         `{rng}`, but this test's parameter is `{param}`: {fix} or name the \
+                         parameter `{rng}`"
+                    ),
+                ));
+            } else {
+                errors.push(syn::Error::new_spanned(
+                    &typed.ty,
+                    "a parameter of a #[greduce::test] other than the rng is drawn from its \
+                     type, and owned: take it by value (`v: Vec<u8>`, not a reference)",
+                ));
+            }
+            continue;
+        }
+        let how = crate::derive::attrs::value_how(&mut typed.attrs, errors);
+        drawn.push(Drawn {
+            pat: *typed.pat,
+            ty: *typed.ty,
+            how,
+        });
+    }
+    if has_rng {
+        return (drawn, rng.clone());
+    }
+    let rng = Ident::new("__greduce_rng", proc_macro2::Span::mixed_site());
+    func.sig
+        .inputs
+        .push(syn::parse_quote!(#rng: &mut impl #krate::__private::Rng));
+    (drawn, rng)
+}
+
+/// A test takes the rng (or none), and is not `async`.
 fn check_test_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
     if let Some(asyncness) = &func.sig.asyncness {
         return Err(syn::Error::new(
             asyncness.span,
             "#[greduce::test] cannot run an `async fn`: a run is recorded on one thread, start \
              to end; call the async code with a runtime's `block_on` inside the test",
-        ));
-    }
-    if func.sig.inputs.len() != 1 {
-        return Err(syn::Error::new_spanned(
-            &func.sig.inputs,
-            format!(
-                "#[greduce::test] takes one parameter, the random source: `{rng}: &mut impl \
-                 rand::Rng`; draw everything else from it"
-            ),
-        ));
-    }
-    if let Some(FnArg::Typed(typed)) = func.sig.inputs.first()
-        && let Pat::Ident(pat) = &*typed.pat
-        && pat.ident != *rng
-    {
-        let param = &pat.ident;
-        let fix = if param == "rng" {
-            format!("leave out `rng = {rng}` (the default is `rng`)")
-        } else {
-            format!("write `#[greduce::test(rng = {param})]`")
-        };
-        return Err(syn::Error::new_spanned(
-            param,
-            format!(
-                "#[greduce::test] looks for the random source in a parameter named `{rng}`, \
-                 but this test's parameter is `{param}`: {fix} or name the parameter `{rng}`"
-            ),
         ));
     }
     check_signature(func, rng, Attr::Test)

@@ -1,5 +1,5 @@
 #[greduce::test]
-fn prop(rng: &mut impl rand::Rng, n: u32) {
+fn prop(rng: &mut impl rand::Rng, n: &u32) {
     let _ = (rng, n);
 }
 

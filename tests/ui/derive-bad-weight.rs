@@ -1,0 +1,8 @@
+#[derive(greduce::Generate)]
+enum Coin {
+    #[generate(weight = "often")]
+    Heads,
+    Tails,
+}
+
+fn main() {}

@@ -1,0 +1,4 @@
+#[derive(greduce::Generate)]
+enum Never {}
+
+fn main() {}

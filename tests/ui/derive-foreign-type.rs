@@ -1,0 +1,8 @@
+struct Foreign;
+
+#[derive(greduce::Generate)]
+struct Holder {
+    foreign: Foreign,
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+#[derive(greduce::Generate)]
+struct Point {
+    #[generate]
+    x: u32,
+}
+
+fn main() {}

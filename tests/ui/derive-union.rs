@@ -1,0 +1,7 @@
+#[derive(greduce::Generate)]
+union Bits {
+    int: u32,
+    float: f32,
+}
+
+fn main() {}
