@@ -612,6 +612,7 @@
 //! | `any::<u32>()`, `any::<bool>()` | `rng.random::<u32>()`, `rng.random_bool(0.5)` |
 //! | `0..10u32`, `'a'..='z'` | `rng.random_range(0..10u32)`, `rng.random_range('a'..='z')` |
 //! | `Just(x)` | `x` |
+//! | `"[a-z]{1,8}"` (a regular expression) | `Regex::new("[a-z]{1,8}").unwrap().generate(rng)` ([regular expressions](#regular-expressions)) |
 //! | `prop::collection::vec(s, 0..n)` | `(0..rng.random_range(0..n)).map(\|_\| s(rng)).collect()`, or a `for` loop that pushes: a reducible loop |
 //! | `prop::sample::select(v)` | `*v.choose(rng).unwrap()` |
 //! | `prop::option::of(s)` | `if rng.random_bool(0.5) { Some(s(rng)) } else { None }` |
@@ -809,6 +810,32 @@
 //!     let text = Fuzzer::new(&avoiding).generate(&mut rng).text();
 //!     assert!(!pattern.found_in(&g.parse(&text).unwrap()));
 //! }
+//! ```
+//!
+//! # Regular expressions
+//!
+//! [`regex`] generates strings from a regular expression: [`regex::Regex::generate`] is a
+//! `#[generator]`, so a failing string shrinks by its trace like any input, towards the
+//! pattern's simplest strings: each alternation to its first alternative, each repetition
+//! down to its minimum, each character to its class's first (`[a-z]` to `a`, `\d` and `.`
+//! to `0`). The syntax is a subset of the `regex` crate's (with ASCII `\d`, `\w` and
+//! `\s`): a pattern that uses more (a backreference, lookaround, flags, `\b`, `\p{..}`) is
+//! a [`regex::Error`] naming it, at its offset in the pattern.
+//!
+//! ```
+//! use greduce::Check;
+//! use greduce::regex::Regex;
+//!
+//! // Versions such as `1.20.3` and `0.4.0-rc2`.
+//! let version = Regex::new(r"(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})(-rc\d)?").unwrap();
+//! // A version parser that forgets the pre-release part.
+//! let parses = |v: &String| v.split('.').all(|n| n.parse::<u32>().is_ok());
+//! let report = Check::new(|rng| version.generate(rng))
+//!     .seed(1)
+//!     .persist(false)
+//!     .try_check(parses)
+//!     .unwrap_err();
+//! assert_eq!(report.input(), Some("\"0.0.0-rc0\""));
 //! ```
 //!
 //! # How it works
@@ -1056,7 +1083,7 @@ pub use greduce_runtime::{
     Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label,
     check, note, record, record_with, replay, replay_draws, replay_with, unrecorded,
 };
-pub use greduce_toolkit::{dd, grammar};
+pub use greduce_toolkit::{dd, grammar, regex};
 
 #[doc(hidden)]
 pub mod __private {

@@ -1,0 +1,143 @@
+//! The regular-expression syntax of [greduce](https://docs.rs/greduce): [`parse`] turns a
+//! pattern into a [`Node`] tree, or an [`Error`] with the byte offset of the problem. An
+//! implementation detail of `greduce::regex` (which generates strings a pattern matches)
+//! and of `greduce-macros` (whose derive is to reject a bad pattern at compile time, at its
+//! span): use it through those.
+//!
+//! ```
+//! use greduce_regex::{Node, parse};
+//!
+//! assert_eq!(
+//!     parse("a|b+").unwrap(),
+//!     Node::Alternation(vec![
+//!         Node::Literal('a'),
+//!         Node::Repeat { node: Box::new(Node::Literal('b')), min: 1, max: None },
+//!     ])
+//! );
+//! assert_eq!(parse("[a-").unwrap_err().to_string(), "unclosed class: `[` has no matching `]`");
+//! ```
+//!
+//! # Syntax
+//!
+//! A pattern describes whole strings (as if it were between `^` and `$`).
+//!
+//! | syntax | matches |
+//! |---|---|
+//! | `a`, `é`, `-`, a space | the character itself (any but the ones below) |
+//! | `\.`, `\\`, `\-`, `\ ` | the punctuation character (or space) after the `\` |
+//! | `\n`, `\t`, `\r`, `\f`, `\v`, `\a` | newline, tab, carriage return, form feed, vertical tab, bell |
+//! | `\x41`, `\x{41}`, `\u0041`, `\u{1F600}` | the character of that hex code (1 to 6 digits in braces) |
+//! | `.` | any character but the newline `\n` |
+//! | `[abc]`, `[a-z0-9_]`, `[]a]`, `[a-]` | one character of the class (a `]` first and a `-` first or last are literal) |
+//! | `[^abc]` | one character not in the class |
+//! | `\d`, `\w`, `\s` | an ASCII digit `[0-9]`, word character `[0-9A-Za-z_]`, whitespace `[\t\n\v\f\r ]` (also inside classes) |
+//! | `\D`, `\W`, `\S` | any character but those |
+//! | `(r)`, `(?:r)`, `(?P<name>r)`, `(?<name>r)` | `r` (names are accepted and ignored) |
+//! | `r\|s` | `r` or `s` (either may be empty) |
+//! | `r*`, `r+`, `r?` | `r` any number of times, at least once, at most once |
+//! | `r{n}`, `r{n,}`, `r{n,m}` | `r` exactly `n` times, at least `n`, from `n` to `m` (counts up to 100 000) |
+//! | `r*?`, `r+?`, `r??`, `r{n,m}?` | the same as without the `?` (laziness changes no match) |
+//! | `^` first, `$` last | nothing (accepted and ignored) |
+//!
+//! Anything else is an [`Error`]: backreferences (`\1`, `\k<n>`, `(?P=n)`), lookaround
+//! (`(?=`, `(?!`, `(?<=`, `(?<!`), flags (`(?i)`), word boundaries (`\b`, `\B`, `\<`,
+//! `\>`), Unicode classes (`\p{L}`), other anchors (`\A`, `\z`, `^` or `$` elsewhere),
+//! nested classes and class set operations (`[a[b]]`, `&&`, `--`, `~~`), unknown escapes,
+//! unbalanced parentheses or brackets, `{m,n}` with `m > n`, a quantifier with nothing to
+//! repeat or following another quantifier (`a**`), and a class that matches no character
+//! (`[^\s\S]`). Groups nest at most 128 deep.
+
+mod class;
+mod error;
+mod escape;
+mod parse;
+
+pub use error::Error;
+
+/// A parsed pattern: what [`parse`] returns. Classes hold sets of characters; the order in
+/// which a generator draws them is its own (`greduce::regex` documents its order).
+///
+/// The tree is normalised: a group is its content (no node of its own); a [`Concat`] holds
+/// two or more nodes and no nested `Concat` nor [`Empty`] (a group without a quantifier is
+/// flattened into it); an [`Alternation`] holds two or more alternatives, in the written
+/// order, and is not flattened (`(a|b)|c` keeps its nested alternation); a quantified
+/// [`Empty`] is [`Empty`].
+///
+/// ```
+/// use greduce_regex::{Node, parse};
+///
+/// assert_eq!(parse("").unwrap(), Node::Empty);
+/// assert_eq!(
+///     parse(r"x(?:y\d)?").unwrap(),
+///     Node::Concat(vec![
+///         Node::Literal('x'),
+///         Node::Repeat {
+///             node: Box::new(Node::Concat(vec![
+///                 Node::Literal('y'),
+///                 Node::Class(vec![('0', '9')]),
+///             ])),
+///             min: 0,
+///             max: Some(1),
+///         },
+///     ])
+/// );
+/// assert_eq!(
+///     parse("[^a-y]").unwrap(),
+///     Node::Class(vec![('\0', '`'), ('z', '\u{D7FF}'), ('\u{E000}', char::MAX)])
+/// );
+/// ```
+///
+/// [`Concat`]: Node::Concat
+/// [`Alternation`]: Node::Alternation
+/// [`Empty`]: Node::Empty
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// The empty string: an empty pattern, group or alternative.
+    Empty,
+    /// One character.
+    Literal(char),
+    /// One character of a set: inclusive ranges, sorted, non-overlapping and non-adjacent,
+    /// never empty. No range spans the surrogate gap (`\u{D800}` to `\u{DFFF}`, which are no
+    /// `char`s): the set of `.` ends with `('\u{E000}', char::MAX)` after one ending at
+    /// `'\u{D7FF}'`. So a range holds `hi as u32 - lo as u32 + 1` characters.
+    Class(Vec<(char, char)>),
+    /// Each node in turn.
+    Concat(Vec<Node>),
+    /// One of the alternatives.
+    Alternation(Vec<Node>),
+    /// `node` repeated from `min` times to `max` times (no limit when `None`); `max`, when
+    /// there is one, is at least `min`.
+    Repeat {
+        /// What is repeated (never [`Node::Empty`]).
+        node: Box<Node>,
+        /// The fewest repetitions.
+        min: u32,
+        /// The most repetitions, or `None` for `*`, `+` and `{n,}`.
+        max: Option<u32>,
+    },
+}
+
+/// Parses `pattern` (see [the syntax](crate#syntax)).
+///
+/// ```
+/// use greduce_regex::{Node, parse};
+///
+/// assert_eq!(parse(r"\.").unwrap(), Node::Literal('.'));
+/// ```
+///
+/// # Errors
+///
+/// An [`Error`] at the first problem: syntax greduce does not accept, or a malformed
+/// pattern.
+///
+/// ```
+/// let err = greduce_regex::parse("(?i)abc").unwrap_err();
+/// assert_eq!(err.offset(), 0);
+/// assert_eq!(
+///     err.to_string(),
+///     "unsupported: flags `(?i)`; greduce generates from literals, classes, groups, alternation and repetition"
+/// );
+/// ```
+pub fn parse(pattern: &str) -> Result<Node, Error> {
+    parse::parse(pattern)
+}
