@@ -122,6 +122,8 @@ struct Everything {
     twice: u8,
     #[generate(range = 'a'..='z')]
     letters: VecDeque<char>,
+    #[generate(regex = "[a-z]{2}-[0-9]{1,3}")]
+    code: String,
     plain: Option<(bool, i64)>,
 }
 
@@ -136,7 +138,7 @@ fn every_attribute_at_its_simplest() {
     assert_eq!(
         shrunk(7, |_: &Everything| false),
         "Everything { dice: 1, name: \"00\", scores: [10], below: 0, flags: [false, false], \
-         odd: 1, twice: 2, letters: [], plain: None }"
+         odd: 1, twice: 2, letters: [], code: \"aa-0\", plain: None }"
     );
 }
 
@@ -155,6 +157,9 @@ fn attributes_hold_for_every_value() {
         assert_eq!(e.twice, e.dice * 2);
         assert!(e.letters.len() <= 16);
         assert!(e.letters.iter().all(char::is_ascii_lowercase));
+        let (two, digits) = e.code.split_once('-').expect("a dash");
+        assert!(two.len() == 2 && two.chars().all(|c| c.is_ascii_lowercase()));
+        assert!((1..=3).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit()));
     }
 }
 

@@ -1,7 +1,7 @@
 //! The regular-expression syntax of [greduce](https://docs.rs/greduce): [`parse`] turns a
 //! pattern into a [`Node`] tree, or an [`Error`] with the byte offset of the problem. An
 //! implementation detail of `greduce::regex` (which generates strings a pattern matches)
-//! and of `greduce-macros` (whose derive is to reject a bad pattern at compile time, at its
+//! and of `greduce-macros` (whose derive rejects a bad pattern at compile time, at its
 //! span): use it through those.
 //!
 //! ```

@@ -225,8 +225,12 @@ fn key_of(path: &Path) -> Option<String> {
 }
 
 /// A pattern greduce can generate from, or the error at the literal.
-// Reason: checked by `greduce-regex` once it lands; until then every pattern passes.
-#[allow(clippy::unnecessary_wraps)]
-fn check_pattern(_lit: &LitStr) -> syn::Result<()> {
-    Ok(())
+fn check_pattern(lit: &LitStr) -> syn::Result<()> {
+    greduce_regex::parse(&lit.value()).map(drop).map_err(|e| {
+        let at = lit.value()[..e.offset()].chars().count();
+        syn::Error::new(
+            lit.span(),
+            format!("`regex`: {e} (at character {at} of the pattern, counted from 0)"),
+        )
+    })
 }
