@@ -50,7 +50,7 @@ pub(crate) fn draw(how: &How, ty: &Type, rng: &Ident, krate: &Path) -> TokenStre
         How::Regex(pattern) => {
             let cell = Ident::new("__GREDUCE_PATTERN", proc_macro2::Span::mixed_site());
             quote_spanned! {pattern.span()=>
-                ::core::convert::From::from({
+                {
                     static #cell: ::std::sync::OnceLock<#krate::regex::Regex> =
                         ::std::sync::OnceLock::new();
                     #cell
@@ -59,7 +59,7 @@ pub(crate) fn draw(how: &How, ty: &Type, rng: &Ident, krate: &Path) -> TokenStre
                                 .expect("the pattern was checked when the derive expanded")
                         })
                         .generate(#rng)
-                })
+                }
             }
         }
         How::With(path) => quote_spanned!(path.span()=> #path(#rng)),
