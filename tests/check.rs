@@ -591,3 +591,34 @@ fn a_hash_map_in_the_output_is_not_taken_for_non_determinism() {
 }
 
 mod common;
+
+/// A helper that takes the rng without `#[generator]`: not recorded.
+fn unannotated<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.random_range(0..10)
+}
+
+#[generator]
+fn with_unannotated_helper<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    (0..rng.random_range(0..5)).map(|_| unannotated(rng)).collect()
+}
+
+/// `check` names a helper that takes the rng without `#[generator]`, as `record` does, with
+/// what to do; not "the generator is not deterministic".
+#[test]
+fn an_unannotated_helper_is_named() {
+    let report = Check::new(with_unannotated_helper)
+        .seed(1)
+        .persist(false)
+        .try_check(|v: &Vec<u32>| v.len() < 2)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        report.starts_with(
+            "greduce: `an_unannotated_helper_is_named`: `unannotated` received the generator \
+             rng at tests/check.rs:"
+        ),
+        "{report}"
+    );
+    assert!(report.contains("annotate it with #[generator], or pass `greduce::unrecorded(rng)`"));
+    assert!(!report.contains("not deterministic"), "{report}");
+}

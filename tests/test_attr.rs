@@ -148,3 +148,47 @@ fn a_killed_body_is_named_on_the_next_run() {
 }
 
 mod common;
+
+/// A helper that takes the rng without `#[generator]`: not recorded.
+fn unannotated<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
+    rng.random_range(0..10)
+}
+
+/// Fails: run in a child process by `an_unannotated_helper_is_named_in_a_test_body`.
+#[greduce::test(seed = 1)]
+fn body_with_unannotated_helper(rng: &mut impl rand::Rng) {
+    if std::env::var_os("TEST_ATTR_CHILD").is_none() {
+        return;
+    }
+    let v: Vec<u32> = (0..rng.random_range(0..5)).map(|_| unannotated(rng)).collect();
+    assert!(v.len() < 2);
+}
+
+/// A body whose helper takes the rng without `#[generator]` is reported as that mistake,
+/// with what to do, not as a generator that is not deterministic.
+#[test]
+fn an_unannotated_helper_is_named_in_a_test_body() {
+    let mut child = common::test_child("body_with_unannotated_helper");
+    let out = child
+        .env("TEST_ATTR_CHILD", "1")
+        .env("GREDUCE_REGRESSIONS", "off")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains(
+            "greduce: `body_with_unannotated_helper`: `unannotated` received the generator rng \
+             at tests/test_attr.rs:"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "but is not a #[generator] function, so its decisions cannot be recorded; \
+             annotate it with #[generator], or pass `greduce::unrecorded(rng)` to opt out"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("not deterministic"), "{err}");
+}

@@ -1174,13 +1174,17 @@ pub(crate) fn call_returned(site: &'static Site) {
     }
 }
 
+/// What the panic of [`not_a_generator`] says, after the callee and its site: a check
+/// that meets it in a case reports it as it is (the user's code is wrong, not the input).
+pub(crate) const NOT_A_GENERATOR: &str = "but is not a #[generator] function";
+
 /// The function called at `site` received the rng but opened no scope.
 #[cold]
 fn not_a_generator(site: &'static Site) -> ! {
     panic!(
-        "greduce: `{}` received the generator rng at {site} but is not a #[generator] \
-         function, so its decisions cannot be recorded; annotate it with #[generator], or \
-         pass `greduce::unrecorded(rng)` to opt out",
+        "greduce: `{}` received the generator rng at {site} {NOT_A_GENERATOR}, so its \
+         decisions cannot be recorded; annotate it with #[generator], or pass \
+         `greduce::unrecorded(rng)` to opt out",
         site.what
     );
 }

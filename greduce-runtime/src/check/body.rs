@@ -66,6 +66,13 @@ pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> C
         let outcome = match result {
             Ok(Ok(())) => CaseEnd::Passed,
             Ok(Err(message)) => CaseEnd::Failed(Failure::returned(message)),
+            // A helper taking the rng without `#[generator]`: not how the body ended, but
+            // a mistake in it, which the check reports as such.
+            Err(CaseEnd::Failed(failure))
+                if failure.message.contains(crate::run::NOT_A_GENERATOR) =>
+            {
+                resume_unwind(Box::new(failure.message))
+            }
             Err(outcome) => outcome,
         };
         Recorded {

@@ -642,8 +642,12 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     fn record_again(&mut self, failing: &Failing<'_, T>, shown: &str) -> Result<Trace, Report> {
         let generator = &mut self.generator;
         let mut recorded = || case::run(true, || record(|rng| generator(rng), failing.seed)).0;
-        let (Ok(first), Ok(second)) = (recorded(), recorded()) else {
-            return Err(failing.not_deterministic(shown, "(a panic)"));
+        let (first, second) = match (recorded(), recorded()) {
+            (Ok(first), Ok(second)) => (first, second),
+            (Err(CaseEnd::Failed(panic)), _) | (_, Err(CaseEnd::Failed(panic))) => {
+                return Err(failing.panicked_recording(&panic));
+            }
+            _ => return Err(failing.not_deterministic(shown, "(rejected by `assume`)")),
         };
         if let Some(difference) = first_difference(&first.trace, &second.trace) {
             return Err(drew_differently(failing.name, failing.seed, &difference));
@@ -928,6 +932,21 @@ impl<T> Failing<'_, T> {
 
     fn not_deterministic(&self, first: &str, second: &str) -> Report {
         not_deterministic(self.name, self.seed, first, second)
+    }
+
+    /// The generator panicked when run again, recording, from the failing case's seed. A
+    /// panic of greduce's own says what is wrong with the generator (a helper that takes
+    /// the rng without `#[generator]`): it is the report; any other is reported as such.
+    fn panicked_recording(&self, panic: &Failure) -> Report {
+        let what = match panic.message.strip_prefix("greduce: ") {
+            Some(own) if own.contains(crate::run::NOT_A_GENERATOR) => own.to_string(),
+            _ => format!(
+                "the generator panicked when run again from the failing case's seed to record \
+                 it (called directly, it did not), so the case cannot be shrunk: {}",
+                panic.one_line()
+            ),
+        };
+        report::problem(self.name, Some(self.seed), &what)
     }
 }
 
