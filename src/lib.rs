@@ -49,7 +49,7 @@
 //! ```text
 //! greduce: `few_numbers` failed on case 1 (seed 0x1)
 //!
-//! minimal failing input (size 6, was 25):
+//! minimal failing input (6 decisions, was 25):
 //!     [0, 0, 0, 0, 0]
 //!
 //! failure: panicked at src/lib.rs:31:32:
@@ -474,7 +474,7 @@
 //!
 //! generator trace:
 //!     loop at examples/state_machine/main.rs:58: 4 iterations (was 23)
-//!     match at examples/state_machine/main.rs:59: 1 arm other than the first (was 15)
+//!     match at examples/state_machine/main.rs:59: a later arm 1 of 4 times (was 15 of 23)
 //!
 //! shrinking: 37 property calls in 0.00 s
 //! reproduce: GREDUCE_SEED=0x1a82e79b05b5faeb target/debug/examples/state_machine

@@ -23,6 +23,9 @@ enum Construct {
 struct SiteCount {
     construct: Construct,
     site: &'static Site,
+    /// How many times the trace reached the site (loops run, `if`s and `match`es decided).
+    reached: u64,
+    /// Iterations, taken blocks, or arms other than the first, over all those times.
     count: u64,
 }
 
@@ -62,20 +65,25 @@ impl Shape {
             .iter_mut()
             .find(|l| l.construct == construct && l.site == site);
         match found {
-            Some(line) => line.count += count,
+            Some(line) => {
+                line.count += count;
+                line.reached += 1;
+            }
             None => self.lines.push(SiteCount {
                 construct,
                 site,
+                reached: 1,
                 count,
             }),
         }
     }
 
-    fn count(&self, construct: Construct, site: &Site) -> u64 {
+    /// `(count, reached)` of a construct at a site; zeros where the trace never reached it.
+    fn count(&self, construct: Construct, site: &Site) -> (u64, u64) {
         self.lines
             .iter()
             .find(|l| l.construct == construct && l.site == site)
-            .map_or(0, |l| l.count)
+            .map_or((0, 0), |l| (l.count, l.reached))
     }
 
     /// One line per site of `before` (and of `self` not in `before`): the count now, and
@@ -97,36 +105,163 @@ impl Shape {
     }
 }
 
-/// One line of [`Shape::compare`].
+/// One line of [`Shape::compare`]: what the construct became, and what it was when that
+/// changed ("loop at a.rs:3: 2 iterations (was 47)", "if at a.rs:5: not taken (was taken 3
+/// of 8 times)").
 struct Compared<'a> {
     line: &'a SiteCount,
-    now: u64,
-    was: u64,
+    /// `(count, reached)` now.
+    now: (u64, u64),
+    /// `(count, reached)` in the original trace.
+    was: (u64, u64),
 }
 
 impl fmt::Display for Compared<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Compared { line, now, was } = *self;
-        let at = format!("{}:{}", line.site.file, line.site.line);
-        let plural =
-            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        match line.construct {
-            Construct::Loop => write!(
-                f,
-                "loop at {at}: {}",
-                plural(now, "iteration", "iterations")
-            )?,
-            Construct::If if now == 0 && was > 0 => write!(f, "if at {at}: removed")?,
-            Construct::If => write!(f, "if at {at}: taken {}", plural(now, "time", "times"))?,
-            Construct::Match => write!(
-                f,
-                "match at {at}: {}",
-                plural(now, "arm other than the first", "arms other than the first")
-            )?,
-        }
+        let construct = match line.construct {
+            Construct::Loop => "loop",
+            Construct::If => "if",
+            Construct::Match => "match",
+        };
+        write!(
+            f,
+            "{construct} at {}:{}: {}",
+            line.site.file,
+            line.site.line,
+            phrase(line.construct, now)
+        )?;
         if now != was {
-            write!(f, " (was {was})")?;
+            // The same words, but for a loop's number alone ("2 iterations (was 47)").
+            let before = match (line.construct, now, was) {
+                (Construct::Loop, (_, 1), (n, 1)) => n.to_string(),
+                // "taken 1 of 4 times (was 15 of 23)".
+                (Construct::If | Construct::Match, (k, r), (k0, r0))
+                    if r > 1 && r0 > 1 && (k > 0) == (k0 > 0) =>
+                {
+                    format!("{k0} of {r0}")
+                }
+                _ => phrase(line.construct, was),
+            };
+            write!(f, " (was {before})")?;
         }
         Ok(())
+    }
+}
+
+/// What a construct did, in words: `count` iterations, taken blocks or later arms over
+/// `reached` times.
+fn phrase(construct: Construct, (count, reached): (u64, u64)) -> String {
+    let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match (construct, reached) {
+        (_, 0) => "removed".to_string(),
+        (Construct::Loop, 1) => plural(count, "iteration", "iterations"),
+        (Construct::Loop, _) => format!(
+            "{} in {}",
+            plural(count, "iteration", "iterations"),
+            plural(reached, "run", "runs")
+        ),
+        (Construct::If, 1) if count == 0 => "not taken".to_string(),
+        (Construct::If, 1) => "taken".to_string(),
+        (Construct::If, _) => format!("taken {count} of {reached} times"),
+        (Construct::Match, 1) if count == 0 => "the first arm".to_string(),
+        (Construct::Match, 1) => "a later arm".to_string(),
+        (Construct::Match, _) if count == 0 => format!("the first arm all {reached} times"),
+        (Construct::Match, _) => format!("a later arm {count} of {reached} times"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static LOOP: Site = Site::new("loop", "a.rs", 3, 5);
+    static IF: Site = Site::new("random_bool", "a.rs", 5, 9);
+    static MATCH: Site = Site::new("match", "a.rs", 7, 9);
+
+    fn compared(
+        construct: Construct,
+        site: &'static Site,
+        now: (u64, u64),
+        was: (u64, u64),
+    ) -> String {
+        let line = SiteCount {
+            construct,
+            site,
+            count: now.0,
+            reached: now.1,
+        };
+        Compared {
+            line: &line,
+            now,
+            was,
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn lines_say_what_each_construct_became() {
+        let cases = [
+            (
+                Construct::Loop,
+                &LOOP,
+                (2, 1),
+                (47, 1),
+                "loop at a.rs:3: 2 iterations (was 47)",
+            ),
+            (
+                Construct::Loop,
+                &LOOP,
+                (1, 1),
+                (1, 1),
+                "loop at a.rs:3: 1 iteration",
+            ),
+            (
+                Construct::Loop,
+                &LOOP,
+                (5, 3),
+                (47, 12),
+                "loop at a.rs:3: 5 iterations in 3 runs (was 47 iterations in 12 runs)",
+            ),
+            (
+                Construct::Loop,
+                &LOOP,
+                (0, 0),
+                (4, 2),
+                "loop at a.rs:3: removed (was 4 iterations in 2 runs)",
+            ),
+            (
+                Construct::If,
+                &IF,
+                (0, 1),
+                (3, 8),
+                "if at a.rs:5: not taken (was taken 3 of 8 times)",
+            ),
+            (Construct::If, &IF, (1, 1), (1, 1), "if at a.rs:5: taken"),
+            (
+                Construct::Match,
+                &MATCH,
+                (1, 1),
+                (14, 23),
+                "match at a.rs:7: a later arm (was a later arm 14 of 23 times)",
+            ),
+            (
+                Construct::Match,
+                &MATCH,
+                (0, 4),
+                (3, 4),
+                "match at a.rs:7: the first arm all 4 times (was a later arm 3 of 4 times)",
+            ),
+            (
+                Construct::Match,
+                &MATCH,
+                (0, 1),
+                (1, 1),
+                "match at a.rs:7: the first arm (was a later arm)",
+            ),
+        ];
+        for (construct, site, now, was, expected) in cases {
+            assert_eq!(compared(construct, site, now, was), expected);
+        }
     }
 }

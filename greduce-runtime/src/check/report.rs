@@ -23,7 +23,7 @@ use std::time::Duration;
 ///     .try_check(|v: &Vec<u32>| v.len() < 5)
 ///     .unwrap_err();
 /// let text = report.to_string();
-/// assert!(text.contains("minimal failing input (size 6, was 25):\n    [0, 0, 0, 0, 0]"));
+/// assert!(text.contains("minimal failing input (6 decisions, was 25):\n    [0, 0, 0, 0, 0]"));
 /// assert!(text.contains("reproduce: GREDUCE_SEED=0x1 "));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,6 +220,7 @@ pub(crate) struct Failed<'a> {
 
 /// How shrinking went.
 pub(crate) struct Shrunk {
+    /// "6 decisions", or "size (3, 4)" for a size of the user's.
     pub(crate) size: String,
     pub(crate) original_size: String,
     pub(crate) property_calls: u64,
@@ -249,7 +250,7 @@ impl Failed<'_> {
             Some(s) => {
                 let _ = writeln!(
                     out,
-                    "minimal failing input (size {}, was {}):",
+                    "minimal failing input ({}, was {}):",
                     s.size, s.original_size
                 );
             }

@@ -87,8 +87,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             Some(Ok(_)) | None => {}
         }
         for (index, example) in self.examples.iter().enumerate() {
-            // Run loudly: a failing example is the final failing case.
-            if let (CaseEnd::Failed(failure), notes) = case::check(false, property, example) {
+            // A failing example is the final failing case: what the property prints shows,
+            // its panic only in the report.
+            if let (CaseEnd::Failed(failure), notes) = case::check(true, property, example) {
                 let input = format!("{example:?}");
                 return Err(report::example(name, index, input, &failure, &notes));
             }
@@ -577,7 +578,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             .budget_exhausted
             .then(|| budget_ran_out(config, stats.property_calls));
         let shrunk = report::Shrunk {
-            size: format!("{:?}", reduction.size),
+            size: sized(self.counts_decisions, &reduction.size),
             original_size: format!("{:?}", reduction.original_size),
             property_calls: stats.property_calls,
             time: stats.total_time,
@@ -626,10 +627,11 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             Overlay::default(),
             Strategy::Halt,
             budget,
-            false,
+            // What the body prints shows; its panic does not (the report shows it, once).
+            true,
         );
         match replayed.result {
-            Ok(run) => case::check(false, property, &run.output),
+            Ok(run) => case::check(true, property, &run.output),
             Err(_) => (CaseEnd::Passed, Vec::new()),
         }
     }
@@ -726,7 +728,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let config = failing.config;
         let mut last = (failing.failure.clone(), Vec::new());
         let mut first_rerun: Option<Option<String>> = None;
-        let mut line = ProgressLine::new(failing.name, self.progress);
+        let mut line = ProgressLine::new(failing.name, self.progress, self.counts_decisions);
         let failure_text = failing.failure.one_line();
         let mut save = |p: &Progress<'_, T, S>| {
             line.show(p);
@@ -856,14 +858,17 @@ struct ProgressLine<'a> {
     name: &'a str,
     on: bool,
     printed: Option<Duration>,
+    /// Whether sizes are numbers of decisions.
+    decisions: bool,
 }
 
 impl<'a> ProgressLine<'a> {
-    fn new(name: &'a str, on: bool) -> Self {
+    fn new(name: &'a str, on: bool, decisions: bool) -> Self {
         ProgressLine {
             name,
             on,
             printed: None,
+            decisions,
         }
     }
 
@@ -876,14 +881,23 @@ impl<'a> ProgressLine<'a> {
         if self.on && due {
             self.printed = Some(p.elapsed);
             to_stderr(&format!(
-                "greduce: shrinking `{}`: {} property calls, size {:?} (was {:?}), {:.1} s\n",
+                "greduce: shrinking `{}`: {} property calls, {} (was {:?}), {:.1} s\n",
                 self.name,
                 p.stats.property_calls,
-                p.size,
+                sized(self.decisions, &p.size),
                 p.original_size,
                 p.elapsed.as_secs_f64()
             ));
         }
+    }
+}
+
+/// A size as reports say it: "6 decisions" (the default measure), else "size (3, 4)".
+fn sized<S: Debug>(decisions: bool, size: &S) -> String {
+    match format!("{size:?}") {
+        one if decisions && one == "1" => "1 decision".to_string(),
+        n if decisions => format!("{n} decisions"),
+        other => format!("size {other}"),
     }
 }
 

@@ -161,21 +161,54 @@ impl Certificate {
 }
 
 impl fmt::Display for Certificate {
+    /// What was searched, and that no smaller failing input was found there; a search that
+    /// walked no input within its bounds says so, and names the bound that stopped it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no smaller failing input among {} inputs of at most {} decisions, values up to {} \
-             per decision",
-            self.total(),
+        let (decisions, values, changes) = (
             self.bounds.decisions,
-            self.bounds.values
-        )?;
-        if self.bounds.changes > 0 {
-            write!(
+            self.bounds.values,
+            self.bounds.changes,
+        );
+        let raise = "raise `decisions` (`GREDUCE_EXHAUST=decisions=N`) to search more";
+        match (self.total(), self.neighbours) {
+            (0, 0) => {
+                write!(
+                    f,
+                    "nothing searched, so nothing certified: every execution the walk ran made \
+                     more than {decisions} decisions (the `decisions` bound)"
+                )?;
+                if changes == 0 {
+                    f.write_str(", and the neighbourhood search is off (`changes` is 0)")?;
+                } else {
+                    write!(
+                        f,
+                        ", and no execution that changes at most {changes} of the input's \
+                         decisions made another input"
+                    )?;
+                }
+                return write!(f, "; {raise}");
+            }
+            (0, neighbours) => write!(
                 f,
-                ", nor among its {} neighbours that change at most {} of its decisions",
-                self.neighbours, self.bounds.changes
-            )?;
+                "no smaller failing input among the input's {neighbours} neighbours that change \
+                 at most {changes} of its decisions, values up to {values} per decision (the walk \
+                 searched no input: every execution it ran made more than {decisions} \
+                 decisions; {raise})"
+            )?,
+            (total, neighbours) => {
+                write!(
+                    f,
+                    "no smaller failing input among {total} inputs of at most {decisions} \
+                     decisions, values up to {values} per decision"
+                )?;
+                if changes > 0 {
+                    write!(
+                        f,
+                        ", nor among its {neighbours} neighbours that change at most {changes} of \
+                         its decisions"
+                    )?;
+                }
+            }
         }
         if !self.complete {
             write!(
@@ -184,6 +217,45 @@ impl fmt::Display for Certificate {
             )?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod certificate_text {
+    use super::*;
+
+    fn certificate(inputs: Vec<u64>, neighbours: u64, changes: usize) -> String {
+        Certificate {
+            bounds: Exhaust {
+                changes,
+                ..Exhaust::DEFAULT
+            },
+            inputs,
+            neighbours,
+            asked: 0,
+            complete: true,
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn a_search_of_nothing_says_so_and_names_its_bound() {
+        assert_eq!(
+            certificate(vec![0; 11], 0, 2),
+            "nothing searched, so nothing certified: every execution the walk ran made more \
+             than 10 decisions (the `decisions` bound), and no execution that changes at most 2 \
+             of the input's decisions made another input; raise `decisions` \
+             (`GREDUCE_EXHAUST=decisions=N`) to search more"
+        );
+        assert!(certificate(vec![], 0, 0).contains("the neighbourhood search is off"));
+        assert!(certificate(vec![0; 3], 12, 2).starts_with(
+            "no smaller failing input among the input's 12 neighbours that change at most 2"
+        ));
+        assert_eq!(
+            certificate(vec![1, 2, 3], 0, 2),
+            "no smaller failing input among 6 inputs of at most 10 decisions, values up to 4 per \
+             decision, nor among its 0 neighbours that change at most 2 of its decisions"
+        );
     }
 }
 

@@ -87,7 +87,9 @@ pub(crate) fn ask<T, P: CaseResult>(
 ) -> (CaseEnd, Vec<String>) {
     match fork {
         Some(fork) => fork.check(which, loud),
-        None => case::check(!loud, property, input),
+        // A loud run prints what the property prints, but not its panic: the report that
+        // follows shows the failure (once).
+        None => case::check(true, property, input),
     }
 }
 
