@@ -114,6 +114,79 @@
 //! Cases run with the generator called directly (as fast as without greduce); only a
 //! failing case is run again, recording, to be shrunk.
 //!
+//! # Generators from types
+//!
+//! `#[derive(Generate)]` writes a generator for a type of yours, [`any`]`::<T>()` is the
+//! generator of any type that implements [`Generate`] (yours, and the standard library's:
+//! numbers, `char`, `String`, collections, `Option`, tuples, ...), and a
+//! `#[greduce::test]` takes parameters drawn from their types:
+//!
+//! ```
+//! use greduce::Generate;
+//!
+//! #[derive(Clone, Debug, Generate)]
+//! enum Op {
+//!     Push(u8),
+//!     Pop,
+//! }
+//!
+//! #[greduce::test]
+//! fn push_then_pop_gives_it_back(ops: Vec<Op>, x: u8) {
+//!     let mut stack = Vec::new();
+//!     for op in &ops {
+//!         match op {
+//!             Op::Push(v) => stack.push(*v),
+//!             Op::Pop => {
+//!                 stack.pop();
+//!             }
+//!         }
+//!     }
+//!     stack.push(x);
+//!     assert_eq!(stack.pop(), Some(x));
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! The derived `generate` is a `#[generator]` that draws each field in order, so what it
+//! draws is recorded and shrinks like any generator's; an enum draws its variant first, and
+//! shrinks towards its first variant (among variants of the same size: one with nothing to
+//! draw is simpler still). Generic types get `T: Generate` bounds; recursive types end by
+//! construction (see [`Generate`]). Attributes on fields (and on `#[greduce::test]`
+//! parameters) and variants:
+//!
+//! | attribute | on | draws |
+//! |---|---|---|
+//! | `#[generate(range = 1..=6)]` | an integer, `char` or float; a collection, `Option` or array of them | a value in the range (each element in it) |
+//! | `#[generate(len = 1..10)]` (or `len = 3`, `..=4`) | `String`, `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, maps, sets | that many elements (a set or map may hold fewer: repeats count once) |
+//! | `#[generate(len = .., range = ..)]` | `String` (a range of `char`), a collection | both |
+//! | `#[generate(regex = "[a-z]{2,8}")]` | `String` | a string the pattern matches ([`regex`]; the pattern is checked at compile time) |
+//! | `#[generate(with = my_generator)]` | anything | `my_generator(rng)`: any `#[generator]` function; the way for a type of another crate |
+//! | `#[generate(value = expr)]` | anything | nothing: the field is `expr` |
+//! | `#[generate(weight = 3)]` | an enum's variant | the variant 3 times as often as one of weight 1 (default); 0: never |
+//! | `#[generate(crate = path)]` | the type | for a crate that renames `greduce` |
+//!
+//! An attribute's expression may name the fields before it, by name (`_0`, `_1`, ... for a
+//! tuple's fields): fields are drawn in order, each bound to a local of its name.
+//!
+//! ```
+//! use greduce::Generate;
+//!
+//! /// A slice of a buffer: the start within it, the length within what is left.
+//! #[derive(Debug, Generate)]
+//! struct Window {
+//!     #[generate(len = 1..=64)]
+//!     buffer: Vec<u8>,
+//!     #[generate(range = 0..buffer.len())]
+//!     start: usize,
+//!     #[generate(range = 0..=buffer.len() - start)]
+//!     len: usize,
+//! }
+//!
+//! greduce::check(greduce::any::<Window>(), |w: &Window| {
+//!     assert_eq!(w.buffer[w.start..w.start + w.len].len(), w.len);
+//! });
+//! ```
+//!
 //! # Configuration
 //!
 //! Each setting is a [`Check`] builder method and (except fork and timeout, which
@@ -609,7 +682,11 @@
 //!
 //! | proptest | greduce |
 //! |---|---|
-//! | `any::<u32>()`, `any::<bool>()` | `rng.random::<u32>()`, `rng.random_bool(0.5)` |
+//! | `any::<u32>()`, `any::<bool>()` | [`any`]`::<u32>()` as a generator, `u32::generate(rng)` or `rng.random::<u32>()` in one, `rng.random_bool(0.5)` |
+//! | `#[derive(Arbitrary)]` (proptest-derive), `any::<T>()` | `#[derive(Generate)]`, [`any`]`::<T>()` ([generators from types](#generators-from-types)); recursive types need nothing more |
+//! | `#[proptest(strategy = "0..10")]`, `#[proptest(regex = "..")]`, `#[proptest(value = "..")]`, `#[proptest(weight = 3)]`, `#[proptest(skip)]` | `#[generate(range = 0..10)]`, `#[generate(regex = "..")]`, `#[generate(value = ..)]`, `#[generate(weight = 3)]`, `#[generate(weight = 0)]` |
+//! | `"[a-z]{1,8}"` as a strategy (a regex) | [`regex::Regex`]`::new("[a-z]{1,8}")?.generate(rng)`, or `#[generate(regex = "[a-z]{1,8}")]` |
+//! | `prop_compose! { fn window()(len in 1..64usize)(start in 0..len, len in Just(len)) -> .. }` (a field that depends on another) | `#[generate(range = 0..len)] start: usize` after `len`: an attribute names the fields before it |
 //! | `0..10u32`, `'a'..='z'` | `rng.random_range(0..10u32)`, `rng.random_range('a'..='z')` |
 //! | `Just(x)` | `x` |
 //! | `"[a-z]{1,8}"` (a regular expression) | `Regex::new("[a-z]{1,8}").unwrap().generate(rng)` ([regular expressions](#regular-expressions)) |
@@ -622,8 +699,8 @@
 //! | `leaf.prop_recursive(..)` | a generator that calls itself with a depth ([recursive](#recursive-generators)) |
 //! | `s.prop_filter("why", f)` | draw again in a `loop` until `f` holds (shrinking deletes the retries), or [`assume`] |
 //! | `prop_compose!`, a function returning `impl Strategy` | a `#[generator]` function, with the same arguments |
-//! | `impl Arbitrary for T`, `any::<T>()` | `impl Distribution<T> for StandardUniform` with `#[generator]` on `sample`, drawn with `rng.random::<T>()` ([what `#[generator]` rewrites](#what-generator-rewrites)) |
-//! | `proptest! { #[test] fn t(x in s()) { .. } }` | `#[greduce::test] fn t(rng: &mut impl rand::Rng) { let x = s(rng); .. }`, or [`check`]`(s, \|x\| ..)` in a `#[test]` |
+//! | `impl Arbitrary for T` by hand | `impl Generate for T` with `#[generator]` on `generate` (or `impl Distribution<T> for StandardUniform` with `#[generator]` on `sample`, drawn with `rng.random::<T>()`: [what `#[generator]` rewrites](#what-generator-rewrites)) |
+//! | `proptest! { #[test] fn t(x in s(), v: Vec<u8>) { .. } }` | `#[greduce::test] fn t(rng: &mut impl rand::Rng, v: Vec<u8>) { let x = s(rng); .. }`, or [`check`]`(s, \|x\| ..)` in a `#[test]` |
 //! | `prop_assert!`, `prop_assert_eq!` | `assert!`, `assert_eq!` (or return `false` or `Err`) |
 //! | `prop_assume!(c)` | [`assume`]`(c)`: rejects the case, in the property or in the generator |
 //! | `#![proptest_config(ProptestConfig::with_cases(500))]` | `#[greduce::test(cases = 500)]`, [`Check::cases`]`(500)` |
