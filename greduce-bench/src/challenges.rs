@@ -152,7 +152,7 @@ pub fn calculator_property(e: &Expr) -> Outcome {
     Outcome::from(eval(e).is_some())
 }
 
-fn expr_size(e: &Expr) -> (usize, usize) {
+pub(crate) fn expr_size(e: &Expr) -> (usize, usize) {
     match e {
         Expr::Int(_) => (1, 0),
         Expr::Add(a, b) | Expr::Div(a, b) => {
@@ -248,7 +248,7 @@ pub fn heap_property(h: &Heap) -> Outcome {
     Outcome::from(l2 == sorted2 && l1 == l2)
 }
 
-fn heap_nodes(h: &Heap) -> usize {
+pub(crate) fn heap_nodes(h: &Heap) -> usize {
     match h {
         Heap::Empty => 0,
         Heap::Node(_, l, r) => 1 + heap_nodes(l) + heap_nodes(r),

@@ -9,6 +9,7 @@
 //! - [`graph_text`]: the graph subjects as text (JGraphT's `toString`) and its grammar, for
 //!   Perses.
 //! - [`challenges`]: the shrinking challenge's seven properties, as `#[generator]`s.
+//! - [`challenges_derived`]: the same with input types written with `#[derive(Generate)]`.
 //! - [`biconnectivity`]: JGraphT's `BiconnectivityInspector` blocks before and after the
 //!   fix of issue #798 (G-2).
 //! - [`proptest_baseline`]: the same generator as a proptest strategy, for comparison.
@@ -17,6 +18,7 @@
 pub mod any_graph;
 pub mod biconnectivity;
 pub mod challenges;
+pub mod challenges_derived;
 pub mod deep_bug;
 pub mod dl_subjects;
 pub mod graph_oracles;

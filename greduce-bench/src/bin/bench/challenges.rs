@@ -5,6 +5,7 @@
 
 use greduce::Passes;
 use greduce_bench::challenges::{Challenge, Ending, challenges};
+use greduce_bench::challenges_derived::derived_challenges;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -58,6 +59,54 @@ pub(crate) fn table(seeds: u64) -> String {
             if shown != challenge.canonical {
                 eprintln!("{}: {n} x {shown}", challenge.name);
             }
+        }
+    }
+    out
+}
+
+/// The same challenges with input types written with `#[derive(Generate)]`, beside the
+/// hand-written generators' shares (`challenges_derived.rs` says what differs).
+pub(crate) fn derived_table(seeds: u64) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "| property | found | minimal class: derived / hand-written | canonical: derived / hand-written | distinct finals | calls mean: derived / hand-written |"
+    );
+    let _ = writeln!(out, "|---|---|---|---|---|---|");
+    let written = challenges();
+    for derived in &derived_challenges() {
+        let hand = derived.name.split(' ').next().unwrap_or_default();
+        let written = written
+            .iter()
+            .find(|w| w.name == hand)
+            .expect("each derived challenge has a hand-written one");
+        let d = runs(derived, seeds, Passes::ALL);
+        let w = runs(written, seeds, Passes::ALL);
+        let pct = |endings: &[Ending], f: &dyn Fn(&Ending) -> bool| {
+            100.0 * endings.iter().filter(|e| f(e)).count() as f64 / endings.len().max(1) as f64
+        };
+        let minimal = |e: &Ending| e.minimal;
+        let canonical = |e: &Ending| e.shown == derived.canonical;
+        let mean = |endings: &[Ending]| {
+            endings.iter().map(|e| e.calls).sum::<u64>() as f64 / endings.len().max(1) as f64
+        };
+        let finals: std::collections::BTreeSet<&str> = d.iter().map(|e| e.shown.as_str()).collect();
+        let _ = writeln!(
+            out,
+            "| {} | {}/{seeds} | {:.0} % / {:.0} % | {:.0} % / {:.0} % | {} | {:.1} / {:.1} |",
+            derived.name,
+            d.len(),
+            pct(&d, &minimal),
+            pct(&w, &minimal),
+            pct(&d, &canonical),
+            pct(&w, &canonical),
+            finals.len(),
+            mean(&d),
+            mean(&w),
+        );
+        for shown in finals.iter().filter(|s| **s != derived.canonical) {
+            let n = d.iter().filter(|e| e.shown == *shown).count();
+            eprintln!("{} (derived): {n} x {shown}", derived.name);
         }
     }
     out

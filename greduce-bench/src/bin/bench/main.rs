@@ -266,6 +266,8 @@ fn main() {
         };
         if what == "challenges" {
             print!("{}", challenges::table(seeds));
+            println!();
+            print!("{}", challenges::derived_table(seeds));
         } else {
             print!("{}", hypothesis_quality::table(seeds));
         }
