@@ -1160,7 +1160,11 @@ pub use greduce_runtime::{
     Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict, assume, call_label,
     check, note, record, record_with, replay, replay_draws, replay_with, unrecorded,
 };
-pub use greduce_toolkit::{dd, grammar, regex};
+#[cfg(feature = "dd")]
+pub use greduce_toolkit::dd;
+#[cfg(feature = "grammar")]
+pub use greduce_toolkit::grammar;
+pub mod regex;
 
 #[doc(hidden)]
 pub mod __private {

@@ -2,12 +2,12 @@
 //! multi-way selection and each repetition a reducible loop in the trace.
 
 use super::compile::Part;
-use greduce_macros::generator;
+use crate::generator;
 use rand::RngExt;
 
 /// Appends to `out` a string that `part` matches; an unbounded repetition draws up to
 /// `max_repeat` repetitions past its minimum.
-#[generator(crate = ::greduce_runtime)]
+#[generator(crate = crate)]
 pub(super) fn emit<R: rand::Rng + ?Sized>(
     rng: &mut R,
     part: &Part,
@@ -23,7 +23,7 @@ pub(super) fn emit<R: rand::Rng + ?Sized>(
             // label. Each part has a label of its own, and no part is nested in itself, so
             // it tries none: one part replayed with another's decisions would seldom be a
             // simpler failing string, and would cost property calls.
-            greduce_runtime::call_label(*label);
+            crate::call_label(*label);
             for part in parts {
                 // Text draws nothing: no call for it in the trace.
                 match part {
@@ -36,7 +36,7 @@ pub(super) fn emit<R: rand::Rng + ?Sized>(
             label,
             alternatives,
         } => {
-            greduce_runtime::call_label(*label);
+            crate::call_label(*label);
             // A multi-way selection (`#[generator]` records a `match` on a draw so): the
             // reducer may switch to the first alternative, the simplest.
             // Reason: a `let` would be a plain decision, not a selection.
@@ -51,7 +51,7 @@ pub(super) fn emit<R: rand::Rng + ?Sized>(
             min,
             max,
         } => {
-            greduce_runtime::call_label(*label);
+            crate::call_label(*label);
             // Every repetition is a call, its class draw (`[a-z]{3,8}`) at the one site of
             // the `Part::Class` arm, the minimum's and the extra ones' alike: so the reducer
             // can move a value from an extra repetition it removes into the minimum's

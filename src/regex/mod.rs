@@ -60,8 +60,8 @@
 mod compile;
 mod emit;
 
+use crate::generator;
 use compile::Part;
-use greduce_macros::generator;
 use std::fmt;
 
 pub use greduce_regex::Error;
@@ -177,7 +177,7 @@ impl Regex {
     ///     .unwrap_err();
     /// assert_eq!(report.input(), Some("\"0xf\""));
     /// ```
-    #[generator(crate = ::greduce_runtime)]
+    #[generator(crate = crate)]
     pub fn generate<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> String {
         let mut out = String::with_capacity(self.capacity);
         emit::emit(rng, &self.root, self.max_repeat, &mut out);
