@@ -93,8 +93,8 @@ pub(crate) struct TestArgs {
 
 const TEST_ARGUMENTS: &str = "expected `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`, \
      `max_shrink_time = \"<duration>\"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`, \
-     `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `persist = <bool>`, \
-     `regressions = \"<directory>\"`, `rng = <parameter>` or `crate = <path>`";
+     `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `stats = <bool>`, \
+     `persist = <bool>`, `regressions = \"<directory>\"`, `rng = <parameter>` or `crate = <path>`";
 
 impl TestArgs {
     pub(crate) fn parse(tokens: TokenStream) -> syn::Result<TestArgs> {
@@ -128,7 +128,7 @@ impl TestArgs {
                 "cases" | "seed" | "max_shrink_calls" | "max_rejects" => {
                     Value::Int(count(input, &name, form)?)
                 }
-                "shrink" | "verbose" | "persist" => Value::Bool(parse_or(input, form)?),
+                "shrink" | "verbose" | "stats" | "persist" => Value::Bool(parse_or(input, form)?),
                 "regressions" => Value::Str(parse_or(input, form)?),
                 "max_shrink_time" => {
                     let s: syn::LitStr = parse_or(input, form)?;
@@ -204,6 +204,7 @@ fn test_form(name: &str) -> Option<&'static str> {
         "search" => "search = tree|sequence",
         "shrink" => "shrink = <bool>",
         "verbose" => "verbose = <bool>",
+        "stats" => "stats = <bool>",
         "persist" => "persist = <bool>",
         "regressions" => "regressions = \"<directory>\"",
         "rng" => "rng = <parameter>",

@@ -85,8 +85,8 @@ pub fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
 /// Arguments (each a [`Check`](../greduce/struct.Check.html) setting, overridden by its
 /// `GREDUCE_*` variable): `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`,
 /// `max_shrink_time = "10s"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`,
-/// `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `persist = <bool>`,
-/// `regressions = "<directory>"`; and `rng = <parameter>`, `crate = <path>` as for
+/// `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `stats = <bool>`,
+/// `persist = <bool>`, `regressions = "<directory>"`; and `rng = <parameter>`, `crate = <path>` as for
 /// `#[generator]`. Write it `#[greduce::test]`: importing it would shadow the built-in
 /// `#[test]`.
 #[proc_macro_attribute]

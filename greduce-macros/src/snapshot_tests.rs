@@ -417,7 +417,12 @@ snapshot!(
 #[test]
 fn test_attribute() {
     let out = crate::expand::test(
-        quote!(cases = 50, strategy = halt, max_shrink_time = "2s"),
+        quote!(
+            cases = 50,
+            strategy = halt,
+            max_shrink_time = "2s",
+            stats = true
+        ),
         quote! {
             /// Doc.
             fn prop(rng: &mut impl rand::Rng) {

@@ -37,7 +37,9 @@ mod value;
 mod value_text;
 
 pub use align::Strategy;
-pub use check::{CaseResult, Check, Report, SameFailure, assume, check, note};
+pub use check::{
+    CaseResult, Check, CheckStats, Report, SameFailure, assume, check, event, event_value, note,
+};
 pub use decision::Int;
 pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;

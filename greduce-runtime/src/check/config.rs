@@ -87,6 +87,9 @@ impl Regressions {
 /// The settings of one check. Environment variables win over the builder, so a CI job or a
 /// person reproducing a failure can change a test without editing it.
 #[derive(Clone, Debug, PartialEq)]
+// Reason: each bool is an on/off setting of its own, as its builder method and its
+// variable are; no two of them make a state machine.
+#[allow(clippy::struct_excessive_bools)]
 pub(crate) struct Config {
     pub(crate) cases: u64,
     pub(crate) seed: Option<u64>,
@@ -99,6 +102,8 @@ pub(crate) struct Config {
     pub(crate) exhaust: Option<Exhaust>,
     pub(crate) shrink: bool,
     pub(crate) verbose: bool,
+    /// Whether to print the statistics of the generated cases.
+    pub(crate) stats: bool,
     pub(crate) max_rejects: Option<u64>,
     pub(crate) same_failure: SameFailure,
     pub(crate) regressions: Regressions,
@@ -121,6 +126,7 @@ impl Default for Config {
             exhaust: None,
             shrink: true,
             verbose: false,
+            stats: false,
             max_rejects: None,
             same_failure: SameFailure::Location,
             regressions: Regressions::Default,
@@ -179,6 +185,7 @@ pub(crate) const VARIABLES: &[&str] = &[
     "GREDUCE_EXHAUST",
     "GREDUCE_NO_SHRINK",
     "GREDUCE_VERBOSE",
+    "GREDUCE_STATS",
     "GREDUCE_REGRESSIONS",
     "GREDUCE_FORK",
     "GREDUCE_TIMEOUT",
@@ -271,6 +278,9 @@ impl Config {
         }
         if let Some((name, v)) = get("GREDUCE_VERBOSE")? {
             self.verbose = parse_flag(name, &v)?;
+        }
+        if let Some((name, v)) = get("GREDUCE_STATS")? {
+            self.stats = parse_flag(name, &v)?;
         }
         if let Some((name, v)) = get("GREDUCE_TIMEOUT")? {
             self.timeout = match v.trim() {
@@ -462,6 +472,7 @@ mod tests {
             ("GREDUCE_PASSES", "structure,minimize"),
             ("GREDUCE_NO_SHRINK", "1"),
             ("GREDUCE_VERBOSE", "true"),
+            ("GREDUCE_STATS", "on"),
             ("GREDUCE_REGRESSIONS", "off"),
             ("GREDUCE_FORK", "yes"),
             ("GREDUCE_TIMEOUT", "250ms"),
@@ -476,6 +487,7 @@ mod tests {
         assert_eq!(config.passes, Passes::STRUCTURE | Passes::MINIMIZE);
         assert!(!config.shrink);
         assert!(config.verbose);
+        assert!(config.stats);
         assert_eq!(config.regressions, Regressions::Off);
         assert!(config.fork);
         assert_eq!(config.timeout, Some(Duration::from_millis(250)));

@@ -2,23 +2,28 @@
 //! with the generator and report the minimal failing input.
 //!
 //! Cases run with the generator called directly (no recording, so a passing case costs what
-//! the generator costs). When a case fails, the generator runs again from the same seed,
-//! recording its trace, and the reducer shrinks that trace.
+//! the generator costs), unless statistics are collected (`stats.rs`). When a case fails,
+//! the generator runs again from the same seed, recording its trace, and the reducer
+//! shrinks that trace.
 
 pub(crate) mod body;
 pub(crate) mod case;
 mod config;
+mod events;
 mod fork;
 mod fuzz_files;
 mod harness;
 mod report;
 mod runner;
 mod saved;
+mod stats;
 
 pub(crate) use case::bind;
 pub use case::{CaseResult, assume, note};
 pub use config::SameFailure;
+pub use events::{event, event_value};
 pub use report::Report;
+pub use stats::CheckStats;
 
 use crate::align::Strategy;
 use crate::reduce::settings::SizeFn;
@@ -77,6 +82,7 @@ pub fn check<T: Debug, P: CaseResult>(
 /// | [`exhaust`](Check::exhaust) | `GREDUCE_EXHAUST` (`on`, `off`, `decisions=8,values=3`) | off |
 /// | [`shrink`](Check::shrink) | `GREDUCE_NO_SHRINK` (`1`) | shrink |
 /// | [`verbose`](Check::verbose) | `GREDUCE_VERBOSE` (`1`) | off |
+/// | [`stats`](Check::stats) | `GREDUCE_STATS` (`1`) | off |
 ///
 /// A variable with a value greduce cannot use fails the check with an error naming it.
 ///
@@ -106,6 +112,8 @@ pub struct Check<'g, T, S = usize> {
     /// A `#[greduce::test]` body: the generator's output carries the verdict (no output
     /// cache), and the final run of the minimal case replays the body.
     body: bool,
+    /// What receives the statistics of the generated cases.
+    on_stats: Option<Box<dyn FnOnce(CheckStats) + 'g>>,
 }
 
 impl<'g, T: Debug> Check<'g, T> {
@@ -139,6 +147,7 @@ impl<'g, T: Debug> Check<'g, T> {
             examples: Vec::new(),
             progress: true,
             body: false,
+            on_stats: None,
         }
     }
 }
@@ -424,6 +433,118 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn verbose(mut self, verbose: bool) -> Self {
         self.config.verbose = verbose;
+        self
+    }
+
+    /// Whether to print statistics of what the check generated (default false;
+    /// `GREDUCE_STATS=1`, or `0`, overrides it): after the generated cases pass, a summary
+    /// on stderr; when the check fails, the same at the end of its report, for the cases
+    /// run until the failure.
+    ///
+    /// For example:
+    ///
+    /// ```text
+    /// greduce: `sorted_stays_sorted`: 100 cases passed in 0.01 s (seed 0x2a)
+    ///     events (of 103 cases run): 27 % empty list; 62 % sorted: true, 11 % sorted: false
+    ///     input sizes (decisions): min 1, median 12, max 31
+    ///     rejected by assume: 3 (at tests/sorting.rs:12:5)
+    ///     distinct inputs: 97 of 103 (by `Debug` text)
+    /// ```
+    ///
+    /// - **events**: the share of the cases run (rejected ones included) that had each
+    ///   [`event`](crate::event) or [`event_value`](crate::event_value), each counted
+    ///   once per case, from the generator or the property;
+    /// - **input sizes**: the inputs' numbers of decisions (the lower median);
+    /// - **rejected by assume**: rejections by the place of the [`assume`];
+    /// - **distinct inputs**: inputs told apart by a hash of their `Debug` text (an output
+    ///   whose `Debug` changes from run to run, as a `HashMap`'s order does, counts more).
+    ///
+    /// Only generated cases count: not explicit examples, saved failures, fuzz files, nor
+    /// shrinking's runs. With statistics on, each case's generator is recorded instead of
+    /// called directly, to count its decisions (the same inputs, a little slower: BENCHMARKS.md,
+    /// "Statistics"); in fork mode, events, sizes and inputs are not collected (the cases run
+    /// in child processes). The summary is written past the test harness's capture, as
+    /// progress lines are, so `cargo test` shows it for a passing test, without
+    /// `--nocapture`; with [`print_progress`](Check::print_progress) off it goes through
+    /// the capture, and `cargo test -- --nocapture` shows it. [`on_stats`](Check::on_stats)
+    /// gives the numbers to code.
+    ///
+    /// ```
+    /// use greduce::{Check, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    ///     let v: Vec<u32> = (0..rng.random_range(0..4)).map(|_| rng.random_range(0..10)).collect();
+    ///     if v.is_empty() {
+    ///         greduce::event("empty list");
+    ///     }
+    ///     v
+    /// }
+    ///
+    /// let sorted = |v: &Vec<u32>| {
+    ///     greduce::event_value("sorted", v.is_sorted());
+    ///     v.len() < 3
+    /// };
+    /// // Fails on case 3; the report ends with the statistics of the 3 cases.
+    /// let report = Check::new(numbers)
+    ///     .name("short")
+    ///     .seed(11)
+    ///     .persist(false)
+    ///     .stats(true)
+    ///     .try_check(sorted)
+    ///     .unwrap_err();
+    /// let text = report.to_string();
+    /// assert!(text.contains("greduce: `short`: 2 cases passed, then case 3 failed, in "));
+    /// assert!(text.contains(
+    ///     "    events (of 3 cases run): 67 % sorted: true, 33 % sorted: false; 33 % empty list\n"
+    /// ));
+    /// assert!(text.contains("    input sizes (decisions): min 1, median 3, max 4\n"));
+    /// assert!(text.contains("    distinct inputs: 3 of 3 (by `Debug` text)\n"));
+    /// ```
+    #[must_use]
+    pub fn stats(mut self, on: bool) -> Self {
+        self.config.stats = on;
+        self
+    }
+
+    /// Gives `receive` the statistics of the generated cases ([`CheckStats`], the numbers
+    /// [`stats`](Check::stats) prints), once, when the check ends: passing, or failing (then
+    /// with the cases run until the failure). Collects them, whether or not they are
+    /// printed. (Not called when a `GREDUCE_*` variable is invalid: the check fails before
+    /// it runs.)
+    ///
+    /// ```
+    /// use greduce::{Check, generator};
+    /// use rand::RngExt;
+    ///
+    /// #[generator]
+    /// fn word<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    ///     (0..rng.random_range(0..8)).map(|_| rng.random_range('a'..='c')).collect()
+    /// }
+    ///
+    /// // A test of the generator itself: does it make empty words, and long ones?
+    /// let mut empty = 0;
+    /// let mut longest = None;
+    /// Check::new(word)
+    ///     .seed(7)
+    ///     .on_stats(|stats| {
+    ///         empty = stats.event("empty");
+    ///         longest = stats.max_decisions();
+    ///     })
+    ///     .check(|w: &String| {
+    ///         if w.is_empty() {
+    ///             greduce::event("empty");
+    ///         }
+    ///         w.len() < 8
+    ///     });
+    /// assert!(empty > 0);
+    /// // A length and 7 letters.
+    /// assert_eq!(longest, Some(8));
+    /// ```
+    #[must_use]
+    pub fn on_stats(mut self, receive: impl FnOnce(CheckStats) + 'g) -> Self {
+        self.on_stats = Some(Box::new(receive));
         self
     }
 
@@ -748,6 +869,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             examples: self.examples,
             progress: self.progress,
             body: self.body,
+            on_stats: self.on_stats,
         }
     }
 
@@ -818,7 +940,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         let id = fork::protocol::check_id(Location::caller());
         // Without a name (a test's, or given) the file would be shared by unrelated checks.
         let named = self.name.is_some() || running_test().is_some();
-        let runner = runner::Runner {
+        let counts = config.stats || self.on_stats.is_some();
+        let mut runner = runner::Runner {
             generator: self.generator,
             size: self.size,
             counts_decisions: self.counts_decisions,
@@ -826,10 +949,16 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             progress: self.progress,
             body: self.body,
             fork: None,
+            tally: counts.then(|| stats::Tally::new(&name)),
         };
         let progress = runner.progress;
+        let on_stats = self.on_stats;
         captured_if(!progress, || {
-            runner.run(&name, named, &config, &id, &mut property)
+            let mut result = runner.run(&name, named, &config, &id, &mut property);
+            if let Some(tally) = runner.tally.take() {
+                tally.finish(&mut result, config.stats, on_stats);
+            }
+            result
         })
     }
 }

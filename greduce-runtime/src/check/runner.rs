@@ -12,6 +12,7 @@ use super::fuzz_files::{self, FuzzFile};
 use super::harness::to_stderr;
 use super::report::{self, Report};
 use super::saved::SavedFailures;
+use super::stats::{self, Tally};
 use crate::align::Strategy;
 use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
@@ -42,13 +43,15 @@ pub(super) struct Runner<'g, T, S> {
     pub(super) body: bool,
     /// Fork mode, once the check runs.
     pub(super) fork: Option<Fork>,
+    /// The statistics of the generated cases, when collected.
+    pub(super) tally: Option<Tally>,
 }
 
 impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// Runs the check named `name` (`named`: by a test or the user, so failures may be
     /// saved under it), check `id` of its test.
     pub(super) fn run<P: CaseResult>(
-        mut self,
+        &mut self,
         name: &str,
         named: bool,
         config: &Config,
@@ -400,6 +403,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
         let base = config.seed.unwrap_or_else(random_seed);
+        if let Some(tally) = &mut self.tally {
+            tally.start(base);
+        }
         let mut passed = 0;
         let mut rejects = Rejects::default();
         let mut index = 0;
@@ -421,10 +427,12 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 Ok(Ok(None)) => {
                     saved.mark_running(seed);
                     let generator = &mut self.generator;
-                    let (generated, _) =
-                        case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+                    let mut counted = self.tally.as_mut().map(Tally::case);
+                    let (generated, _) = case::run(true, || {
+                        stats::generate(&mut **generator, seed, counted.as_mut())
+                    });
                     match generated {
-                        Ok(input) => match case::check(true, property, &input) {
+                        Ok(input) => match stats::check(counted, property, &input) {
                             (CaseEnd::Failed(failure), _) => {
                                 let failing = Failing {
                                     name,
@@ -447,6 +455,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     }
                 }
             };
+            if let Some(tally) = &mut self.tally {
+                tally.ended(&outcome);
+            }
             match outcome {
                 CaseEnd::Passed => passed += 1,
                 CaseEnd::Rejected(site) => {
