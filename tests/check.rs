@@ -280,17 +280,8 @@ fn check_panics_with_the_report() {
 /// Runs test `name` of this binary in a child process with `vars` set; returns its stderr
 /// and stdout. The child tests below run only when `CHECK_TEST_CHILD` is set.
 fn child(name: &str, vars: &[(&str, &str)]) -> (String, String) {
-    let mut child = common::test_child(name);
-    let out = child
-        .env("CHECK_TEST_CHILD", "1")
-        .env("GREDUCE_REGRESSIONS", "off")
-        .envs(vars.iter().copied())
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let (_, err, out) = common::run_child(common::test_child(name), "CHECK_TEST_CHILD", vars);
+    (err, out)
 }
 
 fn in_child() -> bool {

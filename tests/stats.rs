@@ -312,26 +312,13 @@ fn fork_mode_counts_outcomes_only() {
 /// harness capturing its output (`nocapture` false) or not; returns its stderr and stdout.
 /// The child tests below run only when `STATS_TEST_CHILD` is set.
 fn child(name: &str, nocapture: bool, vars: &[(&str, &str)]) -> (String, String) {
-    let mut child = std::process::Command::new(std::env::current_exe().unwrap());
-    child.args([name, "--exact", "--test-threads=1"]);
-    if nocapture {
-        child.arg("--nocapture");
-    }
-    for (var, _) in std::env::vars_os() {
-        if var.to_string_lossy().starts_with("GREDUCE_") {
-            child.env_remove(var);
-        }
-    }
-    let out = child
-        .env("STATS_TEST_CHILD", "1")
-        .env("GREDUCE_REGRESSIONS", "off")
-        .envs(vars.iter().copied())
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let command = if nocapture {
+        common::test_child(name)
+    } else {
+        common::test_child_captured(name)
+    };
+    let (_, err, out) = common::run_child(command, "STATS_TEST_CHILD", vars);
+    (err, out)
 }
 
 fn in_child() -> bool {
@@ -528,3 +515,5 @@ fn cost_of_stats() {
         );
     }
 }
+
+mod common;

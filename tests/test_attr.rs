@@ -44,14 +44,8 @@ fn failing(rng: &mut impl rand::Rng) {
 
 #[test]
 fn a_failing_body_is_shrunk_and_reported_by_binding() {
-    let mut child = common::test_child("failing");
-    let out = child
-        .env("TEST_ATTR_CHILD", "1")
-        .env("GREDUCE_REGRESSIONS", "off")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
+    let (passed, err, _) = common::run_child(common::test_child("failing"), "TEST_ATTR_CHILD", &[]);
+    assert!(!passed);
     let report = &err[err.find("greduce: `failing` failed on case").unwrap()..];
     let report = &report[report.find("\n\n").unwrap()..];
     let normalised: String = report
@@ -171,14 +165,9 @@ fn body_with_unannotated_helper(rng: &mut impl rand::Rng) {
 /// with what to do, not as a generator that is not deterministic.
 #[test]
 fn an_unannotated_helper_is_named_in_a_test_body() {
-    let mut child = common::test_child("body_with_unannotated_helper");
-    let out = child
-        .env("TEST_ATTR_CHILD", "1")
-        .env("GREDUCE_REGRESSIONS", "off")
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
+    let child = common::test_child("body_with_unannotated_helper");
+    let (passed, err, _) = common::run_child(child, "TEST_ATTR_CHILD", &[]);
+    assert!(!passed);
     assert!(
         err.contains(
             "greduce: `body_with_unannotated_helper`: `unannotated` received the generator rng \

@@ -333,7 +333,7 @@ pub struct Ending {
 }
 
 /// Generates inputs from seed `seed` until one fails, then reduces it.
-fn run_one<T: Debug>(
+fn run_one<T: Debug + Clone>(
     seed: u64,
     cases: u64,
     passes: greduce::Passes,
@@ -341,17 +341,43 @@ fn run_one<T: Debug>(
     property: fn(&T) -> Outcome,
     minimal: fn(&T) -> bool,
 ) -> Option<Ending> {
+    run_as(
+        (seed, cases, passes),
+        generator,
+        T::clone,
+        property,
+        minimal,
+    )
+}
+
+/// Generates inputs from seed `seed` until one fails `property` once converted (one seed of
+/// each case in `0..cases`), then reduces it; shown and judged as the converted value.
+pub(crate) fn run_as<T: Debug, U: Debug>(
+    (seed, cases, passes): (u64, u64, greduce::Passes),
+    generator: fn(&mut rand::rngs::StdRng) -> T,
+    convert: fn(&T) -> U,
+    property: fn(&U) -> Outcome,
+    minimal: fn(&U) -> bool,
+) -> Option<Ending> {
     let run = (0..cases)
         .map(|case| greduce::record(generator, seed.wrapping_mul(1_000_003).wrapping_add(case)))
-        .find(|run| property(&run.output) == Outcome::Fails)?;
+        .find(|run| property(&convert(&run.output)) == Outcome::Fails)?;
     let reduced = greduce::Reducer::new(generator)
         .passes(passes)
-        .reduce(&run.trace, property);
+        .reduce(&run.trace, |t: &T| property(&convert(t)));
+    let output = convert(&reduced.output);
     Some(Ending {
-        shown: format!("{:?}", reduced.output),
-        minimal: minimal(&reduced.output),
+        shown: format!("{output:?}"),
+        minimal: minimal(&output),
         calls: reduced.stats.property_calls,
     })
+}
+
+/// binheap's minimal class: four nodes with the keys 0, 0, 0 and 1.
+pub(crate) fn minimal_heap(h: &Heap) -> bool {
+    let mut keys = heap_values(h);
+    keys.sort_unstable();
+    heap_nodes(h) == 4 && keys == [0, 0, 0, 1]
 }
 
 /// The seven challenges.
@@ -413,11 +439,7 @@ pub fn challenges() -> Vec<Challenge> {
             canonical: "Node(0, Empty, Node(0, Node(0, Empty, Empty), Node(1, Empty, Empty)))",
             hypothesis: (93.0, 128.8),
             run: |seed, cases, passes| {
-                run_one(seed, cases, passes, heap, heap_property, |h| {
-                    let mut keys = heap_values(h);
-                    keys.sort_unstable();
-                    heap_nodes(h) == 4 && keys == [0, 0, 0, 1]
-                })
+                run_one(seed, cases, passes, heap, heap_property, minimal_heap)
             },
         },
         Challenge {

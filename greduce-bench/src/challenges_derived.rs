@@ -18,7 +18,7 @@
 
 use crate::challenges::{
     Challenge, Ending, Expr, Heap, calculator_property, coupling_property, deletion_property,
-    heap_property, length_list_property, nested_lists_property, reverse,
+    heap_property, length_list_property, minimal_heap, nested_lists_property, reverse, run_as,
 };
 use greduce::{Generate, Outcome};
 use std::fmt::Debug;
@@ -148,33 +148,18 @@ fn heap_order_property(h: &Heap) -> Outcome {
     }
 }
 
-/// Generates `T`s from seed `seed` (the hand-written challenges' seeds) until one fails
-/// `property` once converted, then reduces it; shown and judged as the converted value.
+/// [`run_as`] with `T`'s derived generator.
 fn run_derived<T: Generate + Debug, U: Debug>(
-    (seed, cases, passes): (u64, u64, greduce::Passes),
+    run: (u64, u64, greduce::Passes),
     convert: fn(&T) -> U,
     property: fn(&U) -> Outcome,
     minimal: fn(&U) -> bool,
 ) -> Option<Ending> {
-    let generator = greduce::any::<T>();
-    let run = (0..cases)
-        .map(|case| greduce::record(generator, seed.wrapping_mul(1_000_003).wrapping_add(case)))
-        .find(|run| property(&convert(&run.output)) == Outcome::Fails)?;
-    let reduced = greduce::Reducer::new(generator)
-        .passes(passes)
-        .reduce(&run.trace, |t: &T| property(&convert(t)));
-    let output = convert(&reduced.output);
-    Some(Ending {
-        shown: format!("{output:?}"),
-        minimal: minimal(&output),
-        calls: reduced.stats.property_calls,
-    })
+    run_as(run, greduce::any::<T>(), convert, property, minimal)
 }
 
 /// The seven challenges with derived input types, in `challenges()`'s order (binheap twice:
 /// as differences, then filtered).
-// Reason: one entry per challenge, as `challenges()` has them.
-#[allow(clippy::too_many_lines)]
 pub fn derived_challenges() -> Vec<Challenge> {
     vec![
         Challenge {
@@ -231,11 +216,7 @@ pub fn derived_challenges() -> Vec<Challenge> {
             canonical: "Node(0, Empty, Node(0, Node(0, Empty, Empty), Node(1, Empty, Empty)))",
             hypothesis: (93.0, 128.8),
             run: |seed, cases, passes| {
-                run_derived((seed, cases, passes), rooted, heap_property, |h| {
-                    let mut keys = crate::challenges::heap_values(h);
-                    keys.sort_unstable();
-                    crate::challenges::heap_nodes(h) == 4 && keys == [0, 0, 0, 1]
-                })
+                run_derived((seed, cases, passes), rooted, heap_property, minimal_heap)
             },
         },
         Challenge {
@@ -243,11 +224,12 @@ pub fn derived_challenges() -> Vec<Challenge> {
             canonical: "Node(0, Empty, Node(0, Node(0, Empty, Empty), Node(1, Empty, Empty)))",
             hypothesis: (93.0, 128.8),
             run: |seed, cases, passes| {
-                run_derived((seed, cases, passes), heap, heap_order_property, |h| {
-                    let mut keys = crate::challenges::heap_values(h);
-                    keys.sort_unstable();
-                    crate::challenges::heap_nodes(h) == 4 && keys == [0, 0, 0, 1]
-                })
+                run_derived(
+                    (seed, cases, passes),
+                    heap,
+                    heap_order_property,
+                    minimal_heap,
+                )
             },
         },
         Challenge {

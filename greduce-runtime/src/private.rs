@@ -1066,20 +1066,10 @@ pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
 /// `site!("what", "generator", ordinal)`: the `&'static Site` of the code it is written
 /// at, the `ordinal`-th site of the generator named `generator` ([`Site::keyed`]).
 /// Generated code writes it spanned at the user's tokens, so `line!()` and `column!()` give
-/// the user's location. `site!("what")` is a site without a key.
+/// the user's location.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __greduce_site {
-    ($what:literal) => {
-        const {
-            &$crate::__private::Site::new(
-                $what,
-                ::core::file!(),
-                ::core::line!(),
-                ::core::column!(),
-            )
-        }
-    };
     ($what:literal, $generator:literal, $ordinal:literal) => {
         const {
             &$crate::__private::Site::new(

@@ -51,12 +51,44 @@ pub(crate) fn jobs<R: rand::Rng + ?Sized>(rng: &mut R, max: u32) -> Vec<u32> {
 // Reason: every test file that includes this module uses some of its helpers, not all.
 #[allow(dead_code)]
 pub(crate) fn test_child(name: &str) -> std::process::Command {
+    let mut child = test_child_captured(name);
+    child.arg("--nocapture");
+    child
+}
+
+/// [`test_child`] with the test harness capturing the test's output, as `cargo test` does.
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn test_child_captured(name: &str) -> std::process::Command {
     let mut child = std::process::Command::new(std::env::current_exe().expect("this binary"));
-    child.args([name, "--exact", "--nocapture", "--test-threads=1"]);
+    child.args([name, "--exact", "--test-threads=1"]);
     for (var, _) in std::env::vars_os() {
         if var.to_string_lossy().starts_with("GREDUCE_") {
             child.env_remove(var);
         }
     }
     child
+}
+
+/// Runs `child` (a [`test_child`]) with the variable `flag` set (the child tests of a file
+/// do their work only then), failures not saved, and `vars`: whether it succeeded, its
+/// stderr and its stdout.
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn run_child(
+    mut child: std::process::Command,
+    flag: &str,
+    vars: &[(&str, &str)],
+) -> (bool, String, String) {
+    let out = child
+        .env(flag, "1")
+        .env("GREDUCE_REGRESSIONS", "off")
+        .envs(vars.iter().copied())
+        .output()
+        .expect("the test binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
