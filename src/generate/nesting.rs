@@ -32,7 +32,7 @@ pub struct Nested {
 ///
 /// # Panics
 ///
-/// When derived types are nested [`RUNAWAY`] deep: a cycle of types that nothing ends.
+/// When derived types are nested `RUNAWAY` (256) deep: a cycle of types that nothing ends.
 pub fn nested(name: &'static str) -> Nested {
     let depth = DEPTH.with(|d| {
         let depth = d.get() + 1;
