@@ -8,6 +8,7 @@
 pub(crate) mod body;
 pub(crate) mod case;
 mod config;
+pub(crate) mod executor;
 mod fork;
 mod fuzz_files;
 mod harness;
