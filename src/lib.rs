@@ -156,6 +156,63 @@
 //! assert_eq!(sorted, 72);
 //! ```
 //!
+//! ## Async tests
+//!
+//! A `#[greduce::test]` can be an `async fn`. Each case runs its future to completion on
+//! the test thread, where greduce records and replays, so draws made in the body (before,
+//! between and after `.await`s, and in the `async` blocks it awaits) shrink like any;
+//! parameters drawn from their types are drawn before the future starts. `?`, `return` and
+//! the report's `let` bindings work as in a synchronous test:
+//!
+//! ```
+//! # use rand::RngExt;
+//! # async fn send(bytes: Vec<u8>) -> Vec<u8> { bytes }
+//! #[greduce::test]
+//! async fn echoes_what_it_is_sent(bytes: Vec<u8>, rng: &mut impl rand::Rng) {
+//!     let received = send(bytes.clone()).await;
+//!     let k = rng.random_range(0..=bytes.len());
+//!     assert_eq!(received[..k], bytes[..k]);
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! Without the feature `tokio`, the future runs on a plain executor: it polls on the test
+//! thread and parks it until the future's waker is called, which is all that futures from
+//! std, channels, locks and most of the `futures` crate need. With the feature, it runs on
+//! tokio's current-thread runtime (drivers enabled: tasks, timers, sockets), a new one per
+//! case, so no task or paused clock of one case is left for the next:
+//!
+//! ```
+//! # use rand::RngExt;
+//! #[greduce::test]
+//! async fn spawned_sums(#[generate(len = 0..10)] xs: Vec<u16>, rng: &mut impl rand::Rng) {
+//!     let k = rng.random_range(0..=xs.len());
+//!     let (head, tail) = (xs[..k].to_vec(), xs[k..].to_vec());
+//!     let head = tokio::spawn(async move { head.into_iter().map(u32::from).sum::<u32>() });
+//!     let tail = tokio::spawn(async move { tail.into_iter().map(u32::from).sum::<u32>() });
+//!     let total = head.await.unwrap() + tail.await.unwrap();
+//!     assert_eq!(total, xs.into_iter().map(u32::from).sum::<u32>());
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! A test chooses with `#[greduce::test(executor = plain)]` or `executor = tokio` (which
+//! without the feature is a compile error that names it). Draws stay in the test's own
+//! future: a task it spawns cannot draw (it would need the rng, which the test borrows,
+//! and the run's handle, which is not `Send`), and an `async fn` cannot take the rng (only
+//! a `#[generator]`, which is synchronous, can): draw in the body, or in the generators it
+//! calls.
+//!
+//! Not with `#[tokio::test]`, which makes a test of its own (written below
+//! `#[greduce::test]`, greduce rejects it and says so): write `#[greduce::test] async fn`
+//! instead. Inside a `#[tokio::test]`, a [`check`] whose property is synchronous works; a
+//! property that blocks on a future there panics in tokio ("Cannot start a runtime from
+//! within a runtime") on every input, and greduce reports that panic as the failure of the
+//! simplest input. For an async property in the functional style, build a runtime in a
+//! plain `#[test]` and call its `block_on` in the property; or, in a
+//! `#[tokio::test(flavor = "multi_thread")]`, run the check in
+//! `tokio::task::block_in_place` and block on `Handle::current()` in the property.
+//!
 //! # Generators from types
 //!
 //! `#[derive(Generate)]` writes a generator for a type of yours, [`any`]`::<T>()` is the
@@ -1189,7 +1246,11 @@
 //!
 //! # Crate features
 //!
-//! None.
+//! - `tokio`: [async tests](#async-tests) run on tokio's current-thread runtime (by
+//!   default, and when a test asks for `executor = tokio`). It brings in tokio with its `rt`
+//!   feature only; the runtime enables the drivers (timers, sockets) that the tokio
+//!   features of your own dependency turn on. Without it, async tests run on a plain
+//!   executor.
 
 mod generate;
 

@@ -123,3 +123,26 @@ fn size(tree: &Tree) -> usize {
         Tree::Node(left, value, right) => size(left) + usize::from(*value > 0) + size(right),
     }
 }
+
+/// `#[greduce::test] async fn`, returning `()` and `Result`, with drawn parameters and draws
+/// across `.await`s.
+#[greduce::test(cases = 5)]
+async fn async_tests_pass_strict_lints(
+    rng: &mut impl rand::Rng,
+    #[generate(len = 1..3)] bytes: Vec<u8>,
+) {
+    let k = rng.random_range(0..=bytes.len());
+    let echoed = async { k }.await;
+    let more = async { rng.random_range(0..10u8) }.await;
+    assert!(echoed <= bytes.len() && more < 10);
+}
+
+#[greduce::test(cases = 5, executor = plain)]
+async fn async_results_pass_strict_lints(rng: &mut impl rand::Rng) -> Result<(), String> {
+    let n: u32 = async { "7" }.await.parse().map_err(|e| format!("{e}"))?;
+    let m = rng.random_range(0..n);
+    if m >= n {
+        return Err(format!("{m} >= {n}"));
+    }
+    Ok(())
+}

@@ -7,5 +7,9 @@
 fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
+    // Errors only without greduce's feature `tokio` (which `cargo test --workspace` turns
+    // on: greduce-bench's tests use it).
+    #[cfg(not(feature = "tokio"))]
+    t.compile_fail("tests/ui/without-tokio/*.rs");
     t.pass("tests/ui/rewrites/*.rs");
 }

@@ -84,23 +84,40 @@ pub(crate) enum Value {
     Variant(Ident, Ident),
 }
 
+/// Which executor runs an `async fn` test's future: `executor = plain|tokio`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Executor {
+    /// `plain`: polls on the test thread, no runtime.
+    Plain,
+    /// `tokio`: tokio's current-thread runtime (greduce's feature `tokio`).
+    Tokio,
+}
+
 /// Parsed `#[greduce::test(cases = 500, seed = 7, strategy = halt, ..)]`.
 pub(crate) struct TestArgs {
     pub(crate) rng: Ident,
     pub(crate) krate: Path,
     pub(crate) settings: Vec<Setting>,
+    /// `executor = ..` with the span of its value (`None`: the default, tokio's with the
+    /// feature `tokio`, else the plain one).
+    pub(crate) executor: Option<(Executor, Span)>,
+    /// The span of the `executor` key, for the error on a test that is not `async`.
+    pub(crate) executor_key: Option<Span>,
 }
 
 const TEST_ARGUMENTS: &str = "expected `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`, \
      `max_shrink_time = \"<duration>\"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`, \
      `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `stats = <bool>`, \
-     `persist = <bool>`, `regressions = \"<directory>\"`, `rng = <parameter>` or `crate = <path>`";
+     `persist = <bool>`, `regressions = \"<directory>\"`, `executor = plain|tokio`, \
+     `rng = <parameter>` or `crate = <path>`";
 
 impl TestArgs {
     pub(crate) fn parse(tokens: TokenStream) -> syn::Result<TestArgs> {
         let mut rng = None;
         let mut krate: Option<Path> = None;
         let mut settings: Vec<Setting> = Vec::new();
+        let mut executor = None;
+        let mut executor_key = None;
         let parser = syn::meta::parser(|meta| {
             let unknown = || meta.error(format!("unknown `test` argument; {TEST_ARGUMENTS}"));
             let Some(name) = meta.path.get_ident().map(ToString::to_string) else {
@@ -109,6 +126,7 @@ impl TestArgs {
             if settings.iter().any(|s| s.method == name)
                 || (name == "rng" && rng.is_some())
                 || (name == "crate" && krate.is_some())
+                || (name == "executor" && executor.is_some())
             {
                 return Err(meta.error(format!("duplicate `{name}` argument")));
             }
@@ -123,6 +141,11 @@ impl TestArgs {
                 }
                 "crate" => {
                     krate = Some(parse_or(input, form)?);
+                    return Ok(());
+                }
+                "executor" => {
+                    executor = Some(executor_choice(input, form)?);
+                    executor_key = Some(meta.path.span());
                     return Ok(());
                 }
                 "cases" | "seed" | "max_shrink_calls" | "max_rejects" => {
@@ -140,41 +163,7 @@ impl TestArgs {
                     })?;
                     Value::Millis(millis, s.span())
                 }
-                "strategy" | "search" => {
-                    if let Ok(quoted) = input.fork().parse::<syn::LitStr>() {
-                        return Err(syn::Error::new(
-                            quoted.span(),
-                            format!(
-                                "write the choice without quotes: `{name} = {}`",
-                                quoted.value()
-                            ),
-                        ));
-                    }
-                    let choice: Ident = parse_or(input, form)?;
-                    let (ty, variant) = match (name.as_str(), choice.to_string().as_str()) {
-                        ("strategy", "halt") => ("Strategy", "Halt"),
-                        ("strategy", "bypass") => ("Strategy", "Bypass"),
-                        ("strategy", "realign") => ("Strategy", "Realign"),
-                        ("search", "tree") => ("Search", "Tree"),
-                        ("search", "sequence") => ("Search", "Sequence"),
-                        ("strategy", _) => {
-                            return Err(syn::Error::new(
-                                choice.span(),
-                                "expected `halt`, `bypass` or `realign`",
-                            ));
-                        }
-                        _ => {
-                            return Err(syn::Error::new(
-                                choice.span(),
-                                "expected `tree` or `sequence`",
-                            ));
-                        }
-                    };
-                    Value::Variant(
-                        Ident::new(ty, choice.span()),
-                        Ident::new(variant, choice.span()),
-                    )
-                }
+                "strategy" | "search" => variant(&name, input, form)?,
                 _ => return Err(unknown()),
             };
             settings.push(Setting {
@@ -188,6 +177,8 @@ impl TestArgs {
             rng: rng.unwrap_or_else(|| Ident::new("rng", Span::call_site())),
             krate: krate.unwrap_or_else(|| parse_quote!(::greduce)),
             settings,
+            executor,
+            executor_key,
         })
     }
 }
@@ -207,10 +198,76 @@ fn test_form(name: &str) -> Option<&'static str> {
         "stats" => "stats = <bool>",
         "persist" => "persist = <bool>",
         "regressions" => "regressions = \"<directory>\"",
+        "executor" => "executor = plain|tokio",
         "rng" => "rng = <parameter>",
         "crate" => "crate = <path>",
         _ => return None,
     })
+}
+
+/// A choice is written as a name: `strategy = halt`, not `strategy = "halt"`.
+fn unquoted(name: &str, input: syn::parse::ParseStream<'_>) -> syn::Result<()> {
+    match input.fork().parse::<syn::LitStr>() {
+        Ok(quoted) => Err(syn::Error::new(
+            quoted.span(),
+            format!(
+                "write the choice without quotes: `{name} = {}`",
+                quoted.value()
+            ),
+        )),
+        Err(_) => Ok(()),
+    }
+}
+
+/// `strategy = halt|bypass|realign`, `search = tree|sequence`: the `greduce::<type>::<variant>`
+/// the choice names.
+fn variant(name: &str, input: syn::parse::ParseStream<'_>, form: &str) -> syn::Result<Value> {
+    unquoted(name, input)?;
+    let choice: Ident = parse_or(input, form)?;
+    let (ty, variant) = match (name, choice.to_string().as_str()) {
+        ("strategy", "halt") => ("Strategy", "Halt"),
+        ("strategy", "bypass") => ("Strategy", "Bypass"),
+        ("strategy", "realign") => ("Strategy", "Realign"),
+        ("search", "tree") => ("Search", "Tree"),
+        ("search", "sequence") => ("Search", "Sequence"),
+        ("strategy", _) => {
+            return Err(syn::Error::new(
+                choice.span(),
+                "expected `halt`, `bypass` or `realign`",
+            ));
+        }
+        _ => {
+            return Err(syn::Error::new(
+                choice.span(),
+                "expected `tree` or `sequence`",
+            ));
+        }
+    };
+    Ok(Value::Variant(
+        Ident::new(ty, choice.span()),
+        Ident::new(variant, choice.span()),
+    ))
+}
+
+/// `plain` or `tokio`, unquoted.
+fn executor_choice(
+    input: syn::parse::ParseStream<'_>,
+    form: &str,
+) -> syn::Result<(Executor, Span)> {
+    unquoted("executor", input)?;
+    let choice: Ident = parse_or(input, form)?;
+    match choice.to_string().as_str() {
+        "plain" => Ok((Executor::Plain, choice.span())),
+        "tokio" => Ok((Executor::Tokio, choice.span())),
+        other => Err(syn::Error::new(
+            choice.span(),
+            format!(
+                "unknown executor `{other}`; expected `plain` (polls the future on the test \
+                 thread, no runtime) or `tokio` (tokio's current-thread runtime, with \
+                 greduce's feature `tokio`)"
+            ),
+        )),
+    }
 }
 
 /// The value after `name =`, or an error that shows the argument's form.

@@ -7,7 +7,7 @@
 //! closure and draws exactly what it drew before. Invented identifiers use
 //! `Span::mixed_site()`, so user code with the same names is unaffected.
 
-use crate::args::{Setting, Value};
+use crate::args::{Executor, Setting, Value};
 use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
 use std::cell::Cell;
@@ -618,13 +618,50 @@ impl Codegen {
         parse_quote_spanned!(span=> #p::bind(#text, #value);)
     }
 
+    /// The future of an `async fn` test's body, run to completion on the test thread by its
+    /// executor: the tail of the generator's body, after the parameters drawn from their
+    /// types. `span` is the user's `async`.
+    ///
+    /// Input: `async fn prop(..) { body }`. Output:
+    /// `__private::block_on_default(async move { body })` (tokio's with greduce's feature
+    /// `tokio`, else the plain one); with `executor = plain`, `__private::block_on(..)`;
+    /// with `executor = tokio`, `__private::block_on_tokio(..)` (and
+    /// [`Codegen::test_fn`] checks that the feature is on).
+    ///
+    /// A test that returns `()` gets a statement (`block_on(..);`), as a person would write
+    /// it (clippy's `semicolon_if_nothing_returned`).
+    pub(crate) fn block_on(
+        &self,
+        executor: Option<(Executor, Span)>,
+        span: Span,
+        body: &Block,
+        unit: bool,
+    ) -> Stmt {
+        let future = quote_spanned!(span=> async move #body);
+        let (f, at) = match executor {
+            None => (quote!(block_on_default), span),
+            Some((Executor::Plain, at)) => (quote!(block_on), at),
+            Some((Executor::Tokio, at)) => (quote!(block_on_tokio), at),
+        };
+        let p = self.private(at);
+        let semi = unit.then(|| token::Semi(at));
+        Stmt::Expr(parse_quote_spanned!(at=> #p::#f(#future)), semi)
+    }
+
     /// The test function: the body as a `#[generator]` nested in a `#[test]`, checked with
     /// the settings.
     ///
     /// Input: `#[greduce::test(cases = 5)] fn prop(rng: &mut impl Rng) { body }`. Output:
     /// `#[test] fn prop() { #[generator] fn prop(rng: &mut impl Rng) { body }
     ///  __private::run_test(__private::test(prop).cases(5)); }`
-    pub(crate) fn test_fn(&self, func: &ItemFn, settings: &[Setting]) -> TokenStream {
+    /// With `executor = tokio`, `__private::require_tokio!();` after the test (a compile
+    /// error, at the user's `tokio`, without greduce's feature `tokio`).
+    pub(crate) fn test_fn(
+        &self,
+        func: &ItemFn,
+        settings: &[Setting],
+        executor: Option<(Executor, Span)>,
+    ) -> TokenStream {
         let krate = &self.krate;
         let rng = &self.rng;
         let ItemFn {
@@ -652,6 +689,16 @@ impl Codegen {
             sig: sig.clone(),
             block: func.block.clone(),
         };
+        // Beside the test, not in it: a `#[test]` is left out of builds that are not tests
+        // (`cargo build`, trybuild), and the error must not be. Under the test's `cfg`s.
+        let require = match executor {
+            Some((Executor::Tokio, at)) => {
+                let p = self.private(at);
+                let cfgs = attrs.iter().filter(|a| a.path().is_ident("cfg"));
+                quote_spanned!(at=> #(#cfgs)* #p::require_tokio!();)
+            }
+            _ => TokenStream::new(),
+        };
         quote_spanned! {span=>
             #(#attrs)*
             #[::core::prelude::v1::test]
@@ -659,6 +706,7 @@ impl Codegen {
                 #inner
                 #p::run_test(#p::test(#name) #(#settings)*);
             }
+            #require
         }
     }
 }

@@ -148,6 +148,17 @@ pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
         Ok(func) => func,
         Err(e) => return with_error(&original, &e),
     };
+    if let Err((e, tokio_test)) = check_async(&func, &args) {
+        // Without `#[tokio::test]`, which would not resolve in a crate without tokio.
+        if let Some(index) = tokio_test {
+            func.attrs.remove(index);
+            return with_error(&func.to_token_stream(), &e);
+        }
+        return with_error(&original, &e);
+    }
+    // An `async fn` test: its body becomes a future that each case runs to completion on
+    // the test thread. The rest is checked as for a synchronous test.
+    let asyncness = func.sig.asyncness.take();
     let mut errors = Vec::new();
     let (drawn, rng) = test_params(&mut func, &args.rng, &args.krate, &mut errors);
     if let Some(first) = errors.into_iter().reduce(|mut all, e| {
@@ -156,7 +167,7 @@ pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
     }) {
         return with_error(&original, &first);
     }
-    let rng = match check_test_signature(&func, &rng) {
+    let rng = match check_signature(&func, &rng, Attr::Test) {
         Ok(rng) => rng,
         Err(e) => return with_error(&original, &e),
     };
@@ -172,8 +183,57 @@ pub(crate) fn test(args: TokenStream, item: TokenStream) -> TokenStream {
             statements.push(codegen.bind(&names, pat.span()));
         }
     }
-    func.block.stmts.splice(0..0, statements);
-    codegen.test_fn(&func, &args.settings)
+    if let Some(asyncness) = asyncness {
+        // Items stay outside the future: the generator hoists the items of its body, not
+        // those of a block in it, and its two copies of the body would define them twice.
+        let (items, body): (Vec<Stmt>, Vec<Stmt>) = std::mem::take(&mut func.block.stmts)
+            .into_iter()
+            .partition(|s| matches!(s, Stmt::Item(_)));
+        let body = Block {
+            brace_token: func.block.brace_token,
+            stmts: body,
+        };
+        let unit = match &func.sig.output {
+            syn::ReturnType::Default => true,
+            syn::ReturnType::Type(_, ty) => matches!(&**ty, Type::Tuple(t) if t.elems.is_empty()),
+        };
+        statements.push(codegen.block_on(args.executor, asyncness.span, &body, unit));
+        func.block.stmts = items.into_iter().chain(statements).collect();
+    } else {
+        func.block.stmts.splice(0..0, statements);
+    }
+    codegen.test_fn(&func, &args.settings, args.executor)
+}
+
+/// What an `async fn` test needs: no `#[tokio::test]` beside it (tokio's attribute makes a
+/// test of its own; the error comes with its index among the attributes), and no
+/// `executor` argument on a synchronous one.
+fn check_async(func: &ItemFn, args: &TestArgs) -> Result<(), (syn::Error, Option<usize>)> {
+    if let Some(index) = func.attrs.iter().position(|a| is_tokio_test(a.path())) {
+        let error = syn::Error::new_spanned(
+            &func.attrs[index],
+            "`#[tokio::test]` makes a test of its own; remove it: `#[greduce::test] async fn` \
+             runs each case on tokio's current-thread runtime with greduce's feature `tokio`",
+        );
+        return Err((error, Some(index)));
+    }
+    if func.sig.asyncness.is_none()
+        && let Some(key) = args.executor_key
+    {
+        let error = syn::Error::new(
+            key,
+            "`executor` chooses what runs the future of an `async fn` test; this test is not \
+             `async`: remove the argument",
+        );
+        return Err((error, None));
+    }
+    Ok(())
+}
+
+/// `tokio::test`, `::tokio::test`.
+fn is_tokio_test(path: &syn::Path) -> bool {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    segments == ["tokio", "test"]
 }
 
 /// A parameter of a `#[greduce::test]` drawn from its type.
@@ -260,18 +320,6 @@ fn test_params(
         .inputs
         .push(syn::parse_quote!(#rng: &mut impl #krate::__private::Rng));
     (drawn, rng)
-}
-
-/// A test takes the rng (or none), and is not `async`.
-fn check_test_signature(func: &ItemFn, rng: &Ident) -> syn::Result<Ident> {
-    if let Some(asyncness) = &func.sig.asyncness {
-        return Err(syn::Error::new(
-            asyncness.span,
-            "#[greduce::test] cannot run an `async fn`: a run is recorded on one thread, start \
-             to end; call the async code with a runtime's `block_on` inside the test",
-        ));
-    }
-    check_signature(func, rng, Attr::Test)
 }
 
 /// Which attribute a diagnostic is about.

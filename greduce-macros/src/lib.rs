@@ -82,13 +82,39 @@ pub fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
 /// # fn main() {}
 /// ```
 ///
+/// An `async fn` test runs its future to completion in each case, on the test thread (where
+/// its draws are recorded), after drawing the parameters that are drawn from their types:
+/// on tokio's current-thread runtime, a new one per case, with greduce's feature `tokio`,
+/// else on a plain executor that needs no runtime.
+///
+/// ```
+/// use rand::RngExt;
+///
+/// #[greduce::test(executor = plain)]
+/// async fn awaits_between_draws(rng: &mut impl rand::Rng) -> Result<(), String> {
+///     let n: u32 = rng.random_range(0..100);
+///     let doubled = async { n * 2 }.await;
+///     let m = rng.random_range(0..=doubled);
+///     if m > 2 * n {
+///         return Err(format!("{m} > 2 * {n}"));
+///     }
+///     Ok(())
+/// }
+/// # fn main() {}
+/// ```
+///
+/// Do not add `#[tokio::test]` (it makes a test of its own, and greduce rejects the pair);
+/// see the crate documentation's [Async tests](../greduce/index.html#async-tests) for
+/// checks inside a `#[tokio::test]`.
+///
 /// Arguments (each a [`Check`](../greduce/struct.Check.html) setting, overridden by its
 /// `GREDUCE_*` variable): `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`,
 /// `max_shrink_time = "10s"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`,
 /// `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `stats = <bool>`,
-/// `persist = <bool>`, `regressions = "<directory>"`; and `rng = <parameter>`, `crate = <path>` as for
-/// `#[generator]`. Write it `#[greduce::test]`: importing it would shadow the built-in
-/// `#[test]`.
+/// `persist = <bool>`, `regressions = "<directory>"`; `executor = plain|tokio` for an
+/// `async fn` (`tokio` needs greduce's feature `tokio`, and is then the default); and
+/// `rng = <parameter>`, `crate = <path>` as for `#[generator]`. Write it
+/// `#[greduce::test]`: importing it would shadow the built-in `#[test]`.
 #[proc_macro_attribute]
 pub fn test(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::test(args.into(), item.into()).into()

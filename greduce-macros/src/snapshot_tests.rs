@@ -437,3 +437,50 @@ fn test_attribute() {
     expect_test::expect_file!["snapshots/test_attribute.rs"]
         .assert_eq(&prettyplease::unparse(&file));
 }
+
+/// `#[greduce::test] async fn`: the parameters drawn from their types are drawn first, then
+/// the body, an `async move` block, is run to completion by the executor asked for; items
+/// stay out of the future. The second snapshot is the nested generator expanded: the
+/// future gets its own handle on the run (a copy, as any `async move` block that draws).
+#[test]
+fn async_test_attribute() {
+    let out = crate::expand::test(
+        quote!(cases = 50, executor = tokio),
+        quote! {
+            async fn prop(
+                rng: &mut impl rand::Rng,
+                #[generate(len = 1..4)] bytes: Vec<u8>,
+            ) -> Result<(), String> {
+                fn small(b: u8) -> bool {
+                    b < 100
+                }
+                let k = rng.random_range(0..9);
+                let echoed = async { k }.await;
+                check(&bytes, echoed).await?;
+                if bytes.iter().all(|&b| small(b)) {
+                    return Ok(());
+                }
+                Err(format!("k = {k}"))
+            }
+        },
+    );
+    let file: syn::File = syn::parse2(out).expect("the expansion parses as items");
+    expect_test::expect_file!["snapshots/async_test_attribute.rs"]
+        .assert_eq(&prettyplease::unparse(&file));
+    // The nested `#[generator]`, expanded as the compiler will.
+    let syn::Item::Fn(test) = &file.items[0] else {
+        panic!("the expansion is a test function");
+    };
+    let Some(syn::Stmt::Item(syn::Item::Fn(inner))) = test.block.stmts.first() else {
+        panic!("the test function starts with the body's generator");
+    };
+    let mut inner = inner.clone();
+    let attr = inner.attrs.remove(0);
+    let syn::Meta::List(args) = attr.meta else {
+        panic!("the generator attribute has arguments");
+    };
+    let out = crate::expand::generator(args.tokens, quote::ToTokens::to_token_stream(&inner));
+    let file: syn::File = syn::parse2(out).expect("the expansion parses as items");
+    expect_test::expect_file!["snapshots/async_test_body.rs"]
+        .assert_eq(&prettyplease::unparse(&file));
+}

@@ -19,8 +19,10 @@ use std::collections::HashMap;
 use std::iter::Take;
 use std::ops::{Range, RangeInclusive};
 
+pub use crate::__greduce_require_tokio as require_tokio;
 pub use crate::__greduce_site as site;
 pub use crate::check::body::{Recorded, run_test, test};
+pub use crate::check::executor::{block_on, block_on_default, block_on_tokio};
 pub use crate::decision::Fair;
 pub use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 pub use crate::run::Handle;
@@ -1080,5 +1082,30 @@ macro_rules! __greduce_site {
             )
             .keyed($generator, $ordinal)
         }
+    };
+}
+
+/// `require_tokio!();`, an item: nothing with the feature `tokio`; a compile error that
+/// names the feature without it. A test that asks for `executor = tokio` writes it next to
+/// the test function, spanned at the user's `tokio`, where the error then points.
+#[cfg(feature = "tokio")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __greduce_require_tokio {
+    () => {};
+}
+
+/// `require_tokio!();`, an item: nothing with the feature `tokio`; without it, as here, a
+/// compile error that names the feature. A test that asks for `executor = tokio` writes it
+/// next to the test function, spanned at the user's `tokio`, where the error then points.
+#[cfg(not(feature = "tokio"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __greduce_require_tokio {
+    () => {
+        ::core::compile_error!(
+            "`executor = tokio` needs greduce's `tokio` feature \
+             (`greduce = { version = \"..\", features = [\"tokio\"] }` in Cargo.toml)"
+        );
     };
 }

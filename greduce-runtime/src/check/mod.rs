@@ -10,6 +10,7 @@ pub(crate) mod body;
 pub(crate) mod case;
 mod config;
 mod events;
+pub(crate) mod executor;
 mod fork;
 mod fuzz_files;
 mod harness;

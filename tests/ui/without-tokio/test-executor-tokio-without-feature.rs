@@ -1,4 +1,4 @@
-#[greduce::test]
+#[greduce::test(executor = tokio)]
 async fn prop(rng: &mut impl rand::Rng) {
     let _ = rng;
 }

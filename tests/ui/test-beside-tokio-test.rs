@@ -1,0 +1,10 @@
+use rand::RngExt;
+
+#[greduce::test]
+#[tokio::test]
+async fn prop(rng: &mut impl rand::Rng) {
+    let n = rng.random_range(0..10);
+    assert!(n < 10);
+}
+
+fn main() {}
