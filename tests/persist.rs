@@ -566,3 +566,20 @@ fn child_fork_passing() {
 }
 
 mod common;
+
+/// An entry's `# failure:` comment is the failure of the input it holds: a message that
+/// names the input names the minimal one, not the first that failed.
+#[test]
+fn the_saved_failure_is_the_minimal_inputs() {
+    let dir = temp_dir("message");
+    let file = dir.join("persist").join("persist__sum.txt");
+    let report = check_in(&dir, 1)
+        .try_check(|v: &Vec<u32>| {
+            let sum: u32 = v.iter().sum();
+            assert!(sum < 3000, "sum {sum} of {v:?} too big");
+        })
+        .unwrap_err();
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let input = report.input().unwrap();
+    assert!(saved.contains(&format!(" of {input} too big\n")), "{saved}");
+}

@@ -119,20 +119,28 @@ impl Site {
     /// process, by key.
     #[inline(never)]
     fn same_place(&self, other: &Site) -> bool {
-        if self.what != other.what || self.file != other.file {
+        if self.what != other.what {
             return false;
         }
         if (self.read || other.read) && self.key.is_some() && other.key.is_some() {
-            return self.key == other.key;
+            // The file by its name only: a site of a dependency (greduce's own `Generate`
+            // implementations, a domain crate) is saved with the absolute path of the
+            // machine that saved it, which is another on a teammate's.
+            return self.key == other.key && file_name(self.file) == file_name(other.file);
         }
-        self.line == other.line && self.column == other.column
+        self.line == other.line && self.column == other.column && self.file == other.file
     }
 }
 
+/// The last component of a path as `file!()` gives it (`/` or `\\` separated).
+fn file_name(file: &str) -> &str {
+    file.rsplit(['/', '\\']).next().unwrap_or(file)
+}
+
 impl Hash for Site {
-    /// The operation and the file: what every two equal sites share.
+    /// The operation and the file's name: what every two equal sites share.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.what, self.file).hash(state);
+        (self.what, file_name(self.file)).hash(state);
     }
 }
 

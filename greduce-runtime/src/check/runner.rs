@@ -740,7 +740,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let mut last = (failing.failure.clone(), Vec::new());
         let mut first_rerun: Option<Option<String>> = None;
         let mut line = ProgressLine::new(failing.name, self.progress, self.counts_decisions);
-        let failure_text = failing.failure.one_line();
+        // The failure of the latest failing candidate: an improvement is saved with its own
+        // (a message that names the input names the saved one).
+        let latest = RefCell::new(failing.failure.one_line());
         let mut save = |p: &Progress<'_, T, S>| {
             line.show(p);
             if p.improved {
@@ -748,7 +750,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     name: failing.name,
                     seed: failing.seed,
                     input: &format!("{:?}", p.output),
-                    failure: &failure_text,
+                    failure: &latest.borrow(),
                     trace: p.trace,
                 });
             }
@@ -807,6 +809,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             match outcome {
                 CaseEnd::Failed(f) if failing.same_failure(&f) => {
                     first_rerun.get_or_insert(None);
+                    *latest.borrow_mut() = f.one_line();
                     last = (f, notes);
                     crate::outcome::Outcome::Fails
                 }

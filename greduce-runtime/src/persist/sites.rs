@@ -96,6 +96,15 @@ mod tests {
         assert_ne!(*read, OTHER);
         let elsewhere = intern("random_range", "src/b.rs", 3, 9, Some(("g", 2))).unwrap();
         assert_ne!(*elsewhere, LIVE);
+        // The same file under another absolute path (a dependency, on another machine).
+        let moved = intern(
+            "random_range",
+            "/home/a/greduce/src/a.rs",
+            1,
+            9,
+            Some(("g", 2)),
+        );
+        assert_eq!(*moved.unwrap(), LIVE);
         // An old entry, without a key, still matches by place.
         let unkeyed = intern("random_range", "src/a.rs", 3, 9, None).unwrap();
         assert_eq!(*unkeyed, OTHER);
