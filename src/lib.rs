@@ -180,10 +180,13 @@
 //! thread and parks it until the future's waker is called, which is all that futures from
 //! std, channels, locks and most of the `futures` crate need. With the feature, it runs on
 //! tokio's current-thread runtime (drivers enabled: tasks, timers, sockets), a new one per
-//! case, so no task or paused clock of one case is left for the next:
+//! case, so no task or paused clock of one case is left for the next (this example needs
+//! tokio in your dev-dependencies and the feature; it runs as a test in greduce's repository,
+//! `greduce-bench/tests/async_tokio.rs`):
 //!
-//! ```
-//! # use rand::RngExt;
+//! ```text
+//! use rand::RngExt;
+//!
 //! #[greduce::test]
 //! async fn spawned_sums(#[generate(len = 0..10)] xs: Vec<u16>, rng: &mut impl rand::Rng) {
 //!     let k = rng.random_range(0..=xs.len());
@@ -193,7 +196,6 @@
 //!     let total = head.await.unwrap() + tail.await.unwrap();
 //!     assert_eq!(total, xs.into_iter().map(u32::from).sum::<u32>());
 //! }
-//! # fn main() {}
 //! ```
 //!
 //! A test chooses with `#[greduce::test(executor = plain)]` or `executor = tokio` (which
@@ -256,7 +258,7 @@
 //! | attribute | on | draws |
 //! |---|---|---|
 //! | `#[generate(range = 1..=6)]` | an integer, `char` or float; a collection, `Option` or array of them | a value in the range (each element in it) |
-//! | `#[generate(len = 1..10)]` (or `len = 3`, `..=4`) | `String`, `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, maps, sets | that many elements (a set or map may hold fewer: repeats count once) |
+//! | `#[generate(len = 1..10)]` (or `len = 3`, `..=4`) | `String`, `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap`, maps, sets | that many elements; for a set or map, that many drawn, and a repeat counts once: shrinking lowers elements towards one simplest value and keeps them apart only where the property needs them apart, so a shrunk set holds fewer unless the failure needs more |
 //! | `#[generate(len = .., range = ..)]` | `String` (a range of `char`), a collection | both |
 //! | `#[generate(regex = "[a-z]{2,8}")]` | `String` | a string the pattern matches ([`regex`]; the pattern is checked at compile time) |
 //! | `#[generate(with = my_generator)]` | anything | `my_generator(rng)`: any `#[generator]` function; the way for a type of another crate |
@@ -329,18 +331,20 @@
 //! `greduce-regressions/<binary>/<test>.txt` in the package's directory (`<binary>` is the
 //! test binary: `numbers` for `tests/numbers.rs`): the shrunk trace as text
 //! ([`Trace::to_text`]), one node per line with its site
-//! (`random_range@src/gen.rs:12:17@numbers#2`: the operation, its place, and its key, the
-//! 2nd site of the generator `numbers`), with the input and the failure as comments. Commit
+//! (`random_range@src/gen.rs:12:17@gen::numbers#2`: the operation, its place, and its key,
+//! the 2nd site of the generator `numbers` of the module `gen`), with the input and the
+//! failure as comments. Commit
 //! the file: saved failures replay before the generated cases on every run, so a fixed bug
 //! stays tested.
 //!
 //! Edits do not lose a saved failure. Its sites are found by their keys, so lines inserted or
 //! removed above, a renamed local or `rustfmt` change nothing; a generator renamed or moved
-//! to another file is replayed with its decisions in order, and one whose code changed (a
-//! draw added) with re-align. A failure that still fails is shrunk again and saved with
-//! today's sites. Only an entry that none of these reproduces is reported as stale (with
-//! what to do) and kept until you delete it. Two generators of one name in one file (two
-//! `sample` methods) are told apart by their lines: give them names of their own with
+//! to another file or module is replayed with its decisions in order, and one whose code
+//! changed (a draw added) with re-align. A failure that still fails is shrunk again and
+//! saved with today's sites. Only an entry that none of these reproduces is reported as
+//! stale (with what to do) and kept until you delete it. Two generators of one name in one
+//! module (two `sample` methods of `Distribution` impls) share their keys, so a saved
+//! failure may take one for the other: give them names of their own with
 //! `#[generator(name = "..")]`. A file greduce cannot read is reported with its line, is
 //! never overwritten, and the generated cases still run (then the test fails, naming the
 //! file).

@@ -184,7 +184,8 @@ fn a_generic_type() {
     );
 }
 
-/// Weight 0: never generated. The first variant generated is the simplest.
+/// Weight 0: never generated. A variant with nothing to draw is the simplest, whatever its
+/// place.
 #[derive(Debug, Generate, PartialEq)]
 enum Weighted {
     #[generate(weight = 0)]
@@ -265,6 +266,21 @@ fn standard_types_at_their_simplest() {
         shrunk(0, |_: &All| false),
         "(0, 0, 0.0, false, '0', \"\", [], None, Ok(0), [0, 0, 0], ({}, {}, 0ns), 1)"
     );
+    // Types that draw nothing, inside others (as a generic type's marker field is).
+    assert_eq!(
+        shrunk(
+            0,
+            |_: &(u8, (), std::marker::PhantomData<String>, Marked<i8>)| false
+        ),
+        "(0, (), PhantomData<alloc::string::String>, Marked { value: 0, marker: PhantomData<i8> })"
+    );
+}
+
+/// A generic type with a marker field.
+#[derive(Debug, Generate)]
+struct Marked<T> {
+    value: u8,
+    marker: std::marker::PhantomData<T>,
 }
 
 /// `Generate::generate` is a generator like any other: others call it.
@@ -290,6 +306,50 @@ fn generators_call_generate() {
         .unwrap_err();
     // 10 is simpler than -10 (a full-range `i32` shrinks by its bits).
     assert_eq!(report.input(), Some("[Point { x: 10, y: 0 }]"));
+}
+
+/// An AST whose recursion goes through another type (`Paren(Spanned)`, `Spanned` holding
+/// the enum): at the depth limit the enum takes `Lit`, whose fields name no type that could
+/// hold it, though `Paren` has fewer fields.
+#[derive(Debug, Generate)]
+enum Ast {
+    Lit(i64, u32),
+    Paren(Spanned),
+}
+
+#[derive(Debug, Generate)]
+struct Spanned {
+    node: Box<Ast>,
+    start: u32,
+}
+
+/// A tree holding a collection of itself, with a `len` of its own: from the depth limit
+/// the collection takes its shortest length.
+#[derive(Debug, Generate)]
+struct Tree {
+    #[generate(len = 0..3)]
+    kids: Vec<Tree>,
+}
+
+fn tree_depth(t: &Tree) -> usize {
+    1 + t.kids.iter().map(tree_depth).max().unwrap_or(0)
+}
+
+fn ast_depth(a: &Ast) -> usize {
+    match a {
+        Ast::Lit(..) => 1,
+        Ast::Paren(s) => 1 + ast_depth(&s.node),
+    }
+}
+
+#[test]
+fn recursion_through_other_types_ends() {
+    for seed in 0..500 {
+        let ast = greduce::record(greduce::any::<Ast>(), seed).output;
+        assert!(ast_depth(&ast) <= 5, "{ast:?}");
+        let tree = greduce::record(greduce::any::<Tree>(), seed).output;
+        assert!(tree_depth(&tree) <= 9, "{tree:?}");
+    }
 }
 
 /// Types whose every variant names itself never end: the panic says why.
@@ -326,4 +386,56 @@ fn parameters_are_drawn(
 fn parameters_and_the_rng(rng: &mut impl rand::Rng, #[generate(range = 1..=6)] dice: u8) {
     let roll = rng.random_range(1..=dice);
     assert!(roll <= dice);
+}
+
+/// Names in an attribute's expression that are not fields: closure parameters and a struct
+/// literal's field names may share a later field's name.
+#[derive(Debug, Generate)]
+struct Shadows {
+    #[generate(value = (1..=4u32).map(|i| i * 2).collect())]
+    evens: Vec<u32>,
+    #[generate(value = Limits { retries: 3 })]
+    limits: Limits,
+    #[generate(value = evens.iter().zip(0..).map(|(j, _)| *j).sum())]
+    total: u32,
+    #[generate(range = 0..10)]
+    i: u32,
+    #[generate(range = 0..=3)]
+    retries: u8,
+    j: bool,
+}
+
+#[derive(Debug, Generate)]
+struct Limits {
+    retries: u8,
+}
+
+#[test]
+fn closure_parameters_are_not_fields() {
+    let s = greduce::record(greduce::any::<Shadows>(), 1).output;
+    assert_eq!(s.evens, [2, 4, 6, 8]);
+    assert_eq!(s.total, 20);
+    assert_eq!(s.limits.retries, 3);
+}
+
+/// An address: the generator that fields named like it reach by its path.
+#[generator]
+fn email<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+    format!("user{}@example.com", rng.random_range(0..10))
+}
+
+#[derive(Debug, Generate)]
+struct Contact {
+    #[generate(with = email)]
+    email: String,
+    #[generate(with = self::email)]
+    backup: String,
+}
+
+#[test]
+fn a_generator_named_like_an_earlier_field_is_reached_by_its_path() {
+    assert_eq!(
+        shrunk(0, |_: &Contact| false),
+        r#"Contact { email: "user0@example.com", backup: "user0@example.com" }"#
+    );
 }

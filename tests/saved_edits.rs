@@ -149,7 +149,7 @@ fn saved_failures_replay_after_edits() {
     let saved = dir.join("greduce-regressions/t");
     let saved_text = std::fs::read_to_string(saved.join("checked_words.txt")).unwrap();
     assert!(
-        saved_text.contains("@words#"),
+        saved_text.contains("@t::words#"),
         "sites are keyed:\n{saved_text}"
     );
 

@@ -26,10 +26,15 @@ impl Args {
                     return Err(meta.error("duplicate `name` argument"));
                 }
                 let lit: syn::LitStr = parse_or(value(&meta, "name = \"..\"")?, "name = \"..\"")?;
-                if lit.value().is_empty() || lit.value().contains(char::is_whitespace) {
+                if lit.value().is_empty()
+                    || lit
+                        .value()
+                        .contains(|c: char| c.is_whitespace() || c == '@' || c == '#')
+                {
                     return Err(syn::Error::new(
                         lit.span(),
-                        "a generator's name is not empty and has no spaces",
+                        "a generator's name is not empty and has no spaces, `@` or `#` (saved \
+                         failures write it after an `@` and before a `#`)",
                     ));
                 }
                 name = Some(lit);

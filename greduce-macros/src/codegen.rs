@@ -699,9 +699,13 @@ impl Codegen {
             }
             _ => TokenStream::new(),
         };
+        // A test only in test builds, as `#[test]` makes it; in other builds (`cargo build
+        // --examples`, doctests) a function that is compiled and never called, so that its
+        // body is checked there too (a `#[test]` alone is left out before names resolve).
         quote_spanned! {span=>
             #(#attrs)*
-            #[::core::prelude::v1::test]
+            #[cfg_attr(test, ::core::prelude::v1::test)]
+            #[cfg_attr(not(test), allow(dead_code))]
             #vis fn #name() {
                 #inner
                 #p::run_test(#p::test(#name) #(#settings)*);

@@ -121,8 +121,9 @@ pub fn test(args: TokenStream, item: TokenStream) -> TokenStream {
 }
 
 /// Derives `greduce::Generate`: a `generate` that draws each field in order (an enum its
-/// variant first, the first variant simplest), written as a `#[generator]` so its decisions
-/// shrink like any generator's.
+/// variant first: shrinking goes towards the first variant among those of the same size,
+/// and a variant with nothing to draw is simpler still), written as a `#[generator]` so its
+/// decisions shrink like any generator's.
 ///
 /// ```
 /// use greduce::Generate;

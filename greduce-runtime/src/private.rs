@@ -1066,9 +1066,9 @@ pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
 }
 
 /// `site!("what", "generator", ordinal)`: the `&'static Site` of the code it is written
-/// at, the `ordinal`-th site of the generator named `generator` ([`Site::keyed`]).
-/// Generated code writes it spanned at the user's tokens, so `line!()` and `column!()` give
-/// the user's location.
+/// at, the `ordinal`-th site of the generator named `generator` in the module it is in
+/// ([`Site::keyed`]: `tests::words#3`). Generated code writes it spanned at the user's
+/// tokens, so `line!()` and `column!()` give the user's location.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __greduce_site {
@@ -1080,7 +1080,10 @@ macro_rules! __greduce_site {
                 ::core::line!(),
                 ::core::column!(),
             )
-            .keyed($generator, $ordinal)
+            .keyed(
+                ::core::concat!(::core::module_path!(), "::", $generator),
+                $ordinal,
+            )
         }
     };
 }

@@ -40,9 +40,10 @@ use rand::rngs::StdRng;
 ///
 /// Recursive types end by construction: each derived type counts how deep it is nested
 /// in other derived types' generation; the default length of collections halves at each
-/// level (16, 8, 4, 2, 1, then 0), and from depth 8 an enum takes its simplest variant that
-/// does not name itself (the one with fewest fields). `#[generate(len = ..)]` keeps its own
-/// range at any depth.
+/// level (16, 8, 4, 2, 1, then 0); from depth 8 an enum takes its simplest variant (one
+/// whose fields do not name it, and name fewest types of yours that could hold it, then
+/// with fewest fields), an `Option` is `None`, and `#[generate(len = ..)]` takes its
+/// shortest length.
 ///
 /// ```
 /// use greduce::{Check, Generate};
@@ -129,7 +130,8 @@ pub trait GenerateIn<B>: Sized {
     fn generate_in<R: rand::Rng + ?Sized>(rng: &mut R, bounds: B) -> Self;
 }
 
-/// What `#[generate(len = ..)]` draws: a collection or string whose length is in `len`.
+/// What `#[generate(len = ..)]` draws: a collection or string of as many elements as `len`
+/// says (for a set or map, as many drawn: a repeat counts once).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`#[generate(len = ..)]` cannot draw a `{Self}`",
@@ -138,7 +140,7 @@ pub trait GenerateIn<B>: Sized {
             `Vec`, `VecDeque`, `LinkedList`, `BinaryHeap` and the standard maps and sets"
 )]
 pub trait GenerateLen: Sized {
-    /// A value whose length is in `len`, each element of its default kind.
+    /// A value of as many elements as `len` says, each of its default kind.
     fn generate_len<R: rand::Rng + ?Sized>(rng: &mut R, len: Len) -> Self;
 }
 
@@ -172,35 +174,45 @@ impl Len {
     ///
     /// # Panics
     ///
-    /// When the range is empty.
+    /// When the range holds no length (`0..0`, `3..=2`).
     #[track_caller]
     pub fn of(bounds: impl std::ops::RangeBounds<usize>) -> Len {
         use std::ops::Bound::{Excluded, Included, Unbounded};
+        let shown = || {
+            let start = match bounds.start_bound() {
+                Included(n) => n.to_string(),
+                Excluded(n) => format!("{n} (excluded)"),
+                Unbounded => String::new(),
+            };
+            match bounds.end_bound() {
+                Included(n) => format!("{start}..={n}"),
+                Excluded(n) => format!("{start}..{n}"),
+                Unbounded => format!("{start}.."),
+            }
+        };
         let min = match bounds.start_bound() {
-            Included(&n) => n,
-            Excluded(&n) => n + 1,
-            Unbounded => 0,
+            Included(&n) => Some(n),
+            Excluded(&n) => n.checked_add(1),
+            Unbounded => Some(0),
         };
-        let max = match bounds.end_bound() {
-            Included(&n) => n,
-            Excluded(&n) => n.checked_sub(1).unwrap_or_else(|| empty_len(min, 0)),
-            Unbounded => min.saturating_add(16),
+        let max = match (bounds.end_bound(), min) {
+            (Included(&n), _) => Some(n),
+            (Excluded(&n), _) => n.checked_sub(1),
+            (Unbounded, min) => min.map(|m| m.saturating_add(16)),
         };
-        if max < min {
-            empty_len(min, max);
+        match (min, max) {
+            (Some(min), Some(max)) if min <= max => Len { min, max },
+            _ => panic!(
+                "`#[generate(len = {})]`: no length is in this range",
+                shown()
+            ),
         }
-        Len { min, max }
     }
 
     /// One length.
     pub fn exactly(n: usize) -> Len {
         Len { min: n, max: n }
     }
-}
-
-#[track_caller]
-fn empty_len(min: usize, max: usize) -> ! {
-    panic!("`#[generate(len = ..)]`: the range of lengths is empty ({min} to {max})")
 }
 
 /// Turns what `len = ..` was given into a [`Len`]: a length or a range of lengths.
@@ -212,7 +224,7 @@ pub trait IntoLen {
 
 impl IntoLen for usize {
     fn into_len(self) -> Len {
-        Len::exactly(self)
+        Len::exactly(self).nested()
     }
 }
 
@@ -221,10 +233,23 @@ macro_rules! ranges_into_len {
         impl IntoLen for $r {
             #[track_caller]
             fn into_len(self) -> Len {
-                Len::of(self)
+                Len::of(self).nested()
             }
         }
     )*};
+}
+
+impl Len {
+    /// The lengths as the depth of derived types allows: from the depth where enums take
+    /// their simplest variant, only the shortest (so that a type holding a collection of
+    /// itself ends).
+    fn nested(self) -> Len {
+        if nesting::below_limit() {
+            self
+        } else {
+            Len::exactly(self.min)
+        }
+    }
 }
 
 ranges_into_len!(
@@ -235,3 +260,32 @@ ranges_into_len!(
     std::ops::RangeToInclusive<usize>,
     std::ops::RangeFull
 );
+
+#[cfg(test)]
+mod tests {
+    use super::Len;
+
+    #[test]
+    // Reason: empty ranges are the point.
+    #[allow(clippy::reversed_empty_ranges)]
+    fn lengths_of_ranges() {
+        assert_eq!(Len::of(1..4), Len { min: 1, max: 3 });
+        assert_eq!(Len::of(..=4), Len { min: 0, max: 4 });
+        assert_eq!(Len::of(2..), Len { min: 2, max: 18 });
+        assert_eq!(
+            Len::of(usize::MAX..),
+            Len {
+                min: usize::MAX,
+                max: usize::MAX
+            }
+        );
+        for (empty, shown) in [(0..0, "0..0"), (3..2, "3..2")] {
+            let panic = std::panic::catch_unwind(|| Len::of(empty)).unwrap_err();
+            let message = panic.downcast_ref::<String>().unwrap();
+            assert_eq!(
+                *message,
+                format!("`#[generate(len = {shown})]`: no length is in this range")
+            );
+        }
+    }
+}

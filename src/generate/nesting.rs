@@ -42,10 +42,11 @@ pub fn nested(name: &'static str) -> Nested {
     let entered = Nested { depth };
     assert!(
         depth <= RUNAWAY,
-        "greduce: generating `{name}` nested {RUNAWAY} derived types deep: every variant of \
-         the enums in its cycle of types names a type of the cycle, so generation never \
-         ends; give one variant no such field, or `#[generate(with = ..)]` a field a \
-         generator that ends"
+        "greduce: generating `{name}` nested {RUNAWAY} derived types deep: past depth {LIMIT}, \
+         where each enum takes its simplest variant, an `Option` is `None` and a `len` its \
+         shortest length, the types in its cycle still hold one another, so generation \
+         never ends; give an enum of the cycle a variant that holds none of them, make a \
+         `len` start at 0, or draw a field `#[generate(with = ..)]` a generator that ends"
     );
     entered
 }

@@ -152,8 +152,10 @@ impl Generate for char {
 }
 
 impl Generate for () {
-    /// Draws nothing.
-    fn generate<R: rand::Rng + ?Sized>(_: &mut R) -> Self {}
+    /// Draws nothing. (A `#[generator]` all the same: a generator that calls it passes it
+    /// the rng, which only a generator may receive.)
+    #[generator(crate = crate, rng = _rng, name = "unit::generate")]
+    fn generate<R: rand::Rng + ?Sized>(_rng: &mut R) -> Self {}
 }
 
 impl Generate for Duration {

@@ -85,8 +85,9 @@ impl<T: Generate> Generate for Reverse<T> {
 }
 
 impl<T: ?Sized> Generate for PhantomData<T> {
-    /// Draws nothing.
-    fn generate<R: rand::Rng + ?Sized>(_: &mut R) -> Self {
+    /// Draws nothing. (A `#[generator]` all the same, as `()`'s.)
+    #[generator(crate = crate, rng = _rng, name = "PhantomData::generate")]
+    fn generate<R: rand::Rng + ?Sized>(_rng: &mut R) -> Self {
         PhantomData
     }
 }

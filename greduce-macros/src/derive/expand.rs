@@ -122,11 +122,12 @@ fn enum_body(variants: &[Variant], name: &Ident, rng: &Ident, krate: &Path) -> T
         let ident = &v.ident;
         construct(&v.body, &quote!(#name::#ident), rng, krate)
     };
-    // The way out of a recursion: the fewest fields among the variants whose fields do not
-    // name the enum (among all drawn variants when each does: the runaway check reports it).
+    // The way out of a recursion: a variant whose fields do not name the enum, then with
+    // the fewest fields of types that might lead back to it (`Paren(Spanned)` where
+    // `Spanned` holds the enum), then with the fewest fields; the first of those.
     let simplest = drawn
         .iter()
-        .min_by_key(|v| (v.recursive, v.body.fields.len()))
+        .min_by_key(|v| v.depth_risk)
         .map_or_else(|| quote!(::core::unreachable!()), |v| build(v));
     let choice = if let [only] = drawn.as_slice() {
         build(only)

@@ -51,8 +51,10 @@ struct Variant {
     ident: Ident,
     body: Body,
     weight: u64,
-    /// Whether a field's type names the enum itself (then it is no way out of a recursion).
-    recursive: bool,
+    /// How far the variant is from ending a recursion, least first: whether a field's type
+    /// names the enum itself, how many fields name a type that may lead back to it (any
+    /// type but the standard library's and the enum's parameters), and how many fields.
+    depth_risk: (bool, usize, usize),
 }
 
 /// `#[derive(Generate)] item`: the impl, or errors (each once) and an impl that keeps other
@@ -87,17 +89,23 @@ fn model(input: DeriveInput, errors: &mut Vec<syn::Error>) -> Model {
                 ));
             }
             let name = input.ident.to_string();
+            let params: Vec<String> = input
+                .generics
+                .type_params()
+                .map(|p| p.ident.to_string())
+                .collect();
             let variants: Vec<Variant> = e
                 .variants
                 .iter()
-                .map(|v| Variant {
-                    ident: v.ident.clone(),
-                    body: body(&v.fields, errors),
-                    weight: attrs::variant_weight(&v.attrs, errors),
-                    recursive: v
-                        .fields
-                        .iter()
-                        .any(|f| mentions(&f.ty.to_token_stream(), &name)),
+                .map(|v| {
+                    let body = body(&v.fields, errors);
+                    let depth_risk = depth_risk(&body, &name, &params);
+                    Variant {
+                        ident: v.ident.clone(),
+                        body,
+                        weight: attrs::variant_weight(&v.attrs, errors),
+                        depth_risk,
+                    }
                 })
                 .collect();
             if !variants.is_empty() && variants.iter().all(|v| v.weight == 0) {
@@ -158,6 +166,20 @@ fn body(fields: &Fields, errors: &mut Vec<syn::Error>) -> Body {
         })
         .collect();
     for (i, field) in fields.iter().enumerate() {
+        // `with = email` after a field named `email`: the field's local hides the function.
+        if let How::With(path) = &field.how
+            && let Some(name) = path.get_ident()
+            && fields[..i].iter().any(|f| f.binding == *name)
+        {
+            errors.push(syn::Error::new(
+                name.span(),
+                format!(
+                    "`{name}` here is the field `{name}` drawn before, not a generator: each \
+                     field is bound to a local of its name for the attributes after it; write \
+                     the generator's path (`self::{name}`, `crate::..`) or rename it"
+                ),
+            ));
+        }
         let Some(tokens) = expressions(&field.how) else {
             continue;
         };
@@ -198,34 +220,161 @@ fn expressions(how: &How) -> Option<TokenStream> {
 }
 
 /// Where `ident` appears in `tokens` as a name of its own: not a field or method after a
-/// single `.` (`v.len`), nor a path segment after `::`.
+/// single `.` (`v.len`), a path segment after `::`, a struct literal's field name before a
+/// single `:`, nor a name a closure's parameters or a `let` bind there (`|i| i * 2`).
 fn find(tokens: &TokenStream, ident: &Ident) -> Option<Span> {
-    use proc_macro2::TokenTree;
-    // The two tokens before: whether the last was a `.` or `:` and the one before it too.
-    let (mut last, mut before): (Option<char>, Option<char>) = (None, None);
-    for tree in tokens.clone() {
-        match &tree {
-            TokenTree::Ident(i) if i == ident => {
-                let member = last == Some('.') && before != Some('.');
-                let segment = last == Some(':') && before == Some(':');
-                if !member && !segment {
-                    return Some(i.span());
+    find_in(tokens, ident, &mut false)
+}
+
+/// [`find`], with whether `ident` is bound by a closure or a `let` earlier in `tokens`
+/// (then every later use is that binding's, an approximation of its scope).
+fn find_in(tokens: &TokenStream, ident: &Ident, bound: &mut bool) -> Option<Span> {
+    use proc_macro2::{Spacing, TokenTree};
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let punct = |i: usize| match trees.get(i) {
+        Some(TokenTree::Punct(p)) => Some((p.as_char(), p.spacing())),
+        _ => None,
+    };
+    // Inside a closure's parameter list, between its two `|`.
+    let mut params = false;
+    for (i, tree) in trees.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(punct);
+        let before2 = i.checked_sub(2).and_then(punct);
+        match tree {
+            TokenTree::Punct(p) if p.as_char() == '|' => {
+                // A closure's `|` opens where an expression starts; a `||` with nothing
+                // between is an empty parameter list (or a logical or: either way no names).
+                let opens = !params
+                    && p.spacing() == Spacing::Alone
+                    && (i == 0
+                        || matches!(before, Some(('(' | ',' | '=' | '|' | '&', _)))
+                        || matches!(&trees[i - 1], TokenTree::Ident(k) if k == "move"));
+                params = if params { false } else { opens };
+            }
+            TokenTree::Ident(i2) if i2 == ident => {
+                let after_let = i > 0 && matches!(&trees[i - 1], TokenTree::Ident(k) if k == "let");
+                let member = matches!(before, Some(('.', _))) && !matches!(before2, Some(('.', _)));
+                let segment = matches!(before, Some((':', _))) && matches!(before2, Some((':', _)));
+                let field_name = matches!(punct(i + 1), Some((':', Spacing::Alone)));
+                if params || after_let {
+                    *bound = true;
+                } else if !member && !segment && !field_name && !*bound {
+                    return Some(i2.span());
                 }
             }
+            // A pattern among a closure's parameters (`|(i, j)|`) binds what it names.
+            TokenTree::Group(g) if params => {
+                *bound |= find_in(&g.stream(), ident, &mut false).is_some();
+            }
             TokenTree::Group(g) => {
-                if let Some(span) = find(&g.stream(), ident) {
+                if let Some(span) = find_in(&g.stream(), ident, bound) {
                     return Some(span);
                 }
             }
             _ => {}
         }
-        before = last;
-        last = match &tree {
-            TokenTree::Punct(p) => Some(p.as_char()),
-            _ => None,
-        };
     }
     None
+}
+
+/// [`Variant::depth_risk`] of a variant's fields: those drawn by their type's `Generate`
+/// (a field drawn `with` a generator, or given a `value` or a `regex`, ends by itself).
+fn depth_risk(body: &Body, name: &str, params: &[String]) -> (bool, usize, usize) {
+    let drawn_by_type = body
+        .fields
+        .iter()
+        .filter(|f| matches!(f.how, How::Default | How::Bounded { .. }));
+    let mut names_itself = false;
+    let mut may_lead_back = 0;
+    for field in drawn_by_type {
+        let tokens = field.ty.to_token_stream();
+        names_itself |= mentions(&tokens, name);
+        may_lead_back += usize::from(names_other_type(&tokens, params));
+    }
+    (names_itself, may_lead_back, body.fields.len())
+}
+
+/// Whether a type names something other than the standard library's types and modules and
+/// the enum's own type parameters: a type of the user's, which may hold the enum again.
+fn names_other_type(tokens: &TokenStream, params: &[String]) -> bool {
+    const STD: &[&str] = &[
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "u128",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "i128",
+        "isize",
+        "f32",
+        "f64",
+        "bool",
+        "char",
+        "str",
+        "String",
+        "Vec",
+        "VecDeque",
+        "LinkedList",
+        "BinaryHeap",
+        "HashMap",
+        "HashSet",
+        "BTreeMap",
+        "BTreeSet",
+        "Option",
+        "Result",
+        "Box",
+        "Rc",
+        "Arc",
+        "Cell",
+        "RefCell",
+        "Wrapping",
+        "Reverse",
+        "PhantomData",
+        "Duration",
+        "NonZero",
+        "Ipv4Addr",
+        "Ipv6Addr",
+        "IpAddr",
+        "SocketAddr",
+        "Ordering",
+        "PathBuf",
+        "std",
+        "core",
+        "alloc",
+        "collections",
+        "rc",
+        "sync",
+        "cell",
+        "num",
+        "time",
+        "net",
+        "cmp",
+        "marker",
+        "path",
+        "string",
+        "vec",
+        "boxed",
+        "hash",
+        "RandomState",
+    ];
+    // The ident after a `'` is a lifetime's name.
+    let mut lifetime = false;
+    tokens.clone().into_iter().any(|tree| {
+        let other = match &tree {
+            proc_macro2::TokenTree::Ident(i) if !lifetime => {
+                let i = i.to_string();
+                !STD.contains(&i.as_str()) && !params.contains(&i)
+            }
+            proc_macro2::TokenTree::Group(g) => names_other_type(&g.stream(), params),
+            _ => false,
+        };
+        lifetime = matches!(&tree, proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'');
+        other
+    })
 }
 
 /// Whether `tokens` name `name` (a type naming the enum it is a field of).

@@ -1,4 +1,5 @@
-#[::core::prelude::v1::test]
+#[cfg_attr(test, ::core::prelude::v1::test)]
+#[cfg_attr(not(test), allow(dead_code))]
 fn prop() {
     #[::greduce::generator(crate = ::greduce, rng = rng)]
     fn prop(rng: &mut impl rand::Rng) -> Result<(), String> {

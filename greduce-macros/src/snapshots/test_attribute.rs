@@ -1,5 +1,6 @@
 /// Doc.
-#[::core::prelude::v1::test]
+#[cfg_attr(test, ::core::prelude::v1::test)]
+#[cfg_attr(not(test), allow(dead_code))]
 fn prop() {
     #[::greduce::generator(crate = ::greduce, rng = rng)]
     fn prop(rng: &mut impl rand::Rng) {

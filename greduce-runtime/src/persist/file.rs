@@ -338,10 +338,10 @@ fn header(name: &str) -> String {
         "# greduce regressions of `{name}`\n\
          #\n\
          # Failures greduce found and shrank, each as the trace of its generator's run: a\n\
-         # line per decision, keyed by its generator and its number there (`@words#3`), so\n\
-         # edits elsewhere in the file do not lose it. They replay before the generated\n\
-         # cases. Keep this file in version control so they stay tested; delete an entry to\n\
-         # forget it.\n"
+         # line per decision, keyed by its generator and its number there\n\
+         # (`@tests::words#3`), so edits elsewhere in the file do not lose it. They replay\n\
+         # before the generated cases. Keep this file in version control so they stay\n\
+         # tested; delete an entry to forget it.\n"
     )
 }
 
