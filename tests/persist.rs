@@ -583,3 +583,19 @@ fn the_saved_failure_is_the_minimal_inputs() {
     let input = report.input().unwrap();
     assert!(saved.contains(&format!(" of {input} too big\n")), "{saved}");
 }
+
+/// Sites as text: with a key (`@module::generator#n`), without one (an entry saved before
+/// sites had keys), and a file of an old entry with a raw `@` in its path.
+#[test]
+fn sites_with_and_without_keys_read_back() {
+    use greduce::Trace;
+    let keyed = "scope words@tests/t.rs:5:4@t::words#0\n  decision random_range@tests/t.rs:7:21@t::words#3 int:i32:0:5 = offset:1\n";
+    let trace = Trace::parse(keyed).unwrap();
+    assert_eq!(trace.to_text(), keyed);
+    let site = trace.decisions().next().unwrap().site();
+    assert_eq!(site.key(), Some(("t::words", 3)));
+    let old = "scope words@tests/t.rs:5:4\n";
+    assert_eq!(Trace::parse(old).unwrap().to_text(), old);
+    let raw = Trace::parse("scope words@tests/me@home/t.rs:5:4\n").unwrap();
+    assert_eq!(raw.to_text(), "scope words@tests/me%40home/t.rs:5:4\n");
+}

@@ -344,16 +344,16 @@ impl Reader {
             )
         };
         let (what, place) = text.split_once('@').ok_or_else(bad)?;
-        // A key at the end: `@generator#n` (a file's own `@`s are written `%40`).
-        let (place, key) = match place.rsplit_once('@') {
-            Some((place, key)) => {
-                let (generator, ordinal) = key.rsplit_once('#').ok_or_else(bad)?;
-                let ordinal: u32 = ordinal.parse().map_err(|_| bad())?;
-                if generator.is_empty() {
-                    return Err(bad());
-                }
-                (place, Some((generator, ordinal)))
-            }
+        // A key at the end: `@generator#n` (a file's own `@`s are written `%40`; a file of
+        // an entry saved before sites had keys may hold a raw `@`, and then what follows
+        // the last `@` is no key).
+        let key = place.rsplit_once('@').and_then(|(place, key)| {
+            let (generator, ordinal) = key.rsplit_once('#')?;
+            let ordinal: u32 = ordinal.parse().ok()?;
+            (!generator.is_empty()).then_some((place, (generator, ordinal)))
+        });
+        let (place, key) = match key {
+            Some((place, key)) => (place, Some(key)),
             None => (place, None),
         };
         let (rest, column) = place.rsplit_once(':').ok_or_else(bad)?;
