@@ -94,7 +94,7 @@ impl Site {
     }
 
     /// The site as read back from a saved trace: it equals the site of this process with
-    /// the same operation, file and key, wherever its line and column now are.
+    /// the same operation, file name and key, wherever its line and column now are.
     pub(crate) const fn read_back(self) -> Site {
         Site { read: true, ..self }
     }
@@ -102,7 +102,7 @@ impl Site {
 
 impl PartialEq for Site {
     /// Same place, same operation; or, for a site read from a saved trace, same operation,
-    /// file and key (its line may have moved since it was saved). Most comparisons are of a
+    /// file name and key (its line may have moved since it was saved). Most comparisons are of a
     /// site with itself (replay aligning an operation with its recording), so identity is
     /// checked first, inlined, and the fields only out of line (callgrind, replays of the
     /// overhead benchmark's generators: 17 instructions fewer a decision for `draws`, 593.5

@@ -7,14 +7,17 @@ use rand::RngExt;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
+/// The four impls of a collection of `T`s (`[..]`: more generic parameters, a hasher's),
+/// each a loop that adds one element an iteration.
 macro_rules! sequence {
-    ($c:ident, $add:ident, $name:literal, $($bound:tt)*) => {
-        impl<T: Generate $($bound)*> Generate for $c<T> {
-            /// Up to 16 elements (fewer nested in derived types); shrinks towards empty.
+    ($c:ident<T $(, $p:ident)?>, $add:ident, $name:literal, [$($generics:tt)*], $($bound:tt)*) => {
+        impl<T: Generate $($bound)*, $($generics)*> Generate for $c<T $(, $p)?> {
+            /// Up to 16 elements (fewer nested in derived types; in a set, a repeated one
+            /// counts once); shrinks towards empty.
             #[generator(crate = crate, name = $name)]
             fn generate<R: rand::Rng + ?Sized>(rng: &mut R) -> Self {
                 let len = default_len();
-                let mut items = $c::new();
+                let mut items = $c::default();
                 for _ in 0..rng.random_range(len.min..=len.max) {
                     items.$add(T::generate(rng));
                 }
@@ -22,10 +25,10 @@ macro_rules! sequence {
             }
         }
 
-        impl<T: Generate $($bound)*> GenerateLen for $c<T> {
+        impl<T: Generate $($bound)*, $($generics)*> GenerateLen for $c<T $(, $p)?> {
             #[generator(crate = crate, name = $name)]
             fn generate_len<R: rand::Rng + ?Sized>(rng: &mut R, len: Len) -> Self {
-                let mut items = $c::new();
+                let mut items = $c::default();
                 for _ in 0..rng.random_range(len.min..=len.max) {
                     items.$add(T::generate(rng));
                 }
@@ -33,11 +36,13 @@ macro_rules! sequence {
             }
         }
 
-        impl<B: Clone, T: GenerateIn<B> $($bound)*> GenerateIn<B> for $c<T> {
+        impl<B: Clone, T: GenerateIn<B> $($bound)*, $($generics)*> GenerateIn<B>
+            for $c<T $(, $p)?>
+        {
             #[generator(crate = crate, name = $name)]
             fn generate_in<R: rand::Rng + ?Sized>(rng: &mut R, bounds: B) -> Self {
                 let len = default_len();
-                let mut items = $c::new();
+                let mut items = $c::default();
                 for _ in 0..rng.random_range(len.min..=len.max) {
                     items.$add(T::generate_in(rng, bounds.clone()));
                 }
@@ -45,10 +50,12 @@ macro_rules! sequence {
             }
         }
 
-        impl<B: Clone, T: GenerateIn<B> $($bound)*> GenerateLenIn<B> for $c<T> {
+        impl<B: Clone, T: GenerateIn<B> $($bound)*, $($generics)*> GenerateLenIn<B>
+            for $c<T $(, $p)?>
+        {
             #[generator(crate = crate, name = $name)]
             fn generate_len_in<R: rand::Rng + ?Sized>(rng: &mut R, len: Len, bounds: B) -> Self {
-                let mut items = $c::new();
+                let mut items = $c::default();
                 for _ in 0..rng.random_range(len.min..=len.max) {
                     items.$add(T::generate_in(rng, bounds.clone()));
                 }
@@ -58,119 +65,50 @@ macro_rules! sequence {
     };
 }
 
-sequence!(Vec, push, "Vec::generate",);
-sequence!(VecDeque, push_back, "VecDeque::generate",);
-sequence!(LinkedList, push_back, "LinkedList::generate",);
-sequence!(BinaryHeap, push, "BinaryHeap::generate", + Ord);
-sequence!(BTreeSet, insert, "BTreeSet::generate", + Ord);
+sequence!(Vec<T>, push, "Vec::generate", [],);
+sequence!(VecDeque<T>, push_back, "VecDeque::generate", [],);
+sequence!(LinkedList<T>, push_back, "LinkedList::generate", [],);
+sequence!(BinaryHeap<T>, push, "BinaryHeap::generate", [], + Ord);
+sequence!(BTreeSet<T>, insert, "BTreeSet::generate", [], + Ord);
+sequence!(HashSet<T, S>, insert, "HashSet::generate", [S: BuildHasher + Default], + Eq + Hash);
 
-impl<T: Generate + Eq + Hash, S: BuildHasher + Default> Generate for HashSet<T, S> {
-    /// Up to 16 elements (fewer nested in derived types; a repeated one counts once);
-    /// shrinks towards empty.
-    #[generator(crate = crate, name = "HashSet::generate")]
-    fn generate<R: rand::Rng + ?Sized>(rng: &mut R) -> Self {
-        let len = default_len();
-        let mut items = HashSet::default();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            items.insert(T::generate(rng));
+/// The two impls of a map from `K`s to `V`s (`[..]`: more generic parameters, a hasher's),
+/// each a loop that inserts one entry an iteration.
+macro_rules! map {
+    ($c:ident<K, V $(, $p:ident)?>, $name:literal, [$($generics:tt)*], $($bound:tt)*) => {
+        impl<K: Generate $($bound)*, V: Generate, $($generics)*> Generate for $c<K, V $(, $p)?> {
+            /// Up to 16 entries (fewer nested in derived types; a repeated key counts once);
+            /// shrinks towards empty.
+            #[generator(crate = crate, name = $name)]
+            fn generate<R: rand::Rng + ?Sized>(rng: &mut R) -> Self {
+                let len = default_len();
+                let mut map = $c::default();
+                for _ in 0..rng.random_range(len.min..=len.max) {
+                    let key = K::generate(rng);
+                    map.insert(key, V::generate(rng));
+                }
+                map
+            }
         }
-        items
-    }
+
+        impl<K: Generate $($bound)*, V: Generate, $($generics)*> GenerateLen
+            for $c<K, V $(, $p)?>
+        {
+            #[generator(crate = crate, name = $name)]
+            fn generate_len<R: rand::Rng + ?Sized>(rng: &mut R, len: Len) -> Self {
+                let mut map = $c::default();
+                for _ in 0..rng.random_range(len.min..=len.max) {
+                    let key = K::generate(rng);
+                    map.insert(key, V::generate(rng));
+                }
+                map
+            }
+        }
+    };
 }
 
-impl<T: Generate + Eq + Hash, S: BuildHasher + Default> GenerateLen for HashSet<T, S> {
-    #[generator(crate = crate, name = "HashSet::generate")]
-    fn generate_len<R: rand::Rng + ?Sized>(rng: &mut R, len: Len) -> Self {
-        let mut items = HashSet::default();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            items.insert(T::generate(rng));
-        }
-        items
-    }
-}
-
-impl<B: Clone, T: GenerateIn<B> + Eq + Hash, S: BuildHasher + Default> GenerateIn<B>
-    for HashSet<T, S>
-{
-    #[generator(crate = crate, name = "HashSet::generate")]
-    fn generate_in<R: rand::Rng + ?Sized>(rng: &mut R, bounds: B) -> Self {
-        let len = default_len();
-        let mut items = HashSet::default();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            items.insert(T::generate_in(rng, bounds.clone()));
-        }
-        items
-    }
-}
-
-impl<B: Clone, T: GenerateIn<B> + Eq + Hash, S: BuildHasher + Default> GenerateLenIn<B>
-    for HashSet<T, S>
-{
-    #[generator(crate = crate, name = "HashSet::generate")]
-    fn generate_len_in<R: rand::Rng + ?Sized>(rng: &mut R, len: Len, bounds: B) -> Self {
-        let mut items = HashSet::default();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            items.insert(T::generate_in(rng, bounds.clone()));
-        }
-        items
-    }
-}
-
-impl<K: Generate + Eq + Hash, V: Generate, S: BuildHasher + Default> Generate for HashMap<K, V, S> {
-    /// Up to 16 entries (fewer nested in derived types; a repeated key counts once);
-    /// shrinks towards empty.
-    #[generator(crate = crate, name = "HashMap::generate")]
-    fn generate<R: rand::Rng + ?Sized>(rng: &mut R) -> Self {
-        let len = default_len();
-        let mut map = HashMap::default();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            let key = K::generate(rng);
-            map.insert(key, V::generate(rng));
-        }
-        map
-    }
-}
-
-impl<K: Generate + Eq + Hash, V: Generate, S: BuildHasher + Default> GenerateLen
-    for HashMap<K, V, S>
-{
-    #[generator(crate = crate, name = "HashMap::generate")]
-    fn generate_len<R: rand::Rng + ?Sized>(rng: &mut R, len: Len) -> Self {
-        let mut map = HashMap::default();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            let key = K::generate(rng);
-            map.insert(key, V::generate(rng));
-        }
-        map
-    }
-}
-
-impl<K: Generate + Ord, V: Generate> Generate for BTreeMap<K, V> {
-    /// Up to 16 entries (fewer nested in derived types; a repeated key counts once);
-    /// shrinks towards empty.
-    #[generator(crate = crate, name = "BTreeMap::generate")]
-    fn generate<R: rand::Rng + ?Sized>(rng: &mut R) -> Self {
-        let len = default_len();
-        let mut map = BTreeMap::new();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            let key = K::generate(rng);
-            map.insert(key, V::generate(rng));
-        }
-        map
-    }
-}
-
-impl<K: Generate + Ord, V: Generate> GenerateLen for BTreeMap<K, V> {
-    #[generator(crate = crate, name = "BTreeMap::generate")]
-    fn generate_len<R: rand::Rng + ?Sized>(rng: &mut R, len: Len) -> Self {
-        let mut map = BTreeMap::new();
-        for _ in 0..rng.random_range(len.min..=len.max) {
-            let key = K::generate(rng);
-            map.insert(key, V::generate(rng));
-        }
-        map
-    }
-}
+map!(BTreeMap<K, V>, "BTreeMap::generate", [], + Ord);
+map!(HashMap<K, V, S>, "HashMap::generate", [S: BuildHasher + Default], + Eq + Hash);
 
 impl Generate for String {
     /// Up to 16 characters of [`char`'s kind](Generate#what-each-draws) (fewer nested in

@@ -28,7 +28,7 @@ const VALUE_KEYS: &str = "`range = <range>`, `len = <range of lengths>`, `regex 
      `with = <generator>` or `value = <expression>`";
 
 /// Reads the `#[generate(..)]` attributes of a field or parameter, removing them from
-/// `attrs` (a parameter's must not reach rustc). `what` names it in errors.
+/// `attrs` (a parameter's must not reach rustc).
 pub(crate) fn value_how(attrs: &mut Vec<Attribute>, errors: &mut Vec<syn::Error>) -> How {
     let mut range = None;
     let mut len = None;
