@@ -1261,6 +1261,7 @@
 //!   features of your own dependency turn on. Without it, async tests run on a plain
 //!   executor.
 
+mod fuzz_target;
 mod generate;
 
 pub use generate::{Generate, any};

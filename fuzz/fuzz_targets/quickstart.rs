@@ -1,11 +1,9 @@
 //! The quickstart's property under libFuzzer: task graphs from the fuzzer's bytes, the
-//! scheduler's order checked. `cargo test --test quickstart_fuzz` (at the repository's
-//! root) replays and shrinks what it finds.
+//! scheduler's order checked, inputs mutated as the generator sees them. `cargo test --test
+//! quickstart_fuzz` (at the repository's root) replays and shrinks what it finds.
 #![no_main]
 
 #[path = "../../examples/quickstart/tasks.rs"]
 mod tasks;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    greduce::fuzz::run(data, tasks::tasks, tasks::respects_dependencies);
-});
+greduce::fuzz_target!(tasks::tasks, tasks::respects_dependencies);

@@ -107,6 +107,21 @@ impl Builder {
         }
     }
 
+    /// A builder that builds nothing, for a lean run (`run/lean.rs`): [`Builder::idle`]
+    /// with this thread's pooled interner (a new one costs a 32 KiB buffer, most of what a
+    /// lean run cost), which [`Builder::release`] gives back.
+    pub(crate) fn lean() -> Builder {
+        Builder {
+            interner: Interner::take(),
+            ..Builder::idle()
+        }
+    }
+
+    /// Gives a [`Builder::lean`]'s interner back to this thread's pool.
+    pub(crate) fn release(self) {
+        self.interner.give_back();
+    }
+
     /// The innermost open node (a scope, loop, iteration, branch or arm).
     pub(crate) fn open_node(&self) -> NodeId {
         self.current

@@ -380,3 +380,30 @@ pub(crate) fn replay_bytes<R: ?Sized, T>(
         (Err(payload), None) => OnBytes::Panicked(payload, session.into_trace()),
     }
 }
+
+/// How a lean run on bytes ([`run_bytes_lean`]) ended without an output.
+pub(crate) enum LeanEnd {
+    /// As [`OnBytes::Stopped`].
+    Stopped,
+    /// As [`OnBytes::Panicked`], with no trace.
+    Panicked(Box<dyn std::any::Any + Send>),
+}
+
+/// [`replay_bytes`] that builds no trace: the same output, stops and panics, at a
+/// fraction of the cost (what a fuzz target does with each input; see `run/lean.rs`).
+pub(crate) fn run_bytes_lean<R: ?Sized, T>(
+    generator: impl FnOnce(&mut R) -> T,
+    rng: &mut R,
+    data: &[u8],
+    quiet: bool,
+) -> Result<T, LeanEnd> {
+    let session = Session::lean_bytes(data.to_vec());
+    let (result, mut session) = run::execute(session, quiet, || generator(rng));
+    let fault = session.fault.take();
+    session.release();
+    match (result, fault) {
+        (_, Some(_)) => Err(LeanEnd::Stopped),
+        (Ok(output), None) => Ok(output),
+        (Err(payload), None) => Err(LeanEnd::Panicked(payload)),
+    }
+}

@@ -106,12 +106,46 @@ fn assert_bytes_round_trip<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy
         let bytes = fuzz::to_bytes(&run.trace).unwrap_or_else(|e| panic!("{e}"));
         let again = fuzz::replay(&bytes, generator).unwrap();
         assert_same(&again.output, &run.output, "");
+        // The lean run (a fuzz target's) makes the same input as the traced one.
+        let without_trace = fuzz::generate_std(&data, generator).expect("the traced run returned");
+        assert_same(
+            &without_trace,
+            &run.output,
+            &format!("lean run on {data:?}"),
+        );
+        assert_mutations(generator, &data, i as u32);
     }
     for seed in 0..25 {
         let run = greduce::record(generator, seed);
         let bytes = fuzz::to_bytes(&run.trace).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let again = fuzz::replay(&bytes, generator).unwrap();
         assert_same(&again.output, &run.output, &format!("seed {seed}"));
+    }
+}
+
+/// The structure-aware mutator on `data`: the same seed gives the same bytes, within
+/// `max_size`, and they decode (the generator returns, or stops over budget; a panic
+/// inside greduce fails here); crossover too.
+fn assert_mutations<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy, data: &[u8], seed: u32) {
+    let mutator = fuzz::Mutator::new(generator);
+    for (k, max_size) in [(0, 64), (1, 512), (2, 4096)] {
+        let seed = seed * 3 + k;
+        let (bytes, how) = mutator.mutated(data, max_size, seed);
+        assert!(bytes.len() <= max_size, "{how}: {} bytes", bytes.len());
+        assert_eq!(mutator.mutated(data, max_size, seed), (bytes.clone(), how));
+        match fuzz::replay(&bytes, generator) {
+            Ok(_) | Err(ReplayError::OverBudget(_)) => {}
+            Err(e) => panic!("{how}: {e} on the mutated bytes {bytes:?}"),
+        }
+        let mut out = vec![0; max_size];
+        let n = mutator.crossover(data, &bytes, &mut out, seed);
+        let mut again = vec![0; max_size];
+        assert_eq!(mutator.crossover(data, &bytes, &mut again, seed), n);
+        assert_eq!(out, again);
+        match fuzz::replay(&out[..n], generator) {
+            Ok(_) | Err(ReplayError::OverBudget(_)) => {}
+            Err(e) => panic!("crossover: {e} on the bytes {:?}", &out[..n]),
+        }
     }
 }
 

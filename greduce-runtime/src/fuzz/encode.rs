@@ -50,10 +50,38 @@ impl std::error::Error for NoByteForm {}
 ///
 /// [`NoByteForm`], naming the first decision that bytes cannot make.
 pub fn to_bytes(trace: &Trace) -> Result<Vec<u8>, NoByteForm> {
+    layout(trace).map(|layout| layout.bytes)
+}
+
+/// Where a node of a trace lies in the trace's byte form ([`layout`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// Where the node's bytes begin, with what belongs to it before its own: the condition
+    /// a `while` loop checked before the iteration (`outer == start` for every other node).
+    pub(crate) outer: usize,
+    /// Where the bytes the node's own decisions read begin.
+    pub(crate) start: usize,
+    /// Where they end: the node's whole subtree reads `start..end`.
+    pub(crate) end: usize,
+}
+
+/// A trace's byte form ([`to_bytes`]) and where each of its nodes lies in it, by node id:
+/// what the structure-aware mutator cuts and splices.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) spans: Vec<Span>,
+}
+
+/// The open nodes of [`layout`]'s walk: each with the node past its subtree, and for a
+/// `while` loop its condition's arguments and site, and whether it ended on `false`.
+type Open<'t> = Vec<(NodeId, NodeId, Option<(Args, &'t Site, bool)>)>;
+
+/// [`to_bytes`], with where each node lies.
+pub(crate) fn layout(trace: &Trace) -> Result<Layout, NoByteForm> {
     let mut out = Vec::new();
-    // The `while` loops open at this node: the loop, the node past it, its condition's
-    // arguments and site, and whether it ended on `false`.
-    let mut whiles: Vec<(NodeId, NodeId, Args, &Site, bool)> = Vec::new();
+    let mut spans = vec![Span::default(); trace.len()];
+    let mut open: Open<'_> = Vec::new();
     let condition = |args: &Args, site: &Site, more: bool, out: &mut Vec<u8>| {
         if bytes::encode(args, &Value::Bool(more), out) {
             Ok(())
@@ -63,15 +91,32 @@ pub fn to_bytes(trace: &Trace) -> Result<Vec<u8>, NoByteForm> {
             })
         }
     };
-    for id in 0..trace.len() as NodeId {
-        while let Some((_, end, args, site, ended)) = whiles.last()
-            && id >= *end
+    let close = |open: &mut Open<'_>,
+                 spans: &mut Vec<Span>,
+                 out: &mut Vec<u8>,
+                 until: Option<NodeId>|
+     -> Result<(), NoByteForm> {
+        while let Some((_, end, _)) = open.last()
+            && until.is_none_or(|id| id >= *end)
         {
-            if *ended {
-                condition(args, site, false, &mut out)?;
+            let (node, _, whiles) = open.pop().expect("an open node");
+            if let Some((args, site, true)) = whiles {
+                condition(&args, site, false, out)?;
             }
-            whiles.pop();
+            spans[node as usize].end = out.len();
         }
+        Ok(())
+    };
+    for id in 0..trace.len() as NodeId {
+        close(&mut open, &mut spans, &mut out, Some(id))?;
+        let outer = out.len();
+        if matches!(trace.kind(id), Kind::Iteration)
+            && let Some((lp, _, Some((args, site, _)))) = open.last()
+            && trace.parent(id) == *lp
+        {
+            condition(args, site, true, &mut out)?;
+        }
+        let start = out.len();
         match trace.kind(id) {
             Kind::Decision { decision }
             | Kind::Selection { decision }
@@ -82,24 +127,19 @@ pub fn to_bytes(trace: &Trace) -> Result<Vec<u8>, NoByteForm> {
                     decision: decision.to_string(),
                 });
             }
+            Kind::Decision { .. } => {}
             Kind::Loop {
                 site,
                 count: Count::While { args, ended },
-            } => whiles.push((id, trace.end(id), args.clone(), site, *ended)),
-            Kind::Iteration => {
-                if let Some((lp, _, args, site, _)) = whiles.last()
-                    && trace.parent(id) == *lp
-                {
-                    condition(args, site, true, &mut out)?;
-                }
-            }
-            _ => {}
+            } => open.push((id, trace.end(id), Some((args.clone(), site, *ended)))),
+            _ => open.push((id, trace.end(id), None)),
         }
+        spans[id as usize] = Span {
+            outer,
+            start,
+            end: out.len(),
+        };
     }
-    while let Some((_, _, args, site, ended)) = whiles.pop() {
-        if ended {
-            condition(&args, site, false, &mut out)?;
-        }
-    }
-    Ok(out)
+    close(&mut open, &mut spans, &mut out, None)?;
+    Ok(Layout { bytes: out, spans })
 }

@@ -24,15 +24,17 @@
 
 mod corpus;
 mod encode;
+mod mutate;
 mod rng;
 
 pub use corpus::{Seeded, seed_corpus};
 pub use encode::{NoByteForm, to_bytes};
+pub use mutate::{ByteMutation, Mutator, crossover, mutate};
 pub use rng::Bytes;
 
 use crate::check::case::{self, CaseEnd, CaseResult};
 use crate::record::Run;
-use crate::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes};
+use crate::replay::{BYTES_SEED, LeanEnd, OnBytes, ReplayError, replay_bytes, run_bytes_lean};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt::Debug;
@@ -75,32 +77,8 @@ pub fn run<'d, T: Debug, P: CaseResult>(
     generator: impl FnOnce(&mut Bytes<'d>) -> T,
     property: impl FnOnce(&T) -> P,
 ) {
-    let mut rng = Bytes::for_decisions(data);
-    // As a case of a check: `assume` in the generator rejects the input. Quiet, so that a
-    // panic the property catches itself prints nothing (greduce's hook, installed after the
-    // fuzzer's, keeps it from the fuzzer's hook, which aborts on any panic it sees); a
-    // failure then panics again below, loudly, with the message, the location and the
-    // notes, so that the fuzzer's hook sees exactly one panic per failing input. (A failure
-    // is thus always a panic raised here: a fuzzer that groups crashes by stack sees one
-    // stack; the message tells them apart.)
-    let (replayed, notes) = case::run(true, || replay_bytes(generator, &mut rng, data, false));
-    let input = match replayed {
-        Ok(OnBytes::Ran(run)) => run.output,
-        Ok(OnBytes::Stopped(_)) => return,
-        Ok(OnBytes::Panicked(payload, _)) => match case::ended(&*payload) {
-            CaseEnd::Rejected(_) => return,
-            CaseEnd::Failed(failure) => {
-                let mut message =
-                    format!("greduce::fuzz: the generator failed on these bytes: {failure}");
-                for note in notes {
-                    message.push_str("\nnote: ");
-                    message.push_str(&note);
-                }
-                panic!("{message}")
-            }
-            CaseEnd::Passed => unreachable!("a panic is no pass"),
-        },
-        Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
+    let Some(input) = generate(data, generator) else {
+        return;
     };
     let mut property = Some(property);
     let mut once = |input: &T| property.take().expect("the property runs once")(input);
@@ -116,6 +94,79 @@ pub fn run<'d, T: Debug, P: CaseResult>(
         }
         panic!("{message}");
     }
+}
+
+/// The input `generator` makes from a fuzzer's `data`, as [`run`] makes it before it calls
+/// the property: the body of a hand-written target (one that checks several properties, or
+/// hands the input to code of its own). `None` when the input is skipped: the generator
+/// rejected it with [`assume`](crate::assume), or ran past what the bytes pay for (see
+/// [`run`]).
+///
+/// No trace is built (a fuzzer runs millions of inputs and shrinks none of them here):
+/// [`replay`] makes the same input from the same bytes, with its trace.
+///
+/// ```
+/// use greduce::generator;
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn word<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     (0..rng.random_range(0..8)).map(|_| rng.random_range('a'..='z')).collect()
+/// }
+///
+/// let bytes = [3, 2, 0, 19];
+/// assert_eq!(greduce::fuzz::generate(&bytes, word).as_deref(), Some("cat"));
+/// assert_eq!(greduce::fuzz::replay(&bytes, word).unwrap().output, "cat");
+/// ```
+///
+/// # Panics
+///
+/// When the generator panics (a crash of the code it calls, or of the generator: the
+/// fuzzer records the bytes), with its message, its location and its notes.
+pub fn generate<'d, T>(data: &'d [u8], generator: impl FnOnce(&mut Bytes<'d>) -> T) -> Option<T> {
+    generate_on(data, generator, &mut Bytes::for_decisions(data))
+}
+
+/// [`generate`] with any rng (for what the bytes do not answer): an [`StdRng`] seeded as
+/// [`replay`] seeds it makes the same input.
+pub(crate) fn generate_on<R: ?Sized, T>(
+    data: &[u8],
+    generator: impl FnOnce(&mut R) -> T,
+    rng: &mut R,
+) -> Option<T> {
+    // As a case of a check: `assume` in the generator rejects the input. Quiet, so that a
+    // panic the property catches itself prints nothing (greduce's hook, installed after the
+    // fuzzer's, keeps it from the fuzzer's hook, which aborts on any panic it sees); a
+    // failure then panics again below, loudly, with the message, the location and the
+    // notes, so that the fuzzer's hook sees exactly one panic per failing input. (A failure
+    // is thus always a panic raised here: a fuzzer that groups crashes by stack sees one
+    // stack; the message tells them apart.) Lean: no trace is built.
+    let (replayed, notes) = case::run(true, || run_bytes_lean(generator, rng, data, false));
+    match replayed {
+        Ok(Ok(output)) => Some(output),
+        Ok(Err(LeanEnd::Stopped)) => None,
+        Ok(Err(LeanEnd::Panicked(payload))) => match case::ended(&*payload) {
+            CaseEnd::Rejected(_) => None,
+            CaseEnd::Failed(failure) => {
+                let mut message =
+                    format!("greduce::fuzz: the generator failed on these bytes: {failure}");
+                for note in notes {
+                    message.push_str("\nnote: ");
+                    message.push_str(&note);
+                }
+                panic!("{message}")
+            }
+            CaseEnd::Passed => unreachable!("a panic is no pass"),
+        },
+        Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
+    }
+}
+
+/// [`generate`] for a generator that takes an [`StdRng`], as [`replay`]'s does: what the
+/// tests that compare a lean run with a traced one call. Not public API.
+#[doc(hidden)]
+pub fn generate_std<T>(data: &[u8], generator: impl FnOnce(&mut StdRng) -> T) -> Option<T> {
+    generate_on(data, generator, &mut StdRng::seed_from_u64(BYTES_SEED))
 }
 
 /// The run `generator` makes on `data` inside [`run`]: its output and its trace, ready to

@@ -23,6 +23,8 @@ use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::rc::Rc;
 
+mod lean;
+
 thread_local! {
     /// Whether a run is [`RECORDING`] or [`REPLAYING`] on this thread, or neither
     /// ([`OFF`]). Kept apart from the run itself so that the check an annotated generator
@@ -40,6 +42,8 @@ thread_local! {
 const OFF: u8 = 0;
 const RECORDING: u8 = 1;
 const REPLAYING: u8 = 2;
+/// A run on bytes that builds no trace ([`lean`]).
+const LEAN: u8 = 3;
 
 /// Where a run lives while it runs. A handle that outlives its run (an iterator kept past
 /// it) finds the cell borrowed for good (see [`execute`]) and does nothing: one check of
@@ -63,6 +67,8 @@ pub struct Handle {
     /// `None` outside a run.
     slot: Option<Rc<Slot>>,
     recording: bool,
+    /// The run is lean ([`lean`]): the replaying entry points hand it over first.
+    lean: bool,
 }
 
 impl std::fmt::Debug for Handle {
@@ -70,6 +76,7 @@ impl std::fmt::Debug for Handle {
         f.debug_struct("Handle")
             .field("active", &self.slot.is_some())
             .field("recording", &self.recording)
+            .field("lean", &self.lean)
             .finish()
     }
 }
@@ -85,6 +92,7 @@ impl Handle {
         Handle {
             slot: CURRENT.with(|c| c.borrow().clone()),
             recording: mode == RECORDING,
+            lean: mode == LEAN,
         }
     }
 
@@ -93,6 +101,7 @@ impl Handle {
         Handle {
             slot: None,
             recording: false,
+            lean: false,
         }
     }
 
@@ -142,6 +151,7 @@ impl Recording {
             Handle {
                 slot: Some(slot),
                 recording: true,
+                ..
             } => Ok(Recording(slot)),
             handle => Err(handle),
         }
@@ -153,6 +163,7 @@ impl Recording {
         Handle {
             slot: Some(self.0),
             recording: true,
+            lean: false,
         }
     }
 
@@ -161,6 +172,7 @@ impl Recording {
         let handle = Handle {
             slot: Some(Rc::clone(&self.0)),
             recording: true,
+            lean: false,
         };
         step_loop(&handle, lp, true, more);
     }
@@ -195,6 +207,8 @@ pub(crate) struct Session {
     pub(crate) fault: Option<Fault>,
     /// Scripted draws: each decision takes the next value (see [`crate::replay_draws`]).
     script: Option<Script>,
+    /// A lean run's open nodes: it builds no trace, and `builder` stays idle ([`lean`]).
+    lean: Option<lean::Lean>,
 }
 
 /// What answers a scripted run's decisions, in the order they are made.
@@ -239,6 +253,23 @@ impl Session {
         session.node_budget = BYTES_NODES.saturating_add(len.saturating_mul(64));
         session.script = Some(Script::Bytes(Reader::new(data)));
         session
+    }
+
+    /// [`Session::with_bytes`] that builds no trace ([`lean`]): the same answers, budgets
+    /// and faults, the same output.
+    pub(crate) fn lean_bytes(data: Vec<u8>) -> Session {
+        let len = data.len();
+        Session {
+            builder: Builder::lean(),
+            aligner: None,
+            decisions: 0,
+            stops: 0,
+            budget: BYTES_DECISIONS.saturating_add(len as u64),
+            node_budget: BYTES_NODES.saturating_add(len.saturating_mul(64)),
+            fault: None,
+            script: Some(Script::Bytes(Reader::new(data))),
+            lean: Some(lean::Lean::new()),
+        }
     }
 
     /// The draws a scripted run left unused (none for bytes: what a run does not read is
@@ -313,6 +344,7 @@ impl Session {
             node_budget: 0,
             fault: None,
             script: None,
+            lean: None,
         }
     }
 
@@ -326,11 +358,17 @@ impl Session {
             node_budget: usize::MAX,
             fault: None,
             script: None,
+            lean: None,
         }
     }
 
     pub(crate) fn into_trace(self) -> Trace {
         self.builder.finish()
+    }
+
+    /// Ends a lean run ([`Session::lean_bytes`]), giving its buffers back.
+    pub(crate) fn release(self) {
+        self.builder.release();
     }
 
     fn fail(&mut self, fault: Fault) {
@@ -352,11 +390,19 @@ impl Session {
             // stopped inside a branch or an arm made more decisions than the input it would
             // replace (another `match` arm that draws more): larger, not running away.
             let away = self.aligner.as_ref().is_none_or(Aligner::past_the_trace);
-            let runaway = away.then(|| self.builder.innermost_loop_site().unwrap_or(site));
+            let runaway = away.then(|| self.innermost_loop_site().unwrap_or(site));
             self.fail(Fault::OverBudget(self.decisions - 1, runaway));
             return Err(());
         }
         Ok(())
+    }
+
+    /// The site of the innermost open loop, if any.
+    fn innermost_loop_site(&self) -> Option<&'static Site> {
+        match &self.lean {
+            Some(lean) => lean.innermost_loop_site(),
+            None => self.builder.innermost_loop_site(),
+        }
     }
 
     /// Aligns a structural or decision operation; `Err` when the replay must stop.
@@ -416,7 +462,9 @@ pub(crate) fn execute<T>(
     f: impl FnOnce() -> T,
 ) -> (Result<T, Box<dyn Any + Send>>, Session) {
     // A scripted run takes the replaying paths, which ask the run for each value.
-    let mode = if run.aligner.is_some() || run.script.is_some() {
+    let mode = if run.lean.is_some() {
+        LEAN
+    } else if run.aligner.is_some() || run.script.is_some() {
         REPLAYING
     } else {
         RECORDING
@@ -532,6 +580,9 @@ fn decide_replaying<T>(
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
+    if handle.lean {
+        return lean_decide(handle, site, &args, record, read, simplest);
+    }
     // The common case first: the run makes the decision that was recorded next, and the
     // recorded value is legal today. The same answer as the general path below, in a
     // fraction of its work (replaying a decision cost about 400 instructions through it).
@@ -809,6 +860,9 @@ fn select_replaying(
     args: &Args,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
+    if handle.lean {
+        return lean_select(handle, site, args, record);
+    }
     let simplest = args.simplest_bool();
     let opened = ok_or_stop(handle.with(|run| {
         // The common case first: the selection that was recorded next, answered as recorded.
@@ -884,6 +938,9 @@ pub(crate) fn close_choice(handle: &Handle) {
 /// [`close_choice`] while replaying.
 #[inline(never)]
 fn close_choice_replaying(handle: &Handle) {
+    if handle.lean {
+        return lean_close_choice(handle);
+    }
     handle.with(|run| {
         run.close_frame();
         run.builder.close_two();
@@ -931,6 +988,9 @@ fn switch_replaying<T, A: RangeArg<T>>(
             value: Value,
             arm: Option<NodeId>,
         },
+    }
+    if handle.lean {
+        return lean_switch(handle, site, arg, record);
     }
     let args = arg.args();
     let answer = ok_or_stop(handle.with(|run| {
@@ -1010,7 +1070,11 @@ fn switch_replaying<T, A: RangeArg<T>>(
 /// Labels the innermost open scope of the current run (see [`crate::call_label`]).
 pub(crate) fn label_scope(label: u64) {
     if active() {
-        let _ = Handle::current().with(|run| run.builder.label_scope(label));
+        let _ = Handle::current().with(|run| {
+            if run.lean.is_none() {
+                run.builder.label_scope(label);
+            }
+        });
     }
 }
 
@@ -1029,6 +1093,9 @@ pub(crate) fn open_scope(handle: &Handle, site: &'static Site) {
 #[inline(never)]
 fn open_scope_replaying(handle: &Handle, site: &'static Site) {
     let call = take_pending_call();
+    if handle.lean {
+        return lean_open_scope(handle);
+    }
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
@@ -1069,6 +1136,9 @@ pub(crate) fn close(handle: &Handle) {
 /// [`close`] while replaying.
 #[inline(never)]
 fn close_replaying(handle: &Handle) {
+    if handle.lean {
+        return lean_close(handle);
+    }
     handle.with(|run| {
         if run.aligner.is_some() {
             run.close_frame();
@@ -1143,7 +1213,9 @@ pub(crate) fn skip_bytes(handle: &Handle, n: usize) {
 
 /// The innermost open node of the run `handle` is on (`None` outside a run).
 pub(crate) fn open_node(handle: &Handle) -> Option<NodeId> {
-    handle.with(|run| run.builder.open_node())
+    handle
+        .with(|run| run.lean.is_none().then(|| run.builder.open_node()))
+        .flatten()
 }
 
 /// A decision made outside [`decide`], after the fact: a sampler the run took for a
@@ -1152,7 +1224,12 @@ pub(crate) fn open_node(handle: &Handle) -> Option<NodeId> {
 pub(crate) fn decided_after(handle: &Handle, decision: Decision) {
     handle.with(|run| {
         run.decisions += 1;
-        run.builder.decision(decision);
+        match &mut run.lean {
+            Some(lean) => lean.leaf(),
+            None => {
+                run.builder.decision(decision);
+            }
+        }
     });
 }
 
@@ -1161,7 +1238,12 @@ pub(crate) fn decided_after(handle: &Handle, decision: Decision) {
 pub(crate) fn decided_on_bytes(handle: &Handle, decision: Decision) {
     ok_or_stop(handle.with(|run| {
         run.tick(decision.site)?;
-        run.builder.decision(decision);
+        match &mut run.lean {
+            Some(lean) => lean.leaf(),
+            None => {
+                run.builder.decision(decision);
+            }
+        }
         Ok(())
     }));
 }
@@ -1203,6 +1285,9 @@ pub(crate) fn counted_loop(
         if run.fault.is_some() {
             return Err(());
         }
+        if let Some(lean) = &mut run.lean {
+            return Ok(lean.open(Some(loop_site)));
+        }
         let rec = match run.align(Op::Loop, loop_site)? {
             Aligned::Node(node) => Some(node),
             Aligned::Record | Aligned::Unaligned => None,
@@ -1238,6 +1323,10 @@ pub(crate) fn while_loop(handle: &Handle, loop_site: &'static Site, args: Args) 
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
+        }
+        if let Some(lean) = &mut run.lean {
+            lean.open(Some(loop_site));
+            return Ok(());
         }
         let rec = match run.align(Op::Loop, loop_site)? {
             Aligned::Node(node) => Some(node),
@@ -1292,6 +1381,12 @@ pub(crate) fn while_next(
         Some(None) | None => record(),
     };
     handle.with(|run| {
+        if let Some(lean) = &mut run.lean {
+            if more {
+                lean.open(None);
+            }
+            return;
+        }
         let lp = run.builder.current();
         run.builder.set_while(lp, args, !more);
         if more {
@@ -1317,6 +1412,8 @@ pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more
         // What `Recording::next_iteration` (inlined into the loop) leaves: the first and
         // last steps, and a step while another loop is innermost.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
+    } else if handle.lean {
+        ok_or_stop(lean_step_loop(handle, lp, close_iteration, more))
     } else {
         ok_or_stop(step_loop_replaying(handle, lp, close_iteration, more))
     };
@@ -1412,4 +1509,145 @@ pub(crate) fn record(handle: &Handle, site: &'static Site, args: Args, value: Va
     handle.with(|run| {
         run.builder.decision(Decision { site, args, value });
     });
+}
+
+// Lean runs (see `lean.rs`): the replaying entry points above hand a lean run over to these.
+
+/// The bytes' answer to a decision with `args` (`None`: it has no byte form), counted
+/// against the budget as the traced run counts it.
+fn lean_answer(run: &mut Session, site: &'static Site, args: &Args) -> Result<Option<Value>, ()> {
+    run.tick(site)?;
+    Ok(match &mut run.script {
+        Some(Script::Bytes(reader)) => bytes::decode(args, reader),
+        _ => None,
+    })
+}
+
+/// [`decide`] in a lean run.
+#[inline(never)]
+fn lean_decide<T>(
+    handle: &Handle,
+    site: &'static Site,
+    args: &Args,
+    record: impl FnOnce() -> (T, Value),
+    read: impl Fn(&Value) -> Option<T>,
+    simplest: impl FnOnce() -> (T, Value),
+) -> T {
+    let answered = ok_or_stop(handle.with(|run| {
+        let value = lean_answer(run, site, args)?;
+        if let Some(lean) = &mut run.lean {
+            lean.leaf();
+        }
+        Ok(value)
+    }));
+    match answered {
+        Some(Some(value)) => read(&value).unwrap_or_else(|| simplest().0),
+        Some(None) | None => record().0,
+    }
+}
+
+/// [`select`] in a lean run.
+#[inline(never)]
+fn lean_select(
+    handle: &Handle,
+    site: &'static Site,
+    args: &Args,
+    record: impl FnOnce() -> bool,
+) -> (bool, bool) {
+    let taken = ok_or_stop(handle.with(|run| match lean_answer(run, site, args)? {
+        Some(Value::Bool(taken)) if args.admits_bool(taken) => {
+            if let Some(lean) = &mut run.lean {
+                lean.open(None);
+                lean.open(None);
+            }
+            Ok(taken)
+        }
+        _ => {
+            run.illegal_draw(args, site);
+            Err(())
+        }
+    }));
+    match taken {
+        Some(taken) => (taken, true),
+        None => (record(), false),
+    }
+}
+
+/// [`switch`] in a lean run.
+#[inline(never)]
+fn lean_switch<T, A: RangeArg<T>>(
+    handle: &Handle,
+    site: &'static Site,
+    arg: &A,
+    record: impl FnOnce() -> T,
+) -> (T, bool) {
+    let args = arg.args();
+    let Some(answered) = ok_or_stop(handle.with(|run| lean_answer(run, site, &args))) else {
+        return (record(), false);
+    };
+    let t = match answered {
+        Some(value) => arg
+            .read(&value)
+            .unwrap_or_else(|| stop_illegal_draw(handle, &args, site)),
+        None => record(),
+    };
+    let opened = handle.with(|run| {
+        if let Some(lean) = &mut run.lean {
+            lean.open(None);
+            lean.open(None);
+        }
+    });
+    (t, opened.is_some())
+}
+
+/// [`close_choice`] in a lean run: the branch or arm and its selection or switch.
+fn lean_close_choice(handle: &Handle) {
+    handle.with(|run| {
+        if let Some(lean) = &mut run.lean {
+            lean.close();
+            lean.close();
+        }
+    });
+}
+
+/// [`open_scope`] in a lean run (the pending call already taken).
+fn lean_open_scope(handle: &Handle) {
+    ok_or_stop(handle.with(|run| {
+        if run.fault.is_some() {
+            return Err(());
+        }
+        if let Some(lean) = &mut run.lean {
+            lean.open(None);
+        }
+        Ok(())
+    }));
+}
+
+/// [`close`] in a lean run.
+fn lean_close(handle: &Handle) {
+    handle.with(|run| {
+        if let Some(lean) = &mut run.lean {
+            lean.close();
+        }
+    });
+}
+
+/// [`step_loop`] in a lean run: stops it past its node budget, as the traced run.
+fn lean_step_loop(
+    handle: &Handle,
+    lp: NodeId,
+    close_iteration: bool,
+    more: bool,
+) -> Option<Result<bool, ()>> {
+    handle.with(|run| {
+        let Some(lean) = &mut run.lean else {
+            return Ok(false);
+        };
+        if more && lean.nodes() > run.node_budget && !std::thread::panicking() {
+            let runaway = lean.innermost_loop_site();
+            run.fail(Fault::OverBudget(run.decisions, runaway));
+            return Err(());
+        }
+        Ok(lean.step_loop(lp, close_iteration, more))
+    })
 }
