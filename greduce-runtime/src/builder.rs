@@ -112,8 +112,11 @@ impl Builder {
     /// lean run cost), which [`Builder::release`] gives back.
     pub(crate) fn lean() -> Builder {
         Builder {
+            store: Store::default(),
+            current: 0,
+            outer: Vec::new(),
             interner: Interner::take(),
-            ..Builder::idle()
+            shrink: false,
         }
     }
 

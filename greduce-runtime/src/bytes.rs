@@ -229,6 +229,18 @@ fn shuffle_steps(len: usize, amount: usize) -> std::ops::Range<usize> {
     len.saturating_sub(amount)..len
 }
 
+/// [`decode`]'s offset for an integer range of an unsigned type (not `char`) spanning
+/// `span + 1` values: its simplest is its start, so the rank read is the offset.
+#[inline]
+pub(crate) fn decode_unsigned(span: u64, r: &mut Reader) -> u64 {
+    // At most 8 bytes for a span of `u64`.
+    let x = r.take(width(u128::from(span))) as u64;
+    match span.checked_add(1) {
+        Some(n) if x >= n => x % n,
+        _ => x,
+    }
+}
+
 /// The answer the bytes give to a decision with these arguments; `None` for a decision
 /// with no byte form (it reads nothing).
 pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {

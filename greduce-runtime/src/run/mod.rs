@@ -66,17 +66,16 @@ pub(crate) fn active() -> bool {
 pub struct Handle {
     /// `None` outside a run.
     slot: Option<Rc<Slot>>,
-    recording: bool,
-    /// The run is lean ([`lean`]): the replaying entry points hand it over first.
-    lean: bool,
+    /// The run's mode ([`MODE`]) when the handle was taken: [`RECORDING`], [`REPLAYING`],
+    /// or [`LEAN`], which the replaying entry points hand over to the lean ones first.
+    mode: u8,
 }
 
 impl std::fmt::Debug for Handle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Handle")
             .field("active", &self.slot.is_some())
-            .field("recording", &self.recording)
-            .field("lean", &self.lean)
+            .field("mode", &self.mode)
             .finish()
     }
 }
@@ -91,8 +90,7 @@ impl Handle {
         }
         Handle {
             slot: CURRENT.with(|c| c.borrow().clone()),
-            recording: mode == RECORDING,
-            lean: mode == LEAN,
+            mode,
         }
     }
 
@@ -100,8 +98,7 @@ impl Handle {
     pub(crate) const fn off() -> Handle {
         Handle {
             slot: None,
-            recording: false,
-            lean: false,
+            mode: OFF,
         }
     }
 
@@ -114,13 +111,19 @@ impl Handle {
     /// Whether the run records (rather than replays).
     #[inline]
     pub(crate) fn recording(&self) -> bool {
-        self.recording
+        self.mode == RECORDING
+    }
+
+    /// Whether the run is lean (see `lean.rs`).
+    #[inline]
+    fn lean(&self) -> bool {
+        self.mode == LEAN
     }
 
     /// Whether the run replays.
     #[inline]
     pub(crate) fn replaying(&self) -> bool {
-        self.slot.is_some() && !self.recording
+        self.slot.is_some() && self.mode != RECORDING
     }
 
     /// Calls `f` on the run. `None` outside a run, after it ended, or while the run is
@@ -150,8 +153,7 @@ impl Recording {
         match handle {
             Handle {
                 slot: Some(slot),
-                recording: true,
-                ..
+                mode: RECORDING,
             } => Ok(Recording(slot)),
             handle => Err(handle),
         }
@@ -162,8 +164,7 @@ impl Recording {
     pub(crate) fn into_handle(self) -> Handle {
         Handle {
             slot: Some(self.0),
-            recording: true,
-            lean: false,
+            mode: RECORDING,
         }
     }
 
@@ -171,8 +172,7 @@ impl Recording {
     pub(crate) fn step_loop(&self, lp: NodeId, more: bool) {
         let handle = Handle {
             slot: Some(Rc::clone(&self.0)),
-            recording: true,
-            lean: false,
+            mode: RECORDING,
         };
         step_loop(&handle, lp, true, more);
     }
@@ -580,9 +580,6 @@ fn decide_replaying<T>(
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
-    if handle.lean {
-        return lean_decide(handle, site, &args, record, read, simplest);
-    }
     // The common case first: the run makes the decision that was recorded next, and the
     // recorded value is legal today. The same answer as the general path below, in a
     // fraction of its work (replaying a decision cost about 400 instructions through it).
@@ -637,6 +634,10 @@ fn decide_by_plan<T>(
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
+    // A lean run has no recorded decision: it comes here, and no further.
+    if handle.lean() {
+        return lean_decide(handle, site, &args, record, read, simplest);
+    }
     let plan = ok_or_stop(handle.with(|run| {
         run.tick(site)?;
         Ok(match run.align(Op::Decision, site)? {
@@ -860,7 +861,7 @@ fn select_replaying(
     args: &Args,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
-    if handle.lean {
+    if handle.lean() {
         return lean_select(handle, site, args, record);
     }
     let simplest = args.simplest_bool();
@@ -938,7 +939,7 @@ pub(crate) fn close_choice(handle: &Handle) {
 /// [`close_choice`] while replaying.
 #[inline(never)]
 fn close_choice_replaying(handle: &Handle) {
-    if handle.lean {
+    if handle.lean() {
         return lean_close_choice(handle);
     }
     handle.with(|run| {
@@ -989,7 +990,7 @@ fn switch_replaying<T, A: RangeArg<T>>(
             arm: Option<NodeId>,
         },
     }
-    if handle.lean {
+    if handle.lean() {
         return lean_switch(handle, site, arg, record);
     }
     let args = arg.args();
@@ -1093,7 +1094,7 @@ pub(crate) fn open_scope(handle: &Handle, site: &'static Site) {
 #[inline(never)]
 fn open_scope_replaying(handle: &Handle, site: &'static Site) {
     let call = take_pending_call();
-    if handle.lean {
+    if handle.lean() {
         return lean_open_scope(handle);
     }
     ok_or_stop(handle.with(|run| {
@@ -1136,7 +1137,7 @@ pub(crate) fn close(handle: &Handle) {
 /// [`close`] while replaying.
 #[inline(never)]
 fn close_replaying(handle: &Handle) {
-    if handle.lean {
+    if handle.lean() {
         return lean_close(handle);
     }
     handle.with(|run| {
@@ -1412,8 +1413,6 @@ pub(crate) fn step_loop(handle: &Handle, lp: NodeId, close_iteration: bool, more
         // What `Recording::next_iteration` (inlined into the loop) leaves: the first and
         // last steps, and a step while another loop is innermost.
         handle.with(|run| run.builder.step_loop(lp, close_iteration, more))
-    } else if handle.lean {
-        ok_or_stop(lean_step_loop(handle, lp, close_iteration, more))
     } else {
         ok_or_stop(step_loop_replaying(handle, lp, close_iteration, more))
     };
@@ -1432,6 +1431,17 @@ fn step_loop_replaying(
 ) -> Option<Result<bool, ()>> {
     handle.with(|run| {
         let Some(aligner) = &mut run.aligner else {
+            if let Some(lean) = &mut run.lean {
+                return lean_step_loop(
+                    lean,
+                    &mut run.fault,
+                    run.decisions,
+                    run.node_budget,
+                    lp,
+                    close_iteration,
+                    more,
+                );
+            }
             // A scripted run: no trace to align with. Bytes bound its nodes (a loop counted
             // by four bytes and drawing nothing would otherwise run 4 billion times).
             if more && run.builder.len() > run.node_budget && !std::thread::panicking() {
@@ -1515,15 +1525,26 @@ pub(crate) fn record(handle: &Handle, site: &'static Site, args: Args, value: Va
 
 /// The bytes' answer to a decision with `args` (`None`: it has no byte form), counted
 /// against the budget as the traced run counts it.
+#[inline]
 fn lean_answer(run: &mut Session, site: &'static Site, args: &Args) -> Result<Option<Value>, ()> {
     run.tick(site)?;
-    Ok(match &mut run.script {
-        Some(Script::Bytes(reader)) => bytes::decode(args, reader),
-        _ => None,
-    })
+    let Some(Script::Bytes(reader)) = &mut run.script else {
+        return Ok(None);
+    };
+    // The most frequent decision, an unsigned range, in the fewest steps (under a
+    // fuzzer's instrumentation every comparison on this path is traced).
+    if let Args::Int { span, ty, .. } = *args
+        && !ty.is_signed()
+        && ty != IntTy::Char
+    {
+        return Ok(Some(Value::Offset(bytes::decode_unsigned(span, reader))));
+    }
+    Ok(bytes::decode(args, reader))
 }
 
-/// [`decide`] in a lean run.
+/// [`decide`] in a lean run: all but reading the value back is shared by every decision
+/// site (a generic function's code is copied for each, and a fuzzer counts each copy's
+/// branches apart).
 #[inline(never)]
 fn lean_decide<T>(
     handle: &Handle,
@@ -1533,17 +1554,24 @@ fn lean_decide<T>(
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
 ) -> T {
-    let answered = ok_or_stop(handle.with(|run| {
+    match lean_value(handle, site, args) {
+        Some(value) => read(&value).unwrap_or_else(|| simplest().0),
+        None => record().0,
+    }
+}
+
+/// [`lean_decide`]'s value: `None` when the run is busy or over, or the decision has no
+/// byte form (the rng answers it then, as in the traced run).
+#[inline(never)]
+fn lean_value(handle: &Handle, site: &'static Site, args: &Args) -> Option<Value> {
+    ok_or_stop(handle.with(|run| {
         let value = lean_answer(run, site, args)?;
         if let Some(lean) = &mut run.lean {
             lean.leaf();
         }
         Ok(value)
-    }));
-    match answered {
-        Some(Some(value)) => read(&value).unwrap_or_else(|| simplest().0),
-        Some(None) | None => record().0,
-    }
+    }))
+    .flatten()
 }
 
 /// [`select`] in a lean run.
@@ -1634,20 +1662,19 @@ fn lean_close(handle: &Handle) {
 
 /// [`step_loop`] in a lean run: stops it past its node budget, as the traced run.
 fn lean_step_loop(
-    handle: &Handle,
+    lean: &mut lean::Lean,
+    fault: &mut Option<Fault>,
+    decisions: u64,
+    node_budget: usize,
     lp: NodeId,
     close_iteration: bool,
     more: bool,
-) -> Option<Result<bool, ()>> {
-    handle.with(|run| {
-        let Some(lean) = &mut run.lean else {
-            return Ok(false);
-        };
-        if more && lean.nodes() > run.node_budget && !std::thread::panicking() {
-            let runaway = lean.innermost_loop_site();
-            run.fail(Fault::OverBudget(run.decisions, runaway));
-            return Err(());
+) -> Result<bool, ()> {
+    if more && lean.nodes() > node_budget && !std::thread::panicking() {
+        if fault.is_none() {
+            *fault = Some(Fault::OverBudget(decisions, lean.innermost_loop_site()));
         }
-        Ok(lean.step_loop(lp, close_iteration, more))
-    })
+        return Err(());
+    }
+    Ok(lean.step_loop(lp, close_iteration, more))
 }
