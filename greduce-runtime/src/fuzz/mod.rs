@@ -25,11 +25,13 @@
 mod corpus;
 mod encode;
 mod mutate;
+mod mutation;
 mod rng;
 
 pub use corpus::{Seeded, seed_corpus};
 pub use encode::{NoByteForm, to_bytes};
-pub use mutate::{ByteMutation, Mutator, crossover, mutate};
+pub use mutate::{Mutator, crossover, mutate};
+pub use mutation::ByteMutation;
 pub use rng::Bytes;
 
 use crate::check::case::{self, CaseEnd, CaseResult};
