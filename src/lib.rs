@@ -1273,7 +1273,7 @@ pub use greduce_runtime::{
     ParseTraceError, Part, Pass, PassStats, Passes, Progress, ReduceError, Reducer, Reduction,
     Replay, ReplayError, Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict,
     assume, call_label, check, event, event_value, note, record, record_with, replay, replay_draws,
-    replay_with, unrecorded,
+    replay_with, target, unrecorded,
 };
 #[cfg(feature = "dd")]
 pub use greduce_toolkit::dd;

@@ -39,6 +39,7 @@ mod value_text;
 pub use align::Strategy;
 pub use check::{
     CaseResult, Check, CheckStats, Report, SameFailure, assume, check, event, event_value, note,
+    target,
 };
 pub use decision::Int;
 pub use outcome::Outcome;

@@ -18,6 +18,7 @@ mod report;
 mod runner;
 mod saved;
 mod stats;
+mod target;
 
 pub(crate) use case::bind;
 pub use case::{CaseResult, assume, note};
@@ -25,6 +26,7 @@ pub use config::SameFailure;
 pub use events::{event, event_value};
 pub use report::Report;
 pub use stats::CheckStats;
+pub use target::target;
 
 use crate::align::Strategy;
 use crate::reduce::settings::SizeFn;
@@ -951,6 +953,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             body: self.body,
             fork: None,
             tally: counts.then(|| stats::Tally::new(&name)),
+            guide: target::Guide::default(),
         };
         let progress = runner.progress;
         let on_stats = self.on_stats;

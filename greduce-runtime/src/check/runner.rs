@@ -13,6 +13,7 @@ use super::harness::to_stderr;
 use super::report::{self, Report};
 use super::saved::SavedFailures;
 use super::stats::{self, Tally};
+use super::target::{self, Guide};
 use crate::align::Strategy;
 use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
@@ -45,6 +46,8 @@ pub(super) struct Runner<'g, T, S> {
     pub(super) fork: Option<Fork>,
     /// The statistics of the generated cases, when collected.
     pub(super) tally: Option<Tally>,
+    /// The best-scoring inputs ([`crate::target`]), which guided cases mutate.
+    pub(super) guide: Guide,
 }
 
 impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
@@ -423,15 +426,20 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                         seed, origin, failure, name, config, saved, property,
                     );
                 }
+                // Not forked, guided by scores: a mutation of a best-scoring input.
+                Ok(Ok(None)) if self.guide.mutates(index) => {
+                    self.run_guided_case(seed, index, name, config, saved, property)?
+                }
                 // Not forked: generated and checked here.
                 Ok(Ok(None)) => {
                     saved.mark_running(seed);
                     let generator = &mut self.generator;
                     let mut counted = self.tally.as_mut().map(Tally::case);
+                    target::start();
                     let (generated, _) = case::run(true, || {
                         stats::generate(&mut **generator, seed, counted.as_mut())
                     });
-                    match generated {
+                    let outcome = match generated {
                         Ok(input) => match stats::check(counted, property, &input) {
                             (CaseEnd::Failed(failure), _) => {
                                 let failing = Failing {
@@ -452,7 +460,14 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                             return Err(report::problem(name, Some(seed), &what));
                         }
                         Err(outcome) => outcome,
+                    };
+                    let scores = target::take();
+                    if !scores.is_empty() {
+                        let generator = &mut *self.generator;
+                        self.guide
+                            .offer(&scores, || target::case_bytes(generator, seed));
                     }
+                    outcome
                 }
             };
             if let Some(tally) = &mut self.tally {
@@ -472,6 +487,70 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             index += 1;
         }
         Ok(())
+    }
+
+    /// Runs a guided case: a mutation of one of the best-scoring inputs (chosen by `seed`),
+    /// made from its bytes, checked, kept if it scores higher; a failure is shrunk from its
+    /// trace.
+    fn run_guided_case<P: CaseResult>(
+        &mut self,
+        seed: u64,
+        index: u64,
+        name: &str,
+        config: &Config,
+        saved: &mut SavedFailures,
+        property: &mut impl FnMut(&T) -> P,
+    ) -> Result<CaseEnd, Report> {
+        let bytes = self.guide.mutated(&mut *self.generator, seed);
+        let generator = &mut self.generator;
+        target::start();
+        let (replayed, _) = case::run(true, || {
+            let mut rng = StdRng::seed_from_u64(BYTES_SEED);
+            replay_bytes(|rng| generator(rng), &mut rng, &bytes, true)
+        });
+        let run = match replayed {
+            Ok(OnBytes::Ran(run)) => run,
+            Ok(OnBytes::Panicked(payload, _)) => {
+                target::take();
+                return match case::ended(&*payload) {
+                    CaseEnd::Failed(failure) => {
+                        let what = format!(
+                            "the generator panicked on case {} (a mutation of a best-scoring \
+                             input): {failure}",
+                            index + 1
+                        );
+                        Err(report::problem(name, Some(seed), &what))
+                    }
+                    outcome => Ok(outcome),
+                };
+            }
+            // Over budget, or the replay found nothing to run: not a case.
+            _ => {
+                target::take();
+                return Ok(CaseEnd::Rejected(String::from(
+                    "the replay budget (a guided mutation ran past what its bytes pay for)",
+                )));
+            }
+        };
+        let (outcome, _) = stats::check(None, property, &run.output);
+        let scores = target::take();
+        if let CaseEnd::Failed(failure) = outcome {
+            let failing = Failing {
+                name,
+                config,
+                origin: format!(
+                    "case {} (a mutation of the input with the highest `greduce::target` \
+                     score so far)",
+                    index + 1
+                ),
+                seed,
+                input: run.output,
+                failure,
+            };
+            return Err(self.shrink_failure(&failing, saved, property, Some(run.trace)));
+        }
+        self.guide.offer(&scores, || Some(bytes));
+        Ok(outcome)
     }
 
     /// Shrinks the case with `seed`, whose property failed in a child process with

@@ -25,7 +25,7 @@
 mod corpus;
 mod encode;
 mod mutate;
-mod mutation;
+pub(crate) mod mutation;
 mod rng;
 
 pub use corpus::{Seeded, seed_corpus};

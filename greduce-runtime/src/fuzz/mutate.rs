@@ -2,11 +2,7 @@
 //! and crossover for a `#[generator]`, changing inputs as the generator sees them (see
 //! `mutation.rs`).
 
-use super::mutation::{ByteMutation, Engine, Source};
-use crate::check::case;
-use crate::replay::{BYTES_SEED, OnBytes, replay_bytes};
-use crate::run::{self, Session};
-use crate::trace::Trace;
+use super::mutation::{ByteMutation, Engine, Runs};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -109,7 +105,8 @@ impl<G> Mutator<G> {
 impl<G: Fn(&mut StdRng) -> T, T> Mutator<G> {
     /// Runs `f` with an engine whose runs are this mutator's generator's.
     fn with_engine<U>(&self, f: impl FnOnce(&mut Engine<'_>) -> U) -> U {
-        let mut source = Generator(&self.generator);
+        let mut generator = |rng: &mut StdRng| (self.generator)(rng);
+        let mut source = Runs(&mut generator);
         let mut engine = Engine {
             source: &mut source,
             byte_mutation: self.byte_mutation,
@@ -165,33 +162,6 @@ impl<G: Fn(&mut StdRng) -> T, T> Mutator<G> {
         });
         bytes.truncate(max_size);
         (bytes, how)
-    }
-}
-
-/// A generator as the engine's [`Source`]: its runs on bytes, and recorded runs.
-struct Generator<'g, G>(&'g G);
-
-impl<G: Fn(&mut StdRng) -> T, T> Source for Generator<'_, G> {
-    fn trace(&mut self, data: &[u8]) -> Option<Trace> {
-        let mut rng = StdRng::seed_from_u64(BYTES_SEED);
-        let generator = self.0;
-        let (ran, _) = case::run(true, || replay_bytes(generator, &mut rng, data, true));
-        match ran {
-            Ok(OnBytes::Ran(run)) => Some(run.trace),
-            _ => None,
-        }
-    }
-
-    fn record(&mut self, seed: u64) -> Option<Trace> {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let generator = self.0;
-        let (ran, _) = case::run(true, || {
-            run::execute(Session::record(), true, || generator(&mut rng))
-        });
-        match ran {
-            Ok((Ok(_), session)) => Some(session.into_trace()),
-            _ => None,
-        }
     }
 }
 

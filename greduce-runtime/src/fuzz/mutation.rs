@@ -12,11 +12,14 @@
 
 use super::encode::{Layout, Span, layout};
 use crate::bytes;
+use crate::check::case;
+use crate::replay::{BYTES_SEED, OnBytes, replay_bytes};
+use crate::run::{self, Session};
 use crate::site::Site;
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
-use rand::RngExt;
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 /// libFuzzer's own mutation of a byte buffer (`libfuzzer_sys::fuzzer_mutate`): the
 /// buffer, the size of the input in it, the largest size the result may have; returns the
@@ -30,6 +33,36 @@ pub(crate) trait Source {
     fn trace(&mut self, data: &[u8]) -> Option<Trace>;
     /// The trace of a run recorded with `seed`; `None` when it does not return.
     fn record(&mut self, seed: u64) -> Option<Trace>;
+}
+
+/// A generator as a [`Source`]: its runs on bytes (as [`replay`](super::replay) makes
+/// them), and runs recorded with a seed (as a check makes its cases).
+pub(crate) struct Runs<'g, T>(pub(crate) &'g mut dyn FnMut(&mut StdRng) -> T);
+
+impl<T> Source for Runs<'_, T> {
+    fn trace(&mut self, data: &[u8]) -> Option<Trace> {
+        let mut rng = StdRng::seed_from_u64(BYTES_SEED);
+        let generator = &mut self.0;
+        let (ran, _) = case::run(true, || {
+            replay_bytes(|rng| generator(rng), &mut rng, data, true)
+        });
+        match ran {
+            Ok(OnBytes::Ran(run)) => Some(run.trace),
+            _ => None,
+        }
+    }
+
+    fn record(&mut self, seed: u64) -> Option<Trace> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let generator = &mut self.0;
+        let (ran, _) = case::run(true, || {
+            run::execute(Session::record(), true, || generator(&mut rng))
+        });
+        match ran {
+            Ok((Ok(_), session)) => Some(session.into_trace()),
+            _ => None,
+        }
+    }
 }
 
 /// The mutation engine: a [`Source`] of runs, and libFuzzer's byte mutation if it has one.
