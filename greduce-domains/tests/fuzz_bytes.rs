@@ -1,6 +1,9 @@
 //! The domain generators under a fuzzer's bytes (`greduce::fuzz`): random, short and empty
-//! bytes make an input or stop over budget, never panic in greduce; and `to_bytes` writes
-//! bytes that make the same input again, from a recorded run and from a run on bytes.
+//! bytes make an input or stop over budget, never panic in greduce; `to_bytes` writes
+//! bytes that make the same input again, from a recorded run and from a run on bytes; the
+//! lean run a fuzz target makes gives the same input as the traced one; and the
+//! structure-aware mutator's inputs (and crossovers) stay within their size, are the same
+//! for the same seed, and decode.
 
 use greduce::{ReplayError, fuzz};
 use greduce_domains::dl::isra;
@@ -32,6 +35,11 @@ fn bytes_round_trip<T: Debug + PartialEq>(
         made += 1;
         let bytes = fuzz::to_bytes(&run.trace).unwrap();
         assert_eq!(fuzz::replay(&bytes, generator).unwrap().output, run.output);
+        assert_eq!(
+            fuzz::generate_std(&data, generator).as_ref(),
+            Some(&run.output)
+        );
+        mutations(generator, &data, i as u32);
     }
     assert_eq!(made, strings, "every input made an output");
     for seed in 0..seeds {
@@ -39,6 +47,30 @@ fn bytes_round_trip<T: Debug + PartialEq>(
         let bytes = fuzz::to_bytes(&run.trace).unwrap();
         let again = fuzz::replay(&bytes, generator).unwrap();
         assert_eq!(again.output, run.output, "seed {seed}");
+    }
+}
+
+/// The mutator on `data`: within `max_size`, the same for the same seed, decoding (the
+/// generator returns or stops over budget); crossover too.
+fn mutations<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy, data: &[u8], seed: u32) {
+    let mutator = fuzz::Mutator::new(generator);
+    for max_size in [100, 4096] {
+        let (bytes, how) = mutator.mutated(data, max_size, seed);
+        assert!(bytes.len() <= max_size, "{how}");
+        assert_eq!(mutator.mutated(data, max_size, seed), (bytes.clone(), how));
+        match fuzz::replay(&bytes, generator) {
+            Ok(_) | Err(ReplayError::OverBudget(_)) => {}
+            Err(e) => panic!("{how}: {e}"),
+        }
+        let mut out = vec![0; max_size];
+        let n = mutator.crossover(data, &bytes, &mut out, seed);
+        let mut again = vec![0; max_size];
+        assert_eq!(mutator.crossover(data, &bytes, &mut again, seed), n);
+        assert_eq!(out, again);
+        match fuzz::replay(&out[..n], generator) {
+            Ok(_) | Err(ReplayError::OverBudget(_)) => {}
+            Err(e) => panic!("crossover: {e}"),
+        }
     }
 }
 

@@ -479,6 +479,20 @@ pub const CHECKS: [(&str, Check); 7] = [
     ("boa's optimizer", optimizer_agrees_prop),
 ];
 
+/// The checks of one engine (`"oxc"`, `"swc"` or `"boa"`: the checks whose names start so)
+/// on `program`, in order; the first that fails names the failure. What the JavaScript
+/// fuzz targets (`fuzz/fuzz_targets/js_*.rs`) check.
+///
+/// # Errors
+///
+/// The first failing check's name and its message.
+pub fn engine_checks(program: &Program, engine: &str) -> Result<(), String> {
+    for (name, check) in CHECKS.iter().filter(|(name, _)| name.starts_with(engine)) {
+        check(program).map_err(|why| format!("{name}: {why}"))?;
+    }
+    Ok(())
+}
+
 /// A finding already written up (`greduce-hunts/FINDINGS.md`): the check it fails and how
 /// to tell its failures from others (by the failure's message).
 #[derive(Clone, Copy, Debug)]
