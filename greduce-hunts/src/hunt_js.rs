@@ -493,6 +493,32 @@ pub fn engine_checks(program: &Program, engine: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// The signature of a JavaScript fuzz target's artifact for `engine`'s checks: the first
+/// failing check and the written-up finding it is, or its message's first words (numbers
+/// masked) for a failure no finding claims; `passes` when every check passes.
+#[must_use]
+pub fn artifact_signature(data: &[u8], engine: &str) -> String {
+    let program = match greduce::fuzz::replay(data, js_program) {
+        Ok(run) => run.output,
+        Err(e) => return format!("not replayed: {e}"),
+    };
+    let Err(message) = engine_checks(&program, engine) else {
+        return "passes".to_string();
+    };
+    let (check, why) = message.split_once(": ").unwrap_or((&message, ""));
+    classify(check, why).map_or_else(
+        || {
+            let masked: String = why
+                .chars()
+                .take(72)
+                .map(|c| if c.is_ascii_digit() { '#' } else { c })
+                .collect();
+            format!("{check} (new): {masked}")
+        },
+        str::to_string,
+    )
+}
+
 /// A finding already written up (`greduce-hunts/FINDINGS.md`): the check it fails and how
 /// to tell its failures from others (by the failure's message).
 #[derive(Clone, Copy, Debug)]

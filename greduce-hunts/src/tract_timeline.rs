@@ -117,6 +117,28 @@ pub fn random(wall: Duration, threads: usize, base: u64) -> (u64, Timeline) {
 ///
 /// The directory or a file that cannot be read, with its path.
 pub fn artifacts(dir: &Path, start: Option<SystemTime>) -> Result<(u64, Timeline), String> {
+    artifacts_by(dir, start, |data| {
+        // The replay outside `silenced`: greduce installs its own panic hook on first use,
+        // which `silenced` would take away when it puts the previous hook back.
+        match greduce::fuzz::replay(data, tract_model) {
+            Ok(run) => silenced(|| signature(&run.output)).unwrap_or_else(|| "passes".to_string()),
+            Err(e) => format!("not replayed: {e}"),
+        }
+    })
+}
+
+/// The files of a fuzzer's artifact directory `dir` by signature (`signature` of each
+/// file's bytes), as [`artifacts`] sorts the tract target's; shared with the JavaScript
+/// targets' (`hunt js-artifacts`).
+///
+/// # Errors
+///
+/// When the directory or a file cannot be read.
+pub fn artifacts_by(
+    dir: &Path,
+    start: Option<SystemTime>,
+    signature: impl Fn(&[u8]) -> String,
+) -> Result<(u64, Timeline), String> {
     let read = |e: std::io::Error, path: &Path| format!("{}: {e}", path.display());
     let mut files = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| read(e, dir))? {
@@ -134,12 +156,7 @@ pub fn artifacts(dir: &Path, start: Option<SystemTime>) -> Result<(u64, Timeline
     let timeline = Mutex::new(Timeline::new());
     for (modified, path) in &files {
         let data = std::fs::read(path).map_err(|e| read(e, path))?;
-        // The replay outside `silenced`: greduce installs its own panic hook on first use,
-        // which `silenced` would take away when it puts the previous hook back.
-        let signature = match greduce::fuzz::replay(&data, tract_model) {
-            Ok(run) => silenced(|| signature(&run.output)).unwrap_or_else(|| "passes".to_string()),
-            Err(e) => format!("not replayed: {e}"),
-        };
+        let signature = signature(&data);
         let at = modified.duration_since(start).unwrap_or_default();
         let name = path
             .file_name()

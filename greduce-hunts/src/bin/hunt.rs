@@ -14,6 +14,7 @@
 //! cargo run --release -p greduce-hunts -- tract-shrink FILE|seed:N... | tract-decode FILE|seed:N...
 //! cargo run --release -p greduce-hunts -- js-table [--subjects N] [--jsdelta PATH/delta.js]
 //! cargo run --release -p greduce-hunts -- js-oracle [--invert] FILE
+//! cargo run --release -p greduce-hunts -- js-artifacts DIR oxc|swc|boa [--start UNIX_SECONDS]
 //! ```
 //!
 //! `hunt petgraph [--cases N]`: properties of petgraph's algorithms against brute-force
@@ -39,7 +40,7 @@
 
 use std::time::Instant;
 
-const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-shrinks [--cases N] | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE|seed:N... | tract-decode FILE|seed:N... | js-table [--subjects N] [--jsdelta PATH/delta.js] | js-oracle [--invert] FILE";
+const USAGE: &str = "usage: cargo run --release -p greduce-hunts -- petgraph|tract|js|js-shares [--cases N] | petgraph-minimal | petgraph-simple | petgraph-shrinks [--cases N] | petgraph-proptest [--cases N] | tract-minimal [--cases N] | tract-exhaustive [--steps S --size T,E --rank R --dims D --extras X --draws K --count] | tract-proptest [--cases N] [--findings T1,T7] | tract-timeline [--secs S] [--threads N] | tract-artifacts DIR [--start UNIX_SECONDS] | tract-shrink FILE|seed:N... | tract-decode FILE|seed:N... | js-table [--subjects N] [--jsdelta PATH/delta.js] | js-oracle [--invert] FILE | js-artifacts DIR oxc|swc|boa [--start UNIX_SECONDS]";
 
 /// `hunt petgraph-minimal` (exhaustive searches for F1 to F5, F7 and F8) or, with `simple`, `hunt
 /// petgraph-simple` (F6, by chance).
@@ -265,6 +266,39 @@ fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
     }
 }
 
+/// `hunt js-artifacts DIR ENGINE [--start UNIX_SECONDS]`: a JavaScript fuzz target's crash
+/// files (`fuzz/fuzz_targets/js_<engine>.rs`) sorted into findings by signature, each with
+/// when it was first found (BENCHMARKS.md, "Fuzzing", 2).
+#[cfg(feature = "js")]
+fn js_artifacts(mut args: impl Iterator<Item = String>) {
+    let usage = |why: &str| -> ! {
+        eprintln!("{USAGE}\n{why}");
+        std::process::exit(2);
+    };
+    let (Some(dir), Some(engine)) = (args.next(), args.next()) else {
+        usage("js-artifacts takes a directory and an engine (oxc, swc or boa)");
+    };
+    let start = match (
+        args.next().as_deref(),
+        args.next().map(|n| n.parse::<u64>()),
+    ) {
+        (None, None) => None,
+        (Some("--start"), Some(Ok(n))) => {
+            Some(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(n))
+        }
+        _ => usage("js-artifacts takes --start UNIX_SECONDS"),
+    };
+    let signature = |data: &[u8]| greduce_hunts::hunt_js::artifact_signature(data, &engine);
+    match greduce_hunts::tract_timeline::artifacts_by(std::path::Path::new(&dir), start, signature)
+    {
+        Ok((files, timeline)) => print!(
+            "{files} files in {dir}\n{}",
+            greduce_hunts::tract_timeline::table(&timeline)
+        ),
+        Err(e) => usage(&e),
+    }
+}
+
 /// `hunt js-table [--subjects N] [--jsdelta PATH]`: the paper table's JavaScript rows;
 /// `hunt js-oracle [--invert] FILE`: the question its command-line reducers ask
 /// (`greduce_hunts::js_table`).
@@ -344,6 +378,8 @@ fn hunt(mut args: impl Iterator<Item = String>) {
         }
         #[cfg(feature = "js")]
         "js-table" | "js-oracle" => return js_table(&target, args),
+        #[cfg(feature = "js")]
+        "js-artifacts" => return js_artifacts(args),
         _ => {}
     }
     let mut cases = default_cases(&target);

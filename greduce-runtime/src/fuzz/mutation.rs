@@ -358,7 +358,7 @@ impl Engine<'_> {
                 {
                     return None;
                 }
-                let part = self.made_fresh(&prefix, id, rng, max_size)?;
+                let part = self.made_fresh(&prefix, id, None, rng, max_size)?;
                 let mut out = prefix;
                 out.extend_from_slice(&part);
                 out.extend_from_slice(&counted[at..]);
@@ -373,16 +373,18 @@ impl Engine<'_> {
         let node = *parts.get(rng.random_range(0..parts.len().max(1)))?;
         let span = d.span(node);
         let prefix = &d.bytes()[..span.start];
-        let part = self.made_fresh(prefix, node, rng, max_size)?;
+        let part = self.made_fresh(prefix, node, d.part_site(node), rng, max_size)?;
         Some(splice(d.bytes(), span.start..span.end, &part))
     }
 
     /// The bytes of node `id` made fresh after `prefix` (the input's bytes up to where the
-    /// node's own begin): `prefix` and random bytes decoded, the node's bytes in that run.
+    /// node's own begin): `prefix` and random bytes decoded, the node's bytes in that run;
+    /// `None` unless that node is an iteration, or a call of the generator at `site`.
     fn made_fresh(
         &mut self,
         prefix: &[u8],
         id: NodeId,
+        site: Option<&'static Site>,
         rng: &mut StdRng,
         max_size: usize,
     ) -> Option<Vec<u8>> {
@@ -392,7 +394,15 @@ impl Engine<'_> {
         trial.extend((0..len).map(|_| rng.random::<u8>()));
         let fresh = self.decode(&trial)?;
         let span = *fresh.layout.spans.get(id as usize)?;
-        (span.start == prefix.len()).then(|| fresh.bytes()[span.start..span.end].to_vec())
+        // The same part: an iteration, or a call of the same generator, where it began.
+        let same = match fresh.trace.kind(id) {
+            Kind::Iteration => true,
+            Kind::Scope { .. } => fresh
+                .part_site(id)
+                .is_some_and(|s| site.is_some_and(|t| std::ptr::eq(s, t))),
+            _ => false,
+        };
+        (same && span.start == prefix.len()).then(|| fresh.bytes()[span.start..span.end].to_vec())
     }
 }
 
