@@ -31,8 +31,9 @@ pub(crate) fn resolve(dir: &Path) -> PathBuf {
 }
 
 /// The files of `dir`, by name, with their bytes; none when `dir` does not exist (no
-/// fuzzer ran yet). Skips subdirectories and hidden files (`.gitignore`). `Err` says what
-/// could not be read, naming it.
+/// fuzzer ran yet). Skips subdirectories, hidden files (`.gitignore`) and the `README.txt`
+/// that AFL++ writes into its `crashes/` and `hangs/` (its text decodes to an input like
+/// any bytes, and once failed as one). `Err` says what could not be read, naming it.
 pub(crate) fn files(dir: &Path) -> Result<Vec<FuzzFile>, String> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
@@ -47,9 +48,11 @@ pub(crate) fn files(dir: &Path) -> Result<Vec<FuzzFile>, String> {
     let mut paths = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| format!("cannot list `{}`: {e}", dir.display()))?;
-        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let skipped = name.starts_with('.') || name == "README.txt";
         let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
-        if !hidden && !is_dir {
+        if !skipped && !is_dir {
             paths.push(entry.path());
         }
     }
@@ -74,6 +77,22 @@ mod tests {
     fn a_missing_directory_has_no_files() {
         let files = files(Path::new("/nonexistent/greduce/fuzz/artifacts")).unwrap();
         assert!(files.is_empty());
+    }
+
+    #[test]
+    fn afl_readme_hidden_files_and_directories_are_skipped() {
+        let dir = std::env::temp_dir().join(format!("greduce-fuzz-files-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        for name in ["README.txt", ".state", "id:000000,sig:06", "crash-1"] {
+            std::fs::write(dir.join(name), b"x").unwrap();
+        }
+        let names: Vec<String> = files(&dir)
+            .unwrap()
+            .iter()
+            .map(|f| f.path.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(names, ["crash-1", "id:000000,sig:06"]);
     }
 
     #[test]
