@@ -192,3 +192,14 @@ pub(crate) fn silenced<T>(f: impl FnOnce() -> T) -> T {
     std::panic::set_hook(Box::new(move |info| previous(info)));
     out
 }
+
+/// A failure's message as a signature's words: its first 72 characters, digits masked, so
+/// that one bug on other shapes or values counts once.
+#[must_use]
+pub(crate) fn masked(message: &str) -> String {
+    message
+        .chars()
+        .take(72)
+        .map(|c| if c.is_ascii_digit() { '#' } else { c })
+        .collect()
+}

@@ -507,14 +507,7 @@ pub fn artifact_signature(data: &[u8], engine: &str) -> String {
     };
     let (check, why) = message.split_once(": ").unwrap_or((&message, ""));
     classify(check, why).map_or_else(
-        || {
-            let masked: String = why
-                .chars()
-                .take(72)
-                .map(|c| if c.is_ascii_digit() { '#' } else { c })
-                .collect();
-            format!("{check} (new): {masked}")
-        },
+        || format!("{check} (new): {}", crate::hunt::masked(why)),
         str::to_string,
     )
 }

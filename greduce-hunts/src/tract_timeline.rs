@@ -13,7 +13,7 @@
 //! then the finding of [`KNOWN`](crate::hunt_tract::KNOWN) that [`classify`] gives it, or a
 //! new one, named by its check and its message with the numbers masked.
 
-use crate::hunt::silenced;
+use crate::hunt::{masked, silenced};
 use crate::hunt_tract::{CHECKS, Case, all_checks, classify, tract_model};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -33,14 +33,8 @@ pub fn signature(case: &Case) -> Option<String> {
         .find_map(|((check, _), result)| result.err().map(|m| (*check, m)))?;
     Some(classify(check, &case.0, &message).map_or_else(
         || {
-            // A new failure: its check and its message's first words, numbers masked so that
-            // one bug on other shapes or values counts once.
-            let masked: String = message
-                .chars()
-                .take(72)
-                .map(|c| if c.is_ascii_digit() { '#' } else { c })
-                .collect();
-            format!("{check} (new): {masked}")
+            // A new failure: its check and its message's first words, numbers masked.
+            format!("{check} (new): {}", masked(&message))
         },
         str::to_string,
     ))

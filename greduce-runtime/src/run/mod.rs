@@ -940,7 +940,7 @@ pub(crate) fn close_choice(handle: &Handle) {
 #[inline(never)]
 fn close_choice_replaying(handle: &Handle) {
     if handle.lean() {
-        return lean_close_choice(handle);
+        return lean_close(handle, 2);
     }
     handle.with(|run| {
         run.close_frame();
@@ -1138,7 +1138,7 @@ pub(crate) fn close(handle: &Handle) {
 #[inline(never)]
 fn close_replaying(handle: &Handle) {
     if handle.lean() {
-        return lean_close(handle);
+        return lean_close(handle, 1);
     }
     handle.with(|run| {
         if run.aligner.is_some() {
@@ -1628,16 +1628,6 @@ fn lean_switch<T, A: RangeArg<T>>(
     (t, opened.is_some())
 }
 
-/// [`close_choice`] in a lean run: the branch or arm and its selection or switch.
-fn lean_close_choice(handle: &Handle) {
-    handle.with(|run| {
-        if let Some(lean) = &mut run.lean {
-            lean.close();
-            lean.close();
-        }
-    });
-}
-
 /// [`open_scope`] in a lean run (the pending call already taken).
 fn lean_open_scope(handle: &Handle) {
     ok_or_stop(handle.with(|run| {
@@ -1651,11 +1641,14 @@ fn lean_open_scope(handle: &Handle) {
     }));
 }
 
-/// [`close`] in a lean run.
-fn lean_close(handle: &Handle) {
+/// [`close`] (`n` 1) and [`close_choice`] (`n` 2: the branch or arm and its selection or
+/// switch) in a lean run.
+fn lean_close(handle: &Handle, n: usize) {
     handle.with(|run| {
         if let Some(lean) = &mut run.lean {
-            lean.close();
+            for _ in 0..n {
+                lean.close();
+            }
         }
     });
 }
