@@ -6,6 +6,8 @@
 #     bash fuzz/bench/deep.sh [LIMIT] [RUNS] [KEEP]
 #
 # With KEEP, each run's crash is copied there as crash-<run> (for fuzz/bench/shrink.sh).
+# GREDUCE_FUZZ_MUTATION (`structure`, the default, `bytes` or `random`) picks the mutation:
+# greduce's structure-aware mutator, libFuzzer's own, or fresh random inputs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 limit=${1:-600}
@@ -13,6 +15,7 @@ runs=${2:-5}
 keep=${3:-}
 cargo fuzz build -s none deep_bug
 bin=fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release/deep_bug
+echo "mutation: ${GREDUCE_FUZZ_MUTATION:-structure}"
 echo "| run | found after | executions |"
 echo "|---|---|---|"
 for run in $(seq "$runs"); do

@@ -268,7 +268,7 @@ fn tract_timeline(target: &str, mut args: impl Iterator<Item = String>) {
 
 /// `hunt js-artifacts DIR ENGINE [--start UNIX_SECONDS]`: a JavaScript fuzz target's crash
 /// files (`fuzz/fuzz_targets/js_<engine>.rs`) sorted into findings by signature, each with
-/// when it was first found (BENCHMARKS.md, "Fuzzing", 2).
+/// when it was first found (BENCHMARKS.md, "Fuzzing", 6).
 #[cfg(feature = "js")]
 fn js_artifacts(mut args: impl Iterator<Item = String>) {
     let usage = |why: &str| -> ! {

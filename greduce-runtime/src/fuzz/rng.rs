@@ -41,7 +41,10 @@ use std::convert::Infallible;
 pub struct Bytes<'a> {
     data: &'a [u8],
     at: usize,
-    /// Inside greduce's entry points: the stream for what the bytes do not answer.
+    /// Inside greduce's entry points (what the bytes do not answer is drawn from a seeded
+    /// stream: `seeded`, seeded when first drawn from, as most runs never draw from it and
+    /// seeding cost every input of a fuzz target).
+    for_decisions: bool,
     seeded: Option<StdRng>,
 }
 
@@ -52,6 +55,7 @@ impl<'a> Bytes<'a> {
         Bytes {
             data,
             at: 0,
+            for_decisions: false,
             seeded: None,
         }
     }
@@ -61,8 +65,20 @@ impl<'a> Bytes<'a> {
         Bytes {
             data,
             at: 0,
-            seeded: Some(StdRng::seed_from_u64(BYTES_SEED)),
+            for_decisions: true,
+            seeded: None,
         }
+    }
+
+    /// The seeded stream, inside greduce's entry points.
+    fn stream(&mut self) -> Option<&mut StdRng> {
+        if !self.for_decisions {
+            return None;
+        }
+        Some(
+            self.seeded
+                .get_or_insert_with(|| StdRng::seed_from_u64(BYTES_SEED)),
+        )
     }
 
     /// The bytes, and zeros past their end.
@@ -81,7 +97,7 @@ impl std::fmt::Debug for Bytes<'_> {
         f.debug_struct("Bytes")
             .field("len", &self.data.len())
             .field("at", &self.at)
-            .field("for_decisions", &self.seeded.is_some())
+            .field("for_decisions", &self.for_decisions)
             .finish()
     }
 }
@@ -90,7 +106,7 @@ impl rand::TryRng for Bytes<'_> {
     type Error = Infallible;
 
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-        if let Some(rng) = &mut self.seeded {
+        if let Some(rng) = self.stream() {
             return Ok(rng.next_u32());
         }
         let mut word = [0; 4];
@@ -99,7 +115,7 @@ impl rand::TryRng for Bytes<'_> {
     }
 
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-        if let Some(rng) = &mut self.seeded {
+        if let Some(rng) = self.stream() {
             return Ok(rng.next_u64());
         }
         let mut word = [0; 8];
@@ -108,7 +124,7 @@ impl rand::TryRng for Bytes<'_> {
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        match &mut self.seeded {
+        match self.stream() {
             Some(rng) => rng.fill_bytes(dst),
             None => self.read(dst),
         }
