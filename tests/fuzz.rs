@@ -423,3 +423,121 @@ fn a_raw_sample_longer_than_the_bytes_a_sampler_sees_has_no_byte_form() {
         short.output
     );
 }
+
+#[test]
+fn the_lean_run_makes_the_traced_runs_input() {
+    // `fuzz::generate` (what `fuzz::run` gives the property) builds no trace; it makes the
+    // input `fuzz::replay` makes, with its trace, from the same bytes.
+    for (data, run) in random_inputs(every_decision, 300, 300) {
+        assert_eq!(fuzz::generate(&data, every_decision), Some(run.output));
+    }
+    for (data, run) in random_inputs(tree, 300, 300) {
+        assert_eq!(fuzz::generate(&data, tree), Some(run.output));
+    }
+    // Both stop where the bytes would make the generator run away.
+    let endless = [0u8; 0];
+    assert!(fuzz::replay(&endless, until_true).is_err());
+    assert_eq!(fuzz::generate(&endless, until_true), None);
+}
+
+/// A list counted by a decision, and one grown by a `while` loop.
+#[generator]
+fn counted<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u16> {
+    (0..rng.random_range(0..12))
+        .map(|_| rng.random_range(0..1000))
+        .collect()
+}
+
+#[generator]
+fn grown<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u16> {
+    let mut v = Vec::new();
+    while rng.random_bool(0.8) {
+        v.push(rng.random_range(0..1000));
+    }
+    v
+}
+
+/// Whether `new` is `old` with one contiguous run of its items removed.
+fn one_run_removed(old: &[u16], new: &[u16]) -> bool {
+    new.len() < old.len() && {
+        let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        old[old.len() - (new.len() - head)..] == new[head..]
+    }
+}
+
+/// Whether `new` is `old` with one of its items copied in somewhere.
+fn one_copied_in(old: &[u16], new: &[u16]) -> bool {
+    new.len() == old.len() + 1
+        && (0..new.len()).any(|at| {
+            let mut without = new.to_vec();
+            let item = without.remove(at);
+            without == old && old.contains(&item)
+        })
+}
+
+#[test]
+fn loop_mutations_change_iterations_and_keep_the_rest() {
+    for (name, generator) in [("counted", counted as fn(&mut StdRng) -> Vec<u16>), ("grown", grown)] {
+        let mutator = fuzz::Mutator::new(generator);
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..40u64 {
+            let run = greduce::record(generator, seed);
+            let input = fuzz::to_bytes(&run.trace).unwrap();
+            for k in 0..25 {
+                let (bytes, how) = mutator.mutated(&input, 4096, (seed * 25 + k) as u32);
+                let new = fuzz::replay(&bytes, generator).unwrap().output;
+                let old = &run.output;
+                let kept = match how {
+                    "delete iterations" => one_run_removed(old, &new),
+                    "duplicate iteration" => one_copied_in(old, &new),
+                    "swap iterations" => {
+                        let (mut a, mut b) = (old.clone(), new.clone());
+                        a.sort_unstable();
+                        b.sort_unstable();
+                        a == b
+                    }
+                    "fresh iteration" => new.len() == old.len() + 1,
+                    _ => true,
+                };
+                assert!(kept, "{name}, {how}: {old:?} became {new:?}");
+                seen.insert(how);
+            }
+        }
+        for how in [
+            "value",
+            "delete iterations",
+            "duplicate iteration",
+            "swap iterations",
+            "fresh iteration",
+            "fresh part",
+            "fresh input",
+        ] {
+            assert!(seen.contains(how), "{name}: no `{how}` in {seen:?}");
+        }
+    }
+}
+
+#[test]
+fn every_mutation_and_crossover_of_nested_inputs_decodes() {
+    let mutator = fuzz::Mutator::new(tree);
+    let mut seen = std::collections::BTreeSet::new();
+    let inputs: Vec<Vec<u8>> = (0..30)
+        .map(|seed| fuzz::to_bytes(&greduce::record(tree, seed).trace).unwrap())
+        .collect();
+    for (i, input) in inputs.iter().enumerate() {
+        for k in 0..20u32 {
+            let seed = i as u32 * 20 + k;
+            let (bytes, how) = mutator.mutated(input, 512, seed);
+            assert!(bytes.len() <= 512);
+            assert_eq!(mutator.mutated(input, 512, seed), (bytes.clone(), how));
+            fuzz::replay(&bytes, tree).unwrap_or_else(|e| panic!("{how}: {e}"));
+            seen.insert(how);
+            let other = &inputs[(i + 1) % inputs.len()];
+            let mut out = [0u8; 512];
+            let n = mutator.crossover(input, other, &mut out, seed);
+            fuzz::replay(&out[..n], tree).unwrap_or_else(|e| panic!("crossover: {e}"));
+        }
+    }
+    // Parts of the same generator spliced from elsewhere in the input: nested calls.
+    assert!(seen.contains("part from another"), "{seen:?}");
+}
