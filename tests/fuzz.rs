@@ -477,7 +477,10 @@ fn one_copied_in(old: &[u16], new: &[u16]) -> bool {
 
 #[test]
 fn loop_mutations_change_iterations_and_keep_the_rest() {
-    for (name, generator) in [("counted", counted as fn(&mut StdRng) -> Vec<u16>), ("grown", grown)] {
+    for (name, generator) in [
+        ("counted", counted as fn(&mut StdRng) -> Vec<u16>),
+        ("grown", grown),
+    ] {
         let mutator = fuzz::Mutator::new(generator);
         let mut seen = std::collections::BTreeSet::new();
         for seed in 0..40u64 {
@@ -520,7 +523,7 @@ fn loop_mutations_change_iterations_and_keep_the_rest() {
 #[test]
 fn every_mutation_and_crossover_of_nested_inputs_decodes() {
     let mutator = fuzz::Mutator::new(tree);
-    let mut seen = std::collections::BTreeSet::new();
+    let mut kinds = std::collections::BTreeSet::new();
     let inputs: Vec<Vec<u8>> = (0..30)
         .map(|seed| fuzz::to_bytes(&greduce::record(tree, seed).trace).unwrap())
         .collect();
@@ -531,7 +534,7 @@ fn every_mutation_and_crossover_of_nested_inputs_decodes() {
             assert!(bytes.len() <= 512);
             assert_eq!(mutator.mutated(input, 512, seed), (bytes.clone(), how));
             fuzz::replay(&bytes, tree).unwrap_or_else(|e| panic!("{how}: {e}"));
-            seen.insert(how);
+            kinds.insert(how);
             let other = &inputs[(i + 1) % inputs.len()];
             let mut out = [0u8; 512];
             let n = mutator.crossover(input, other, &mut out, seed);
@@ -539,5 +542,5 @@ fn every_mutation_and_crossover_of_nested_inputs_decodes() {
         }
     }
     // Parts of the same generator spliced from elsewhere in the input: nested calls.
-    assert!(seen.contains("part from another"), "{seen:?}");
+    assert!(kinds.contains("part from another"), "{kinds:?}");
 }
