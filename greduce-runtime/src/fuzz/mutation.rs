@@ -172,7 +172,7 @@ impl Engine<'_> {
         max_size: usize,
         rng: &mut StdRng,
     ) -> (Vec<u8>, &'static str) {
-        if rng.random_ratio(1, 32) {
+        if rng.random_ratio(1, 8) {
             return (self.fresh(rng, max_size), "fresh input");
         }
         let Some(decoded) = self.decode(input) else {
