@@ -44,9 +44,3 @@ fn a_guided_check_reaches_a_score_random_cases_do_not() {
         );
     }
 }
-
-#[test]
-fn target_outside_a_check_does_nothing() {
-    greduce::target("anything", 1.0);
-    greduce::target("nan", f64::NAN);
-}

@@ -435,7 +435,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     saved.mark_running(seed);
                     let generator = &mut self.generator;
                     let mut counted = self.tally.as_mut().map(Tally::case);
-                    target::start();
+                    let collecting = target::start();
                     let (generated, _) = case::run(true, || {
                         stats::generate(&mut **generator, seed, counted.as_mut())
                     });
@@ -461,7 +461,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                         }
                         Err(outcome) => outcome,
                     };
-                    let scores = target::take();
+                    let scores = collecting.take();
                     if !scores.is_empty() {
                         let generator = &mut *self.generator;
                         self.guide
@@ -503,7 +503,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     ) -> Result<CaseEnd, Report> {
         let bytes = self.guide.mutated(&mut *self.generator, seed);
         let generator = &mut self.generator;
-        target::start();
+        let collecting = target::start();
         let (replayed, _) = case::run(true, || {
             let mut rng = StdRng::seed_from_u64(BYTES_SEED);
             replay_bytes(|rng| generator(rng), &mut rng, &bytes, true)
@@ -511,7 +511,6 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let run = match replayed {
             Ok(OnBytes::Ran(run)) => run,
             Ok(OnBytes::Panicked(payload, _)) => {
-                target::take();
                 return match case::ended(&*payload) {
                     CaseEnd::Failed(failure) => {
                         let what = format!(
@@ -526,14 +525,13 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             }
             // Over budget, or the replay found nothing to run: not a case.
             _ => {
-                target::take();
                 return Ok(CaseEnd::Rejected(String::from(
                     "the replay budget (a guided mutation ran past what its bytes pay for)",
                 )));
             }
         };
         let (outcome, _) = stats::check(None, property, &run.output);
-        let scores = target::take();
+        let scores = collecting.take();
         if let CaseEnd::Failed(failure) = outcome {
             let failing = Failing {
                 name,

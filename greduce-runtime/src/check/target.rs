@@ -4,9 +4,8 @@
 //! own mutations. A user reaches large or extreme inputs (the longest list, the deepest
 //! tree, the slowest query) without installing a fuzzer.
 
-use crate::fuzz::mutation::{Engine, Runs};
+use crate::fuzz::mutation::{Engine, Runs, Source as _};
 use crate::fuzz::to_bytes;
-use crate::record::record;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::cell::RefCell;
@@ -63,14 +62,31 @@ pub fn target(label: &str, score: f64) {
     });
 }
 
+/// Collecting the scores of a case on this thread, until dropped or taken.
+#[must_use]
+pub(super) struct Collecting(());
+
 /// Starts collecting the scores of a case on this thread.
-pub(super) fn start() {
+pub(super) fn start() -> Collecting {
     SCORES.with(|scores| *scores.borrow_mut() = Some(Vec::new()));
+    Collecting(())
 }
 
-/// The scores collected since [`start`], which stops collecting.
-pub(super) fn take() -> Vec<(String, f64)> {
-    SCORES.with(|scores| scores.borrow_mut().take().unwrap_or_default())
+impl Collecting {
+    /// The scores collected since [`start`]; collecting stops.
+    // Reason: it takes the guard, so that collecting ends where the scores are read.
+    #[allow(clippy::unused_self)]
+    pub(super) fn take(self) -> Vec<(String, f64)> {
+        SCORES.with(|scores| scores.borrow_mut().take().unwrap_or_default())
+    }
+}
+
+impl Drop for Collecting {
+    fn drop(&mut self) {
+        // Taken or not (a case that failed: shrinking runs the property again), collecting
+        // stops with the case.
+        SCORES.with(|scores| scores.borrow_mut().take());
+    }
 }
 
 /// The largest input a guided case is mutated into, in bytes.
@@ -144,6 +160,51 @@ pub(super) fn case_bytes<T>(
     generator: &mut dyn FnMut(&mut StdRng) -> T,
     seed: u64,
 ) -> Option<Vec<u8>> {
-    let (recorded, _) = crate::check::case::run(true, || record(|rng| generator(rng), seed));
-    to_bytes(&recorded.ok()?.trace).ok()
+    to_bytes(&Runs(generator).record(seed)?).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_keeps_each_labels_highest_score_and_nothing_outside_it() {
+        // Outside a case: nothing is kept.
+        target("before", 1.0);
+        let collecting = start();
+        target("a", f64::NAN);
+        target("a", 1.0);
+        target("a", 3.0);
+        target("a", 2.0);
+        target("b", -5.0);
+        assert_eq!(
+            collecting.take(),
+            [("a".to_string(), 3.0), ("b".to_string(), -5.0)]
+        );
+        // Collecting stopped with the take, and stops when the guard is dropped.
+        target("after", 1.0);
+        drop(start());
+        target("dropped", 1.0);
+        assert_eq!(start().take(), []);
+    }
+
+    #[test]
+    fn an_input_is_kept_when_it_beats_its_labels_best() {
+        let mut guide = Guide::default();
+        assert!(!guide.mutates(1));
+        guide.offer(&[("a".to_string(), 2.0)], || Some(vec![1]));
+        assert!(guide.mutates(1) && !guide.mutates(2));
+        // Not better: its bytes are not even asked for.
+        guide.offer(&[("a".to_string(), 2.0)], || panic!("asked for bytes"));
+        guide.offer(&[("a".to_string(), 3.0), ("b".to_string(), 0.0)], || {
+            Some(vec![2])
+        });
+        assert_eq!(
+            guide.best,
+            [
+                ("a".to_string(), 3.0, vec![2]),
+                ("b".to_string(), 0.0, vec![2])
+            ]
+        );
+    }
 }

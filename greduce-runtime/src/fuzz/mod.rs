@@ -137,12 +137,13 @@ pub(crate) fn generate_on<R: ?Sized, T>(
     rng: &mut R,
 ) -> Option<T> {
     // As a case of a check: `assume` in the generator rejects the input. Quiet, so that a
-    // panic the property catches itself prints nothing (greduce's hook, installed after the
-    // fuzzer's, keeps it from the fuzzer's hook, which aborts on any panic it sees); a
-    // failure then panics again below, loudly, with the message, the location and the
-    // notes, so that the fuzzer's hook sees exactly one panic per failing input. (A failure
-    // is thus always a panic raised here: a fuzzer that groups crashes by stack sees one
-    // stack; the message tells them apart.) Lean: no trace is built.
+    // panic the generator catches itself prints nothing (greduce's hook, installed after
+    // the fuzzer's, keeps it from the fuzzer's hook, which aborts on any panic it sees); a
+    // failure then panics again below (and in `run`, for the property), loudly, with the
+    // message, the location and the notes, so that the fuzzer's hook sees exactly one panic
+    // per failing input. (A failure is thus always a panic raised here: a fuzzer that
+    // groups crashes by stack sees one stack; the message tells them apart.) Lean: no trace
+    // is built.
     let (replayed, notes) = case::run(true, || run_bytes_lean(generator, rng, data, false));
     match replayed {
         Ok(Ok(output)) => Some(output),

@@ -13,8 +13,8 @@
 use super::encode::{Layout, Span, layout};
 use crate::bytes;
 use crate::check::case;
+use crate::record::record;
 use crate::replay::{BYTES_SEED, OnBytes, replay_bytes};
-use crate::run::{self, Session};
 use crate::site::Site;
 use crate::trace::{Count, Kind, NodeId, Trace};
 use crate::value::{Args, Value};
@@ -53,15 +53,9 @@ impl<T> Source for Runs<'_, T> {
     }
 
     fn record(&mut self, seed: u64) -> Option<Trace> {
-        let mut rng = StdRng::seed_from_u64(seed);
         let generator = &mut self.0;
-        let (ran, _) = case::run(true, || {
-            run::execute(Session::record(), true, || generator(&mut rng))
-        });
-        match ran {
-            Ok((Ok(_), session)) => Some(session.into_trace()),
-            _ => None,
-        }
+        let (recorded, _) = case::run(true, || record(|rng| generator(rng), seed));
+        recorded.ok().map(|run| run.trace)
     }
 }
 
@@ -137,6 +131,20 @@ impl Decoded {
     }
 }
 
+/// One of `items`, at random; `None` when there are none (a draw is made either way).
+fn pick<T: Copy>(items: &[T], rng: &mut StdRng) -> Option<T> {
+    items.get(rng.random_range(0..items.len().max(1))).copied()
+}
+
+/// `mutate` (libFuzzer's byte mutation) applied to `bytes`, the result at most `max_size`.
+fn mutated_bytes(mutate: ByteMutation, bytes: &[u8], max_size: usize) -> Vec<u8> {
+    let mut buf = bytes.to_vec();
+    buf.resize(max_size.max(bytes.len()), 0);
+    let n = mutate(&mut buf, bytes.len(), max_size);
+    buf.truncate(n);
+    buf
+}
+
 /// `bytes` with `range` replaced by `with`.
 fn splice(bytes: &[u8], range: std::ops::Range<usize>, with: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() - range.len() + with.len());
@@ -166,6 +174,9 @@ fn number(bytes: &[u8]) -> u128 {
 }
 
 impl Engine<'_> {
+    /// A mutation of `input` (at most `max_size` bytes, but not truncated here) and which
+    /// kind it is: 1 time in 8 a fresh input, else a structural one (or libFuzzer's bytes,
+    /// when the engine has its mutation), a fresh input when none changes the input.
     pub(crate) fn mutation(
         &mut self,
         input: &[u8],
@@ -234,13 +245,7 @@ impl Engine<'_> {
         rng: &mut StdRng,
     ) -> (Vec<u8>, &'static str) {
         match self.byte_mutation {
-            Some(mutate) => {
-                let mut buf = input.to_vec();
-                buf.resize(max_size.max(input.len()), 0);
-                let n = mutate(&mut buf, input.len(), max_size);
-                buf.truncate(n);
-                (buf, "bytes")
-            }
+            Some(mutate) => (mutated_bytes(mutate, input, max_size), "bytes"),
             None => (self.fresh(rng, max_size), "fresh input"),
         }
     }
@@ -256,7 +261,7 @@ impl Engine<'_> {
                 ) && !d.own(id).is_empty()
             })
             .collect();
-        let node = *decisions.get(rng.random_range(0..decisions.len().max(1)))?;
+        let node = pick(&decisions, rng)?;
         let own = d.own(node);
         let width = own.len();
         let was = &d.bytes()[own.clone()];
@@ -266,11 +271,11 @@ impl Engine<'_> {
             | Kind::Switch { decision } => decision.args.as_int().map(|(_, span, _)| span),
             _ => None,
         };
-        let new = match rng.random_range(0..6) {
-            0 => vec![0; width],
-            1 => le(rng.random_range(1..=4), width),
-            2 => span.map_or_else(|| vec![0xff; width], |s| le(s, width)),
-            3 => {
+        let new = match (rng.random_range(0..6), self.byte_mutation) {
+            (0, _) => vec![0; width],
+            (1, _) => le(rng.random_range(1..=4), width),
+            (2, _) => span.map_or_else(|| vec![0xff; width], |s| le(s, width)),
+            (3, _) => {
                 let x = number(was);
                 le(
                     if rng.random() {
@@ -281,13 +286,10 @@ impl Engine<'_> {
                     width,
                 )
             }
-            4 if self.byte_mutation.is_some() => {
-                let mutate = self.byte_mutation.expect("checked");
-                let mut buf = was.to_vec();
-                let n = mutate(&mut buf, width, width);
-                buf.truncate(n);
-                buf.resize(width, 0);
-                buf
+            (4, Some(mutate)) => {
+                let mut mutated = mutated_bytes(mutate, was, width);
+                mutated.resize(width, 0);
+                mutated
             }
             _ => (0..width).map(|_| rng.random()).collect(),
         };
@@ -304,7 +306,7 @@ impl Engine<'_> {
         let loops: Vec<NodeId> = (0..d.trace.len() as NodeId)
             .filter(|&id| matches!(d.trace.kind(id), Kind::Loop { .. }))
             .collect();
-        let lp = *loops.get(rng.random_range(0..loops.len().max(1)))?;
+        let lp = pick(&loops, rng)?;
         let Kind::Loop { count, .. } = d.trace.kind(lp) else {
             unreachable!("a loop")
         };
@@ -370,7 +372,7 @@ impl Engine<'_> {
     /// A generator call or iteration made again at random.
     fn fresh_part(&mut self, d: &Decoded, rng: &mut StdRng, max_size: usize) -> Option<Vec<u8>> {
         let parts = d.parts();
-        let node = *parts.get(rng.random_range(0..parts.len().max(1)))?;
+        let node = pick(&parts, rng)?;
         let span = d.span(node);
         let prefix = &d.bytes()[..span.start];
         let part = self.made_fresh(prefix, node, d.part_site(node), rng, max_size)?;
@@ -447,14 +449,14 @@ fn encode_checked(args: &Args, off: u128, out: &mut Vec<u8>) -> bool {
 /// A part of `a` replaced by a part of `b` of the same generator or loop.
 fn same_site(a: &Decoded, b: &Decoded, rng: &mut StdRng) -> Option<Vec<u8>> {
     let parts = a.parts();
-    let node = *parts.get(rng.random_range(0..parts.len().max(1)))?;
+    let node = pick(&parts, rng)?;
     let site = a.part_site(node)?;
     let theirs: Vec<NodeId> = b
         .parts()
         .into_iter()
         .filter(|&m| b.part_site(m).is_some_and(|s| std::ptr::eq(s, site)))
         .collect();
-    let other = *theirs.get(rng.random_range(0..theirs.len().max(1)))?;
+    let other = pick(&theirs, rng)?;
     let (mine, from) = (a.span(node), b.span(other));
     Some(splice(
         a.bytes(),

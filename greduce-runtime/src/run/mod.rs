@@ -225,6 +225,14 @@ pub(crate) enum Script {
 const BYTES_DECISIONS: u64 = 100_000;
 const BYTES_NODES: usize = 1_000_000;
 
+/// The decision and node budgets of a run on `len` bytes (see [`Session::with_bytes`]).
+fn bytes_budgets(len: usize) -> (u64, usize) {
+    (
+        BYTES_DECISIONS.saturating_add(len as u64),
+        BYTES_NODES.saturating_add(len.saturating_mul(64)),
+    )
+}
+
 impl Session {
     pub(crate) fn record() -> Session {
         Session::new(None, u64::MAX, 0)
@@ -248,9 +256,9 @@ impl Session {
     /// it makes more decisions than its bytes could pay for (one byte each) and
     /// [`BYTES_DECISIONS`] more, or builds more than [`BYTES_NODES`] nodes and 64 per byte.
     pub(crate) fn with_bytes(data: Vec<u8>) -> Session {
-        let len = data.len();
-        let mut session = Session::new(None, BYTES_DECISIONS.saturating_add(len as u64), 0);
-        session.node_budget = BYTES_NODES.saturating_add(len.saturating_mul(64));
+        let (budget, node_budget) = bytes_budgets(data.len());
+        let mut session = Session::new(None, budget, 0);
+        session.node_budget = node_budget;
         session.script = Some(Script::Bytes(Reader::new(data)));
         session
     }
@@ -258,14 +266,14 @@ impl Session {
     /// [`Session::with_bytes`] that builds no trace ([`lean`]): the same answers, budgets
     /// and faults, the same output.
     pub(crate) fn lean_bytes(data: Vec<u8>) -> Session {
-        let len = data.len();
+        let (budget, node_budget) = bytes_budgets(data.len());
         Session {
             builder: Builder::lean(),
             aligner: None,
             decisions: 0,
             stops: 0,
-            budget: BYTES_DECISIONS.saturating_add(len as u64),
-            node_budget: BYTES_NODES.saturating_add(len.saturating_mul(64)),
+            budget,
+            node_budget,
             fault: None,
             script: Some(Script::Bytes(Reader::new(data))),
             lean: Some(lean::Lean::new()),
@@ -395,6 +403,22 @@ impl Session {
             return Err(());
         }
         Ok(())
+    }
+
+    /// [`step_loop`] in a lean run: stops it past its node budget, as the traced run.
+    fn lean_step_loop(
+        &mut self,
+        lp: NodeId,
+        close_iteration: bool,
+        more: bool,
+    ) -> Result<bool, ()> {
+        let lean = self.lean.as_mut().expect("a lean run");
+        if more && lean.nodes() > self.node_budget && !std::thread::panicking() {
+            let runaway = lean.innermost_loop_site();
+            self.fail(Fault::OverBudget(self.decisions, runaway));
+            return Err(());
+        }
+        Ok(lean.step_loop(lp, close_iteration, more))
     }
 
     /// The site of the innermost open loop, if any.
@@ -1431,16 +1455,8 @@ fn step_loop_replaying(
 ) -> Option<Result<bool, ()>> {
     handle.with(|run| {
         let Some(aligner) = &mut run.aligner else {
-            if let Some(lean) = &mut run.lean {
-                return lean_step_loop(
-                    lean,
-                    &mut run.fault,
-                    run.decisions,
-                    run.node_budget,
-                    lp,
-                    close_iteration,
-                    more,
-                );
+            if run.lean.is_some() {
+                return run.lean_step_loop(lp, close_iteration, more);
             }
             // A scripted run: no trace to align with. Bytes bound its nodes (a loop counted
             // by four bytes and drawing nothing would otherwise run 4 billion times).
@@ -1651,23 +1667,4 @@ fn lean_close(handle: &Handle, n: usize) {
             }
         }
     });
-}
-
-/// [`step_loop`] in a lean run: stops it past its node budget, as the traced run.
-fn lean_step_loop(
-    lean: &mut lean::Lean,
-    fault: &mut Option<Fault>,
-    decisions: u64,
-    node_budget: usize,
-    lp: NodeId,
-    close_iteration: bool,
-    more: bool,
-) -> Result<bool, ()> {
-    if more && lean.nodes() > node_budget && !std::thread::panicking() {
-        if fault.is_none() {
-            *fault = Some(Fault::OverBudget(decisions, lean.innermost_loop_site()));
-        }
-        return Err(());
-    }
-    Ok(lean.step_loop(lp, close_iteration, more))
 }
