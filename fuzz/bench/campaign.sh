@@ -8,6 +8,9 @@
 #
 #     bash fuzz/bench/campaign.sh TARGET SECONDS OUT [CARGO_FUZZ_BUILD_FLAGS...]
 #
+# With TOGETHER=1 the three run at the same time, each with `-fork=1` (on two cores: the
+# machine's load falls on the three alike, and three 30-minute campaigns take 30 minutes).
+#
 # e.g. `bash fuzz/bench/campaign.sh tract 600 /tmp/tract --features tract`; the crash files
 # are then sorted into findings with `hunt tract-artifacts OUT/<mode>/artifacts --start
 # $(cat OUT/<mode>/start)` (and `hunt js-artifacts` for the JavaScript targets).
@@ -19,16 +22,27 @@ out=$3
 shift 3
 cargo fuzz build -s none "$@" "$target"
 bin=fuzz/target/$(rustc -vV | sed -n 's/^host: //p')/release/$target
+fork=2
+if [ "${TOGETHER:-0}" = 1 ]; then fork=1; fi
+campaign() {
+    local mode=$1 dir=$out/$1
+    rm -rf "$dir"
+    mkdir -p "$dir/corpus" "$dir/artifacts"
+    date +%s >"$dir/start"
+    GREDUCE_FUZZ_MUTATION=$mode "$bin" -fork=$fork -ignore_crashes=1 -ignore_timeouts=1 \
+        -ignore_ooms=1 -max_total_time="$seconds" -artifact_prefix="$dir/artifacts/" \
+        "$dir/corpus" >"$dir/log" 2>&1 || true
+}
+if [ "${TOGETHER:-0}" = 1 ]; then
+    for mode in structure bytes random; do campaign $mode & done
+    wait
+else
+    for mode in structure bytes random; do campaign $mode; done
+fi
 echo "| mutation | cov | ft | executions | crash files |"
 echo "|---|---|---|---|---|"
 for mode in structure bytes random; do
     dir=$out/$mode
-    rm -rf "$dir"
-    mkdir -p "$dir/corpus" "$dir/artifacts"
-    date +%s >"$dir/start"
-    GREDUCE_FUZZ_MUTATION=$mode "$bin" -fork=2 -ignore_crashes=1 -ignore_timeouts=1 \
-        -ignore_ooms=1 -max_total_time="$seconds" -artifact_prefix="$dir/artifacts/" \
-        "$dir/corpus" >"$dir/log" 2>&1 || true
     last=$(grep -E '^#[0-9]+:? .*cov: ' "$dir/log" | tail -1 || true)
     cov=$(echo "$last" | grep -oE 'cov: [0-9]+' | grep -oE '[0-9]+' || echo -)
     ft=$(echo "$last" | grep -oE 'ft: [0-9]+' | grep -oE '[0-9]+' || echo -)

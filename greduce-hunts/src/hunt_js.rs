@@ -525,7 +525,7 @@ pub struct Known {
 }
 
 /// The findings written up so far.
-pub const KNOWN: [Known; 3] = [
+pub const KNOWN: [Known; 5] = [
     Known {
         name: "J1: swc prints `new (++x)` as `new ++x`",
         check: "swc output parses",
@@ -550,7 +550,63 @@ pub const KNOWN: [Known; 3] = [
             message.starts_with("TS2406") && output.contains("void ")
         },
     },
+    Known {
+        name: "J3: swc's `void` for a missing property, as a sequence, updates another value",
+        check: "swc keeps behaviour",
+        // J3 where the literal held two values or more read for their effects: `++[a, b].c`
+        // becomes `++(a, void b)`, printed `++a, void b`, which parses and updates `a`.
+        matches: |message| updates_a_sequence(message.rsplit("output: ").next().unwrap_or("")),
+    },
+    Known {
+        name: "J4: swc prints `(++x)(0)` as `++x(0)`",
+        check: "swc output parses",
+        // swc's parser refuses the call as the target of `++` or `--` (TS2406).
+        matches: |message| {
+            let output = message.rsplit("output: ").next().unwrap_or("");
+            message.starts_with("TS2406") && update_called(output)
+        },
+    },
 ];
+
+/// The operand of a prefix update at each `++` or `--` in `text`: the identifier and
+/// member characters that follow (`a_0.b`), and what comes after them.
+fn update_operands(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    let part = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.');
+    ["++", "--"].into_iter().flat_map(move |op| {
+        text.match_indices(op).map(move |(at, _)| {
+            let rest = &text[at + 2..];
+            let end = rest.find(|c: char| !part(c)).unwrap_or(rest.len());
+            rest.split_at(end)
+        })
+    })
+}
+
+/// Whether `output` calls a prefix update's operand where the program called the update:
+/// `++a(0)`, ``++a`x` ``, `++a?.()` (J4).
+fn update_called(output: &str) -> bool {
+    update_operands(output).any(|(operand, after)| {
+        !operand.is_empty()
+            && (after.starts_with('(') || after.starts_with('`') || after.starts_with("?.("))
+    })
+}
+
+/// Whether `output` updates the first value of a sequence that ends in a `void`, or the
+/// `void`'s operand, where J3's replacement made the update's operand that sequence: `++a,
+/// void b` and `a, void b++` (printed without the sequence's parentheses).
+fn updates_a_sequence(output: &str) -> bool {
+    let statement = |rest: &str| rest.split([';', '\n']).next().unwrap_or("").to_string();
+    let prefix = update_operands(output).any(|(operand, after)| {
+        !operand.is_empty() && after.starts_with(", ") && statement(after).contains(" void ")
+    });
+    let postfix = output.match_indices("void ").any(|(at, _)| {
+        let rest = &output[at + 5..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.')))
+            .unwrap_or(rest.len());
+        end > 0 && (rest[end..].starts_with("++") || rest[end..].starts_with("--"))
+    });
+    prefix || postfix
+}
 
 /// The first finding of [`KNOWN`] for `check` that a failure's `message` is.
 #[must_use]
@@ -677,6 +733,48 @@ pub fn shares(cases: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The signatures of J3's sequence form and of J4 claim the failures of the fuzzing
+    /// campaign's crash files (`crash-6c84c6f1` and `crash-66aa111d`, November 29) and not
+    /// J3's own.
+    #[test]
+    fn the_sequence_form_of_j3_and_j4_have_their_signatures() {
+        let j3 = "J3: swc replaces a missing property of a literal by `void 0` where it is updated";
+        let sequence =
+            "J3: swc's `void` for a missing property, as a sequence, updates another value";
+        let j4 = "J4: swc prints `(++x)(0)` as `++x(0)`";
+        let parses = "swc output parses";
+        let behaviour = "swc keeps behaviour";
+        assert_eq!(
+            classify(
+                parses,
+                "TS2406\noutput: --undefined((!1)(a_0), !0 != a_0);\n"
+            ),
+            Some(j4)
+        );
+        assert_eq!(classify(parses, "TS2406\noutput: ++a_1.b`x`;\n"), Some(j4));
+        assert_eq!(classify(parses, "TS2406\noutput: ++void 0;\n"), Some(j3));
+        assert_eq!(
+            classify(parses, "TS2406\noutput: throw ++void b_0;\n"),
+            Some(j3)
+        );
+        let differs = "behaviour differs (with and without boa's optimizer)\noriginal Ended { \
+                       end: \"normal\", state: \"l_0: function\" }\nminified Ended { end: \
+                       \"normal\", state: \"l_0: number NaN\" }\noutput: ";
+        for output in [
+            "++l_0, void w_2;\n",
+            "a_0, void a_0++;\n",
+            "--a_0, a_0, void b_1;\n",
+        ] {
+            assert_eq!(
+                classify(behaviour, &format!("{differs}{output}")),
+                Some(sequence)
+            );
+        }
+        assert_eq!(classify(behaviour, &format!("{differs}++a_0;\n")), None);
+        assert!(fails_as("((++ (a_0))((0)))", j4));
+        assert!(fails_as("(++ (([(a_0), (a_0)]).a_0))", sequence));
+    }
 
     #[test]
     fn identifiers_are_found_once_each() {

@@ -23,13 +23,15 @@
 //!    that are *stable* count: the optimiser may round differently (it turns `a / b` into
 //!    `a * (1 / b)`, for one), and a later cancellation can blow one ulp up into anything
 //!    (`(x - y) / (x - y)` is NaN when `x = y` exactly and 1 otherwise). So the unoptimised
-//!    model also runs five more times ([`perturbed`], [`Perturbation`]): twice with every
+//!    model also runs seven more times ([`perturbed`], [`Perturbation`]): twice with every
 //!    node's output scaled, value by value, by `1 + 2^-20` or `1 - 2^-20` (the second run
 //!    the other way round), twice with the outputs of sums moved by `+2^-80` and by
-//!    `-2^-80` (a zero made by a cancellation is unstable too), and once with the values of
-//!    sums below `2^-14` set to 0 (so is a rounding residue where a sum cancels out). A
-//!    value that any of these runs moves beyond the tolerance is numerically unstable, and
-//!    a difference there is not a bug.
+//!    `-2^-80` (a zero made by a cancellation is unstable too), once with the values of
+//!    sums below `2^-14` set to 0 (so is a rounding residue where a sum cancels out), and
+//!    twice with the inputs of the step functions (`Floor`, `Ceil`, `Round`,
+//!    `ThresholdedRelu`) scaled by `1 + 2^-20`, then `1 - 2^-20` (an input one ulp from an
+//!    integer makes a `Ceil` jump by 1). A value that any of these runs moves beyond the
+//!    tolerance is numerically unstable, and a difference there is not a bug.
 //!
 //! Each finding written up in `greduce-hunts/FINDINGS.md` has a signature in [`KNOWN`]; a
 //! check runs as one row for the failures no signature claims, then one row per finding of
@@ -282,19 +284,46 @@ pub enum Perturbation {
     /// `2^-14` set to 0 exactly: a sum that should cancel out but left a rounding residue
     /// made the exact zero another summation order gives.
     Snapped,
+    /// The inputs of the step functions ([`STEPS`]) multiplied by `1 + 2^-20` (all of them
+    /// the same way, when `up`) or `1 - 2^-20`, and nothing else changed: a value at a
+    /// step's edge (an integer for `Floor` and `Ceil`, a half for `Round`, `alpha` for
+    /// `ThresholdedRelu`), or up to 16 ulps from it, crosses it in one of the two runs.
+    /// The scalings of [`Perturbation::Scaled`] do not always move it: their pseudo-random
+    /// factors along a chain can add up to about 0 at the step, and a second step can undo
+    /// what they did at the first (`Ceil(Ceil(t))` with `t` one ulp above 1: `t` scaled
+    /// below 1, its `Ceil` 1, scaled above 1, the second `Ceil` 2 again). An input that a
+    /// graph input, a constant or another step makes is left as it is: it is exact.
+    Stepped {
+        /// Which way.
+        up: bool,
+    },
 }
 
 impl Perturbation {
-    /// Every perturbation the stability filter runs, in order (`Snapped` last: the filter
-    /// leaves it out alone when it fails to run).
-    pub const ALL: [Self; 5] = [
+    /// Every perturbation the stability filter runs, in order.
+    pub const ALL: [Self; 7] = [
         Self::Scaled { up: true },
         Self::Scaled { up: false },
         Self::Moved { up: true },
         Self::Moved { up: false },
         Self::Snapped,
+        Self::Stepped { up: true },
+        Self::Stepped { up: false },
     ];
+
+    /// Whether the filter decides nothing when this run fails: the four runs it began
+    /// with, as before; the later ones (more nodes) are left out alone when they fail.
+    fn essential(self) -> bool {
+        matches!(self, Self::Scaled { .. } | Self::Moved { .. })
+    }
 }
+
+/// The step functions: operators whose output jumps where their input crosses an edge
+/// (`Floor` and `Ceil` at integers, `Round` at halves, `ThresholdedRelu` at its `alpha`), so
+/// that a rounding difference of one ulp at the edge becomes a difference of 1 or more
+/// ([`Perturbation::Stepped`]). (`Sign`'s edge is 0, which scaling leaves as it is; the
+/// moves of sums cover it.)
+pub const STEPS: [&str; 4] = ["Floor", "Ceil", "Round", "ThresholdedRelu"];
 
 /// The model as ONNX bytes (outputs untyped) with nodes' outputs changed by `how` before
 /// anything uses them ([`Perturbation`]).
@@ -312,6 +341,10 @@ impl Perturbation {
 #[must_use]
 pub fn perturbed(model: &Model, how: Perturbation) -> Vec<u8> {
     let mut proto = untyped_proto(model);
+    if let (Perturbation::Stepped { up }, Some(graph)) = (how, &mut proto.graph) {
+        scale_step_inputs(graph, if up { 1.0 + EPSILON } else { 1.0 - EPSILON });
+        return proto.encode_to_vec();
+    }
     if let Some(graph) = &mut proto.graph {
         let constant = |name: String, dims: Vec<i64>, float_data: Vec<f32>| onnx::TensorProto {
             dims,
@@ -376,6 +409,9 @@ pub fn perturbed(model: &Model, how: Perturbation) -> Vec<u8> {
                         });
                         after.push(step("Mul", vec![raw, by], name));
                     }
+                    Perturbation::Stepped { .. } => {
+                        unreachable!("a stepped run leaves every node's outputs as they are")
+                    }
                 }
             }
             nodes.push(node);
@@ -385,6 +421,45 @@ pub fn perturbed(model: &Model, how: Perturbation) -> Vec<u8> {
         graph.initializer.extend(factors);
     }
     proto.encode_to_vec()
+}
+
+/// [`Perturbation::Stepped`] on `graph`: the first input of each step function ([`STEPS`])
+/// multiplied by `factor`, where a node other than a step computes it.
+fn scale_step_inputs(graph: &mut onnx::GraphProto, factor: f32) {
+    let made_by: std::collections::HashMap<String, String> = graph
+        .node
+        .iter()
+        .flat_map(|n| n.output.iter().map(|o| (o.clone(), n.op_type.clone())))
+        .collect();
+    let computed = |t: &String| {
+        made_by
+            .get(t)
+            .is_some_and(|op| !STEPS.contains(&op.as_str()))
+    };
+    graph.initializer.push(onnx::TensorProto {
+        data_type: 1,
+        float_data: vec![factor],
+        name: "stepped".to_string(),
+        ..onnx::TensorProto::default()
+    });
+    let mut nodes = Vec::new();
+    for mut node in std::mem::take(&mut graph.node) {
+        if STEPS.contains(&node.op_type.as_str())
+            && let Some(input) = node.input.first_mut().filter(|t| computed(t))
+        {
+            let scaled = format!("{input}.{}.stepped", node.name);
+            nodes.push(onnx::NodeProto {
+                name: scaled.clone(),
+                input: vec![std::mem::take(input), "stepped".to_string()],
+                output: vec![scaled.clone()],
+                op_type: "Mul".to_string(),
+                attribute: Vec::new(),
+            });
+            *input = scaled;
+        }
+        nodes.push(node);
+    }
+    graph.node = nodes;
 }
 
 /// How much, and which way, [`perturbed`] scales value `k` of tensor `t`, in units of
@@ -564,15 +639,16 @@ fn same_outputs(model: &Model, plain: &[Tensor], optimised: &TypedModel) -> Resu
         let (a, b) = (floats(a)?, floats(b)?);
         for k in (0..a.len()).filter(|&k| !close(a[k], b[k])) {
             if perturbed_runs.is_none() {
-                let runs = Perturbation::ALL
-                    .map(|how| load_bytes(&perturbed(model, how)).and_then(|t| run(&t)));
-                let [runs @ .., snapped] = runs;
-                // The four runs the filter began with decide nothing when one fails, as
-                // before; the snapped run (three more nodes per sum) is left out alone.
-                let Ok(mut runs) = runs.into_iter().collect::<Result<Vec<_>, _>>() else {
-                    return Ok(());
-                };
-                runs.extend(snapped);
+                let mut runs = Vec::new();
+                for how in Perturbation::ALL {
+                    // The four runs the filter began with decide nothing when one fails, as
+                    // before; the later ones (more nodes) are left out alone.
+                    match load_bytes(&perturbed(model, how)).and_then(|t| run(&t)) {
+                        Ok(outputs) => runs.push(outputs),
+                        Err(_) if how.essential() => return Ok(()),
+                        Err(_) => {}
+                    }
+                }
                 perturbed_runs = Some(runs);
             }
             let runs = perturbed_runs.as_ref().expect("just made");
@@ -1422,6 +1498,54 @@ mod tests {
         };
         let (plain, optimised) = plain_and_optimised(&model, 1);
         assert_eq!((plain[0], optimised[0]), (0.0, 0.5));
+        assert_eq!(same_outputs_prop(&Case(model)), Ok(()));
+    }
+
+    /// A false positive of a fuzzing campaign (crash file `crash-be3c0510`, shrunk): where
+    /// `x > 0` and the other value along a `Softmax` axis of 2 is at most 0,
+    /// `Softmax(Relu(x))` is `Sigmoid(x)`, and tract computes the two to the same bits,
+    /// optimised or not. Their quotient is one ulp above 1 unoptimised (a division) and 1
+    /// exactly optimised (a product by the reciprocal), and `Ceil` makes that 2 against 1.
+    /// The scaled runs did not see it: one moved the quotient below 1 and then the first
+    /// `Ceil`'s 1 up, the other moved the quotient up and the `Ceil`'s 2 down, and the second
+    /// `Ceil` gave 2 in both. The stepped runs scale the quotient alone, and one makes it 1.
+    #[test]
+    fn a_ceiled_quotient_one_ulp_above_1_is_not_compared() {
+        let model = Model {
+            tensors: vec![
+                tensor(&[2, 2, 3, 4], Source::Input),
+                tensor(&[2, 2, 3, 4], Source::Output),
+                tensor(&[2, 2, 3, 4], Source::Output),
+                tensor(&[2, 2, 3, 4], Source::Output),
+                tensor(&[2, 2, 3, 4], Source::Output),
+                tensor(&[2, 2, 3, 4], Source::Output),
+                tensor(&[2, 2, 3, 4], Source::Output),
+            ],
+            nodes: vec![
+                node("Relu", &[0], 1, Vec::new()),
+                node("Sigmoid", &[0], 2, Vec::new()),
+                node("Softmax", &[1], 3, vec![("axis", Attr::Int(0))]),
+                node("Div", &[2, 3], 4, Vec::new()),
+                node("Ceil", &[4], 5, Vec::new()),
+                node("Ceil", &[5], 6, Vec::new()),
+            ],
+        };
+        let (plain, optimised) = plain_and_optimised(&model, 0);
+        assert_eq!((plain[41], optimised[41]), (2.0, 1.0));
+        // Value 41 of the input is 1.75, the other value along axis 0 (17) is -2.
+        let quotient = Model {
+            nodes: model.nodes[..4].to_vec(),
+            ..model.clone()
+        };
+        let (plain, optimised) = plain_and_optimised(&quotient, 0);
+        assert_eq!((plain[41], optimised[41]), (1.0 + f32::EPSILON, 1.0));
+        let at = |how| {
+            let outputs = run(&load_bytes(&perturbed(&model, how)).expect("loads")).expect("runs");
+            floats(&outputs[0]).expect("floats")[41]
+        };
+        assert!(close(at(Perturbation::Scaled { up: true }), 2.0));
+        assert!(close(at(Perturbation::Scaled { up: false }), 2.0));
+        assert!(!close(at(Perturbation::Stepped { up: false }), 2.0));
         assert_eq!(same_outputs_prop(&Case(model)), Ok(()));
     }
 

@@ -103,3 +103,98 @@ fn j3_swc_replaces_a_missing_property_of_a_literal_by_void_0_where_it_is_updated
         Some("++({\n    a: 0\n}).a;\n")
     );
 }
+
+/// J3's sequence form: where the literal held two values or more read for their effects,
+/// swc's minifier makes the updated missing property a sequence, `++[a, b].c` becoming
+/// `++(a, void b)`, and prints it without the sequence's parentheses: `++a, void b`, which
+/// parses and updates `a` itself. The program leaves `a_0` (a function, after the hunt's
+/// prelude) as it is; swc's output makes it `NaN`. oxc keeps the update.
+#[test]
+fn j3_swc_updates_the_first_value_of_a_literal_whose_missing_property_is_updated() {
+    let names = ["a_0", "b_1"];
+    for (src, minified) in [
+        ("(++ (([(a_0), (a_0)]).a_0))", "++a_0, void a_0;\n"),
+        ("++[a_0, b_1].c", "++a_0, void b_1;\n"),
+        ("[a_0, a_0].b++", "a_0, void a_0++;\n"),
+        ("--({x: a_0, y: b_1})[0]", "--a_0, void b_1;\n"),
+    ] {
+        let out = swc_minify(src).expect("swc parses the program");
+        assert_eq!(out, minified, "{src}");
+        assert_eq!(swc_parses(&out), Ok(()), "{src}");
+        let before = run(src, &names, false);
+        let after = run(&out, &names, false);
+        assert_eq!(
+            before,
+            Ran::Ended {
+                end: "normal".into(),
+                state: "a_0: function; b_1: number 1".into()
+            },
+            "{src}"
+        );
+        assert!(
+            matches!(&after, Ran::Ended { state, .. } if state.starts_with("a_0: number NaN")),
+            "{src}: {after:?}"
+        );
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(run(&oxc, &names, false), before, "{src}: {oxc}");
+    }
+}
+
+/// J4: a prefix update called (or tagged, or called optionally), `(++a)(0)`, comes out of
+/// swc's `fixer` as `++a(0)`, which is the update of a call: no JavaScript (an invalid
+/// target, `TS2406` in swc's own parser, a `SyntaxError` in boa). The program itself
+/// parses and throws a `TypeError` (a number is no function). J1's sibling: the fixer's
+/// list of callees to wrap (`wrap_callee`) lacks update expressions, as its list for `new`
+/// does. A member of an update (`(++a).b`) keeps its parentheses; oxc keeps them in every
+/// form.
+#[test]
+fn j4_swc_prints_a_call_of_a_prefix_update_without_parentheses() {
+    for (src, printed) in [
+        ("((++ (a_0))((0)))", "++a_0(0);\n"),
+        ("(--a)()", "--a();\n"),
+        ("(++a.b)()", "++a.b();\n"),
+        ("(++a)`x`", "++a`x`;\n"),
+        ("(++a)?.()", "++a?.();\n"),
+    ] {
+        assert!(
+            matches!(run(src, &["a_0"], false), Ran::Ended { .. }),
+            "{src}"
+        );
+        let out = swc_fixed(src).unwrap();
+        assert_eq!(out, printed, "{src}");
+        assert_eq!(swc_fixed(&out), Err("TS2406".to_string()), "{src}");
+        assert!(matches!(run(&out, &[], false), Ran::Rejected(_)), "{src}");
+        assert_eq!(swc_minify(src).as_deref(), Some(printed), "{src}");
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(oxc_parses(&oxc), Ok(()), "{src}: {oxc}");
+    }
+    assert_eq!(swc_fixed("(++a).b").unwrap(), "(++a).b;\n");
+}
+
+/// Not a difference in behaviour, and one the hunt's release build cannot see: oxc 0.146's
+/// minifier fails its own debug-only check of its scoping ("incremental scoping
+/// under-prune: reference 1 is still in a symbol's resolved-references list but its node is
+/// gone from the program", `oxc_minifier`'s `compression_pass.rs`, compiled only with debug
+/// assertions) on a dead loop whose body writes a parameter of a function it passes. Without
+/// debug assertions (the hunt's `--release` build) the check is compiled out and the output
+/// is right: the dead loop is removed. cargo-fuzz builds its targets with debug assertions,
+/// which is why the `js_oxc` target's crash file `crash-9ab83766` fails there and passes on
+/// replay in `hunt js-artifacts`.
+#[test]
+fn oxc_fails_its_debug_scoping_check_on_a_dead_loop() {
+    let src = "while(0)if(f(a=>a++))break";
+    let minified = std::panic::catch_unwind(|| oxc_minify(src));
+    if cfg!(debug_assertions) {
+        let payload = minified.expect_err("oxc's debug check panics");
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
+        assert!(
+            message.contains("incremental scoping under-prune"),
+            "{message}"
+        );
+    } else {
+        assert_eq!(minified.expect("no panic").as_deref(), Some(""));
+    }
+}
