@@ -18,7 +18,7 @@
 
 pub use crate::hunt::Row;
 use crate::hunt::hunt;
-use greduce::generator;
+use greduce::{Exhaust, generator};
 use greduce_domains::graph::{GnmGraph, GnmModel, fast_gnm};
 use petgraph::algo;
 use petgraph::data::Element;
@@ -27,6 +27,18 @@ use petgraph::{Directed, EdgeType, Undirected};
 use rand::RngExt;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{Debug, Write as _};
+
+/// The bounds of the certified searches (and of `petgraph_shrinks`' rows): no walk from the
+/// simplest execution (the findings' minimums make more decisions than a walk can cover),
+/// and every neighbour that changes at most two decisions, each among its first 10 values
+/// (a weight `0..=9` takes any).
+pub const EXHAUST: Exhaust = Exhaust {
+    decisions: 0,
+    values: 10,
+    inputs: 1_000_000,
+    calls: 100_000,
+    ..Exhaust::DEFAULT
+};
 
 /// What graphs a property runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1739,7 +1751,7 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
                 |rng| hunt_graph::<$ty, _>(rng, &$shape),
                 graph_size::<$ty>,
                 $prop,
-                Some(crate::petgraph_shrinks::EXHAUST),
+                Some(EXHAUST),
             ))
         };
     }
@@ -1946,7 +1958,7 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
                 |rng| $gen::<$ty, _>(rng, &$shape),
                 pair_size::<$ty>,
                 $prop,
-                Some(crate::petgraph_shrinks::EXHAUST),
+                Some(EXHAUST),
             ))
         };
     }

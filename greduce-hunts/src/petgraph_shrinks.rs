@@ -13,8 +13,9 @@
 //! found, and shows the sizes reached, the mean property calls and the slowest shrink.
 
 use crate::hunt_petgraph::{
-    Shape, bidirectional_dijkstra_same_prop, find_negative_cycle_prop, floyd_warshall_cycle_prop,
-    floyd_warshall_prop, hunt_graph, page_rank_prop, steiner_tree_prop, tred_prop,
+    EXHAUST, Shape, bidirectional_dijkstra_same_prop, find_negative_cycle_prop,
+    floyd_warshall_cycle_prop, floyd_warshall_prop, hunt_graph, page_rank_prop, steiner_tree_prop,
+    tred_prop,
 };
 use greduce::{Exhaust, Reducer};
 use greduce_domains::graph::GnmGraph;
@@ -23,17 +24,6 @@ use rand::rngs::StdRng;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// The search's bounds: no walk from the simplest execution (the findings' minimums make
-/// more decisions than a walk can cover), and every neighbour that changes at most two
-/// decisions, each among its first 10 values (a weight `0..=9` takes any).
-pub const EXHAUST: Exhaust = Exhaust {
-    decisions: 0,
-    values: 10,
-    inputs: 1_000_000,
-    calls: 100_000,
-    ..Exhaust::DEFAULT
-};
 
 /// The hunt's shape for most properties: up to 8 vertices and 24 edge draws, parallel
 /// edges and self-loops.

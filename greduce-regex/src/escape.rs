@@ -1,8 +1,8 @@
 //! Escapes (`\n`, `\x41`, `\u{1F600}`, `\d`, `\.`) and bracketed classes (`[^a-z_\d]`).
 
-use crate::Node;
 use crate::class;
 use crate::error::Error;
+use crate::node::Node;
 use crate::parse::Parser;
 
 /// What an escape stands for: one character, or a perl class.

@@ -1,9 +1,9 @@
 //! The recursive-descent parser: alternation, then concatenation, then quantified atoms
 //! (groups, classes, escapes, literals). Character classes and escapes are in `escape.rs`.
 
-use crate::Node;
 use crate::class;
 use crate::error::Error;
+use crate::node::Node;
 
 /// How deep groups may nest (each level is a recursive call, in the macro too).
 pub(crate) const MAX_DEPTH: usize = 128;

@@ -1,17 +1,20 @@
-//! The runtime's modules form layers: no module uses a name from a module that, directly or
-//! around a loop, uses a name from it. So data flows one way (generator → recording →
-//! trace → reducer → replay → property), and a newcomer can read the crate from the
-//! bottom up. The toolkit (`greduce-toolkit`: delta debugging, grammars) is held to the
-//! same rule.
+//! Every crate of the workspace is made of layers: its top-level modules in a declared
+//! order, bottom up, each using only names from the modules below it, and no module (at any
+//! depth) using a name from a module that, directly or around a loop, uses a name from it.
+//! So data flows one way (in the runtime: generator → recording → trace → reducer → replay
+//! → property), and a newcomer can read each crate from the bottom up. [`CRATES`] declares
+//! the orders; a new crate of the workspace or a new top-level module fails the test until
+//! it is placed there.
 //!
-//! The test parses every source file of `src/` with syn, builds the module tree (file
+//! The test parses every source file of a crate with syn, builds the module tree (file
 //! modules, `#[path]` modules and inline modules, each a module of its own), and collects
 //! every path that names something of this crate: `use` trees, paths in code and types,
 //! and `crate::`/`super::`/`$crate::` paths inside macro calls and `macro_rules!` bodies.
 //! A path names the deepest module it passes through (`crate::reduce::passes::Pass` names
 //! `reduce::passes`); re-exports count as uses. Declaring a child module (`mod x;`) is not a
 //! use of it; calling a method is not seen (no type information), so a module's layer is
-//! judged by the names it writes.
+//! judged by the names it writes. The crate root sits above every module: a module that
+//! names an item of the root (`crate::Check`) uses the top layer, a back edge.
 
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,48 +25,205 @@ use syn::visit::Visit;
 /// A module: its path from the crate root (`["reduce", "passes"]`).
 type Module = Vec<String>;
 
-#[test]
-fn runtime_modules_form_layers() {
-    assert_layers(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+/// A crate root (its file in the package) and its declared order.
+type Root = (&'static str, &'static [&'static str]);
+
+/// Each crate of the workspace (its directory from the workspace root), its crate roots
+/// (a library, a binary, each a crate of its own), and the declared order of each root's
+/// modules, bottom up: its top-level modules, and a module inside one where it sits lower
+/// than the rest of its folder (a module's layer is the longest entry it is in). A binary
+/// that is one file declares no modules.
+const CRATES: &[(&str, &[Root])] = &[
+    (
+        "greduce-runtime",
+        &[(
+            "src/lib.rs",
+            &[
+                "seed",
+                "steps",
+                "panic_hook",
+                "site",
+                "value",
+                "value_text",
+                "node",
+                "keys",
+                "store",
+                "trace",
+                "shape",
+                "describe",
+                "builder",
+                "edit",
+                "liveness",
+                "outcome",
+                "uniform",
+                "decision",
+                "legal",
+                "persist",
+                "bytes",
+                "align",
+                "run",
+                "seq",
+                "tape",
+                "record",
+                "replay",
+                "delta",
+                "reduce",
+                "check::config",
+                "check::case",
+                "fuzz",
+                "check",
+                "__private",
+                "__fuzz",
+                "__toolkit",
+            ],
+        )],
+    ),
+    ("greduce-toolkit", &[("src/lib.rs", &["dd", "grammar"])]),
+    (
+        "greduce-regex",
+        &[("src/lib.rs", &["error", "node", "class", "parse", "escape"])],
+    ),
+    (
+        "greduce-macros",
+        &[(
+            "src/lib.rs",
+            &[
+                "rand_api",
+                "args",
+                "codegen",
+                "recognize",
+                "derive",
+                "expand",
+                "snapshot_tests",
+            ],
+        )],
+    ),
+    (
+        ".",
+        &[(
+            "src/lib.rs",
+            &[
+                "generate",
+                "__private",
+                "generate::scalars",
+                "regex",
+                "fuzz_target",
+            ],
+        )],
+    ),
+    (
+        "greduce-cli",
+        &[(
+            "src/main.rs",
+            &["options", "file", "command", "progress", "reduce"],
+        )],
+    ),
+    (
+        "greduce-domains",
+        &[(
+            "src/lib.rs",
+            &["graph", "dl", "dl_shapes", "onnx", "grammars", "js"],
+        )],
+    ),
+    (
+        "greduce-hunts",
+        &[
+            (
+                "src/lib.rs",
+                &[
+                    "small_models",
+                    "hunt",
+                    "hunt_petgraph",
+                    "petgraph_shrinks",
+                    "hunt_tract",
+                    "tract_timeline",
+                    "hunt_js",
+                    "js_table",
+                ],
+            ),
+            ("src/bin/hunt.rs", &[]),
+        ],
+    ),
+    (
+        "greduce-bench",
+        &[
+            (
+                "src/lib.rs",
+                &[
+                    "any_graph",
+                    "graph_text",
+                    "lca",
+                    "biconnectivity",
+                    "graph_oracles",
+                    "graph_subjects",
+                    "dl_subjects",
+                    "deep_bug",
+                    "proptest_baseline",
+                    "challenges",
+                    "challenges_derived",
+                    "hypothesis_quality",
+                ],
+            ),
+            ("src/bin/overhead.rs", &[]),
+            (
+                "src/bin/bench/main.rs",
+                &[
+                    "rows",
+                    "challenges",
+                    "dd_bench",
+                    "dl",
+                    "grammars",
+                    "hypothesis_quality",
+                    "scale",
+                    "runaway",
+                    "stateful",
+                ],
+            ),
+        ],
+    ),
+];
+
+/// The workspace's root, where `Cargo.toml` lists the members.
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 #[test]
-fn toolkit_modules_form_layers() {
-    assert_layers(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../greduce-toolkit/src"));
-}
-
-/// Panics, naming the loops and the paths that make them, unless the crate at `src` has
-/// none.
-fn assert_layers(src: &Path) {
-    let mut crate_ = Crate::default();
-    crate_.load(&src.join("lib.rs"), &[]);
-    assert!(
-        crate_.modules.len() > 10,
-        "found only {} modules in {}: the walk of the sources is broken",
-        crate_.modules.len(),
-        src.display()
-    );
-    let edges = crate_.edges();
-    let cycles = strongly_connected(&crate_.modules, &edges);
+fn every_crate_forms_layers_in_its_declared_order() {
     let mut report = String::new();
-    for cycle in &cycles {
-        let _ = writeln!(report, "a loop of modules: {}", names(cycle));
-        for from in cycle {
-            for (to, why) in &edges[from] {
-                if cycle.contains(to) {
-                    let why: Vec<&str> = why.iter().map(String::as_str).collect();
-                    let _ = writeln!(
-                        report,
-                        "    {} uses {}: {}",
-                        name(from),
-                        name(to),
-                        why.join(", ")
-                    );
-                }
+    for (dir, roots) in CRATES {
+        for (root, order) in *roots {
+            let file = workspace().join(dir).join(root);
+            let mut crate_ = Crate::default();
+            crate_.load(&file, &[], false);
+            let problems = crate_.problems(order);
+            if !problems.is_empty() {
+                let _ = writeln!(report, "{dir}/{root}:\n{problems}");
             }
         }
     }
-    assert!(cycles.is_empty(), "{report}");
+    assert!(report.is_empty(), "{report}");
+}
+
+/// Every member of the workspace (and the facade at its root) has its layers declared.
+#[test]
+fn every_member_is_declared() {
+    let manifest = std::fs::read_to_string(workspace().join("Cargo.toml")).unwrap();
+    let members = manifest
+        .split("members = [")
+        .nth(1)
+        .and_then(|rest| rest.split(']').next())
+        .expect("the workspace's members");
+    let mut members: Vec<&str> = members
+        .split(',')
+        .map(|m| m.trim().trim_matches('"'))
+        .filter(|m| !m.is_empty())
+        .collect();
+    members.push(".");
+    members.sort_unstable();
+    let mut declared: Vec<&str> = CRATES.iter().map(|(dir, _)| *dir).collect();
+    declared.sort_unstable();
+    assert_eq!(declared, members);
 }
 
 /// The self-check: the walk sees uses and reports a loop when there is one.
@@ -87,6 +247,60 @@ fn a_loop_is_found() {
     assert_eq!(names(&cycles[0]), "a, b");
 }
 
+/// The self-check of the order: a module that uses one declared above it is a back edge,
+/// named with the path that makes it; the same use the other way round is allowed; a
+/// module left out of the order, or declared and absent, is reported.
+#[test]
+fn a_back_edge_is_found() {
+    let mut crate_ = Crate::default();
+    crate_.add_source(
+        &[],
+        "mod a; mod b; mod c;",
+        BTreeMap::from([
+            ("a".to_string(), "fn f() -> crate::b::B { todo!() }"),
+            ("b".to_string(), "pub struct B;"),
+            ("c".to_string(), "pub struct C;"),
+        ]),
+    );
+    assert_eq!(
+        crate_.problems(&["a", "b", "c"]),
+        "a uses b, which the declared order puts above it: crate::b::B\n"
+    );
+    assert_eq!(crate_.problems(&["b", "a", "c"]), "");
+    assert_eq!(
+        crate_.problems(&["b", "a", "d"]),
+        "`c` is not in the declared order\n`d` is declared but not a module of the crate\n"
+    );
+}
+
+/// A module inside a folder can be declared lower than the rest of it, and then counts as
+/// that layer (as `check::case` below `fuzz` while `check` is above it).
+#[test]
+fn a_nested_module_can_sit_lower_than_its_folder() {
+    let mut crate_ = Crate::default();
+    crate_.add_source(
+        &[],
+        "mod a; mod b;",
+        BTreeMap::from([
+            ("a".to_string(), "fn f() -> crate::b::low::L { todo!() }"),
+            (
+                "b".to_string(),
+                "mod low; fn g() -> crate::a::A { todo!() }",
+            ),
+        ]),
+    );
+    crate_.add_source(
+        &["b".to_string(), "low".to_string()],
+        "pub struct L;",
+        BTreeMap::new(),
+    );
+    assert_eq!(crate_.problems(&["b::low", "a", "b"]), "");
+    assert_eq!(
+        crate_.problems(&["a", "b"]),
+        "a uses b::low, which the declared order puts above it: crate::b::low::L\n"
+    );
+}
+
 fn name(module: &Module) -> String {
     if module.is_empty() {
         "crate".to_string()
@@ -107,18 +321,92 @@ struct Crate {
 }
 
 impl Crate {
+    /// What breaks the layers, one line each (empty when nothing does): loops of modules at
+    /// any depth, with the paths that make them; top-level modules missing from `order` (or
+    /// declared and absent); and back edges, a module using one that `order` puts above
+    /// it (or the crate root, above them all).
+    fn problems(&self, order: &[&str]) -> String {
+        let edges = self.edges();
+        let mut report = String::new();
+        for cycle in strongly_connected(&self.modules, &edges) {
+            let _ = writeln!(report, "a loop of modules: {}", names(&cycle));
+            for from in &cycle {
+                for (to, why) in &edges[from] {
+                    if cycle.contains(to) {
+                        let why: Vec<&str> = why.iter().map(String::as_str).collect();
+                        let _ = writeln!(
+                            report,
+                            "    {} uses {}: {}",
+                            name(from),
+                            name(to),
+                            why.join(", ")
+                        );
+                    }
+                }
+            }
+        }
+        // Each module's layer: the longest declared entry it is or is inside of.
+        let entry = |m: &Module| {
+            (0..=m.len()).rev().find_map(|n| {
+                let prefix = m[..n].join("::");
+                order.iter().position(|o| *o == prefix)
+            })
+        };
+        for module in self.modules.iter().filter(|m| !m.is_empty()) {
+            if entry(module).is_none() && module.len() == 1 {
+                let _ = writeln!(report, "`{}` is not in the declared order", name(module));
+            }
+        }
+        for declared in order {
+            let path: Module = declared.split("::").map(str::to_string).collect();
+            if !self.modules.contains(&path) {
+                let _ = writeln!(
+                    report,
+                    "`{declared}` is declared but not a module of the crate"
+                );
+            }
+        }
+        for (from, tos) in &edges {
+            // A unit test may use any module; a name of the root (a `#[macro_export]` macro,
+            // a re-export) is everyone's; a loop through either is still found above.
+            if from.iter().any(|m| m == "tests") {
+                continue;
+            }
+            for (to, why) in tos.iter().filter(|(to, _)| !to.is_empty()) {
+                if let (Some(a), Some(b)) = (entry(from), entry(to))
+                    && b > a
+                {
+                    let why: Vec<&str> = why.iter().map(String::as_str).collect();
+                    let _ = writeln!(
+                        report,
+                        "{} uses {}, which the declared order puts above it: {}",
+                        name(from),
+                        name(to),
+                        why.join(", ")
+                    );
+                }
+            }
+        }
+        report
+    }
+
     /// Loads the file module at `file` as `module`, and the modules it declares.
-    fn load(&mut self, file: &Path, module: &[String]) {
+    /// `by_path`: the file was named by a `#[path]`, which makes it a `mod.rs` for its
+    /// children.
+    fn load(&mut self, file: &Path, module: &[String], by_path: bool) {
         let text = std::fs::read_to_string(file)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
         let syntax = syn::parse_file(&text)
             .unwrap_or_else(|e| panic!("cannot parse {}: {e}", file.display()));
-        // Child files live next to `lib.rs` / `mod.rs`, else in a directory of the module's name.
+        // Child files live next to a crate root or a `mod.rs`, else in a directory of the
+        // module's name.
         let dir = match file.file_name().and_then(|n| n.to_str()) {
-            Some("lib.rs" | "mod.rs") => file.parent().unwrap().to_path_buf(),
+            _ if module.is_empty() || by_path => file.parent().unwrap().to_path_buf(),
+            Some("mod.rs") => file.parent().unwrap().to_path_buf(),
             _ => file.with_extension(""),
         };
-        self.items(&syntax.items, module, &dir);
+        // A `#[path]` in a file is relative to the file's directory.
+        self.items(&syntax.items, module, &dir, file.parent().unwrap());
     }
 
     /// For the self-check: a crate from texts.
@@ -133,7 +421,9 @@ impl Crate {
         }
     }
 
-    fn items(&mut self, items: &[syn::Item], module: &[String], dir: &Path) {
+    /// The items of `module`: its child modules' files are in `dir`, or at a `#[path]`
+    /// relative to `base`.
+    fn items(&mut self, items: &[syn::Item], module: &[String], dir: &Path, base: &Path) {
         self.modules.insert(module.to_vec());
         self.collect(items, module);
         for item in items {
@@ -141,8 +431,10 @@ impl Crate {
             let mut child = module.to_vec();
             child.push(m.ident.to_string());
             if let Some((_, inner)) = &m.content {
-                self.items(inner, &child, &dir.join(m.ident.to_string()));
+                let inner_dir = dir.join(m.ident.to_string());
+                self.items(inner, &child, &inner_dir, &inner_dir);
             } else {
+                let by_path = path_attribute(&m.attrs).is_some();
                 let file = path_attribute(&m.attrs).map_or_else(
                     || {
                         let flat = dir.join(format!("{}.rs", m.ident));
@@ -152,9 +444,9 @@ impl Crate {
                             dir.join(m.ident.to_string()).join("mod.rs")
                         }
                     },
-                    |p| dir.join(p),
+                    |p| base.join(p),
                 );
-                self.load(&file, &child);
+                self.load(&file, &child, by_path);
             }
         }
     }

@@ -2,7 +2,7 @@
 //! default length of collections shrinks with depth, and enums past [`LIMIT`] take their
 //! simplest variant.
 
-use super::Len;
+use super::len::Len;
 use std::cell::Cell;
 
 thread_local! {

@@ -2,7 +2,7 @@
 //! quotes code.
 
 use super::draw::draw;
-use super::{Body, Model, Shape, Style, Variant};
+use super::model::{Body, Model, Shape, Style, Variant};
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::{Ident, Path, parse_quote};

@@ -5,57 +5,14 @@
 pub(crate) mod attrs;
 pub(crate) mod draw;
 mod expand;
+mod model;
 
 use attrs::How;
+use model::{Body, Field, Model, Shape, Style, Variant};
 use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens as _, format_ident};
 use syn::spanned::Spanned as _;
-use syn::{Data, DeriveInput, Fields, Ident, Member, Path, Type, parse_quote};
-
-/// The type being derived for, as the impl needs it.
-struct Model {
-    input: DeriveInput,
-    krate: Path,
-    shape: Shape,
-}
-
-enum Shape {
-    Struct(Body),
-    Enum(Vec<Variant>),
-}
-
-/// The fields of a struct or a variant, drawn in order.
-struct Body {
-    fields: Vec<Field>,
-    /// `{ .. }`, `( .. )` or nothing.
-    style: Style,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Style {
-    Named,
-    Tuple,
-    Unit,
-}
-
-struct Field {
-    /// The local it is bound to while the later fields are drawn: its name (`_0`, `_1`, ...
-    /// for a tuple's), which later fields' attributes may name.
-    binding: Ident,
-    member: Member,
-    ty: Type,
-    how: How,
-}
-
-struct Variant {
-    ident: Ident,
-    body: Body,
-    weight: u64,
-    /// How far the variant is from ending a recursion, least first: whether a field's type
-    /// names the enum itself, how many fields name a type that may lead back to it (any
-    /// type but the standard library's and the enum's parameters), and how many fields.
-    depth_risk: (bool, usize, usize),
-}
+use syn::{Data, DeriveInput, Fields, Ident, Member, parse_quote};
 
 /// `#[derive(Generate)] item`: the impl, or errors (each once) and an impl that keeps other
 /// code compiling.

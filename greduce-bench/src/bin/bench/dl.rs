@@ -1,6 +1,6 @@
 //! The DL half of the paper table: the TVM subjects with an oracle.
 
-use crate::{DEFAULT, Row, SETTINGS, Subject, mean, reduce_subject};
+use crate::rows::{DEFAULT, Row, SETTINGS, Subject, mean, reduce_subject};
 use greduce_bench::dl_subjects::{DlOracle, DlSubject, dl_oracles};
 use greduce_bench::graph_oracles::fidelity_label;
 use greduce_domains::dl::{Model, isra};
