@@ -359,7 +359,7 @@ pub fn fails_as(text: &str, name: &str) -> bool {
     let Some((_, check)) = CHECKS.iter().find(|(check, _)| *check == known.check) else {
         return false;
     };
-    check(&Program(text.to_string())).is_err_and(|message| (known.matches)(&message))
+    check(&Program(text.to_string())).is_err_and(|message| (known.matches)(&message, text))
 }
 
 /// Whether the hunt checks `program`: small enough, and parsed by oxc, swc and boa.
@@ -506,7 +506,7 @@ pub fn artifact_signature(data: &[u8], engine: &str) -> String {
         return "passes".to_string();
     };
     let (check, why) = message.split_once(": ").unwrap_or((&message, ""));
-    classify(check, why).map_or_else(
+    classify(check, why, &program.0).map_or_else(
         || format!("{check} (new): {}", crate::hunt::masked(why)),
         str::to_string,
     )
@@ -520,16 +520,16 @@ pub struct Known {
     pub name: &'static str,
     /// The check it fails (a name in [`CHECKS`]).
     pub check: &'static str,
-    /// Whether a failure's message is this finding.
-    pub matches: fn(&str) -> bool,
+    /// Whether a failure's message (first) of a program (second) is this finding.
+    pub matches: fn(&str, &str) -> bool,
 }
 
 /// The findings written up so far.
-pub const KNOWN: [Known; 5] = [
+pub const KNOWN: [Known; 9] = [
     Known {
         name: "J1: swc prints `new (++x)` as `new ++x`",
         check: "swc output parses",
-        matches: |message| {
+        matches: |message, _| {
             let output = message.rsplit("output: ").next().unwrap_or("");
             output.contains("new ++") || output.contains("new --")
         },
@@ -538,14 +538,14 @@ pub const KNOWN: [Known; 5] = [
         name: "J2: swc unwraps a function declaration from an `if`'s block",
         check: "swc output parses",
         // swc's parser refuses a declaration where a statement is expected.
-        matches: |message| message.starts_with("DeclNotAllowed"),
+        matches: |message, _| message.starts_with("DeclNotAllowed"),
     },
     Known {
         name: "J3: swc replaces a missing property of a literal by `void 0` where it is updated",
         check: "swc output parses",
         // swc's parser refuses a `void` as the target of `++`, `--` or `for .. in` (TS2406):
         // `void 0`, or `void b_0` when the literal held a value read for its effects.
-        matches: |message| {
+        matches: |message, _| {
             let output = message.rsplit("output: ").next().unwrap_or("");
             message.starts_with("TS2406") && output.contains("void ")
         },
@@ -555,18 +555,127 @@ pub const KNOWN: [Known; 5] = [
         check: "swc keeps behaviour",
         // J3 where the literal held two values or more read for their effects: `++[a, b].c`
         // becomes `++(a, void b)`, printed `++a, void b`, which parses and updates `a`.
-        matches: |message| updates_a_sequence(message.rsplit("output: ").next().unwrap_or("")),
+        matches: |message, _| updates_a_sequence(message.rsplit("output: ").next().unwrap_or("")),
     },
     Known {
         name: "J4: swc prints `(++x)(0)` as `++x(0)`",
         check: "swc output parses",
         // swc's parser refuses the call as the target of `++` or `--` (TS2406).
-        matches: |message| {
+        matches: |message, _| {
             let output = message.rsplit("output: ").next().unwrap_or("");
             message.starts_with("TS2406") && update_called(output)
         },
     },
+    Known {
+        name: "J5: swc lifts a function declaration out of its block",
+        check: "swc keeps behaviour",
+        // The function of a block is bound when the block runs; lifted out, it is bound when
+        // its scope starts: a global the program left as it was is a function after the
+        // output's run, which declares it (`function v_1(`); or, in a `switch`, the lifted
+        // function shadows a case's test (`case a_0:` and `function a_0(`).
+        matches: |message, _| lifts_a_function(message),
+    },
+    Known {
+        name: "swc drops an unused `in` or `instanceof` that throws (its assumption, swc-project/swc#12111)",
+        check: "swc keeps behaviour",
+        // Not a bug to swc (terser's treatment, kept on purpose): `0 in 0` and
+        // `undefined instanceof 0` throw a `TypeError`, their unused results are dropped.
+        matches: |message, program| {
+            let ops =
+                |text: &str| text.matches(" in ").count() + text.matches(" instanceof ").count();
+            let output = message.rsplit("output: ").next().unwrap_or("");
+            ends(message, "original ") == Some("TypeError")
+                && ends(message, "minified ") != Some("TypeError")
+                && ops(output) < ops(program)
+        },
+    },
+    Known {
+        name: "J6: swc folds `typeof` of an array or object literal to \"object\" and drops its values",
+        check: "swc keeps behaviour",
+        // `typeof [a++]` becomes `"object"`: the program has a `typeof` of a literal, the
+        // output none.
+        matches: |message, program| {
+            let squeezed = |text: &str| text.replace([' ', '(', '\n'], "");
+            let literal = |text: &str| text.contains("typeof[") || text.contains("typeof{");
+            let output = message.rsplit("output: ").next().unwrap_or("");
+            literal(&squeezed(program)) && !literal(&squeezed(output))
+        },
+    },
+    Known {
+        name: "J7: swc drops an update of a top-level `var` that nothing reads",
+        check: "swc keeps behaviour",
+        // `var a; a += 1` becomes `var a;` in a script, where `a` is a global: a global whose
+        // value differs is declared by the output and used nowhere else in it.
+        matches: |message, _| drops_an_update(message),
+    },
 ];
+
+/// How a run of a "keeps behaviour" failure ended: the `end` of its line starting with
+/// `which` (`"original "` or `"minified "`).
+fn ends<'a>(message: &'a str, which: &str) -> Option<&'a str> {
+    let line = message.lines().find(|l| l.starts_with(which))?;
+    line.split("end: \"").nth(1)?.split('"').next()
+}
+
+/// The globals a run of a "keeps behaviour" failure left (`name`, `value`), from its line
+/// starting with `which`.
+fn state<'a>(message: &'a str, which: &str) -> Vec<(&'a str, &'a str)> {
+    let Some(line) = message.lines().find(|l| l.starts_with(which)) else {
+        return Vec::new();
+    };
+    let state = line.split("state: \"").nth(1).unwrap_or("");
+    let state = state.strip_suffix("\" }").unwrap_or(state);
+    state
+        .split("; ")
+        .filter_map(|pair| pair.split_once(": "))
+        .collect()
+}
+
+/// The globals whose values differ between the two runs of a "keeps behaviour" failure,
+/// with the value after the output's run.
+fn changed(message: &str) -> Vec<(&str, &str)> {
+    let before = state(message, "original ");
+    state(message, "minified ")
+        .into_iter()
+        .filter(|pair| !before.contains(pair))
+        .collect()
+}
+
+/// The places of `name` in `text` as a whole identifier.
+fn uses(text: &str, name: &str) -> usize {
+    let part = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '$');
+    text.match_indices(name)
+        .filter(|(at, _)| {
+            !text[..*at].ends_with(part) && !text[at + name.len()..].starts_with(part)
+        })
+        .count()
+}
+
+/// Whether the output of a "keeps behaviour" failure declares, out of its block, a function
+/// the program declared in one (J5).
+fn lifts_a_function(message: &str) -> bool {
+    let output = message.rsplit("output: ").next().unwrap_or("");
+    let hoisted = changed(message)
+        .into_iter()
+        .any(|(name, value)| value == "function" && output.contains(&format!("function {name}(")));
+    let shadows = output.match_indices("case ").any(|(at, _)| {
+        let test = output[at + 5..].split(':').next().unwrap_or("");
+        !test.is_empty() && output.contains(&format!("function {test}("))
+    });
+    hoisted || shadows
+}
+
+/// Whether the output of a "keeps behaviour" failure declares a global whose value differs
+/// and uses it nowhere else (J7).
+fn drops_an_update(message: &str) -> bool {
+    let output = message.rsplit("output: ").next().unwrap_or("");
+    changed(message).into_iter().any(|(name, _)| {
+        uses(output, name) == 1
+            && output
+                .match_indices("var ")
+                .any(|(at, _)| uses(output[at..].split(';').next().unwrap_or(""), name) == 1)
+    })
+}
 
 /// The operand of a prefix update at each `++` or `--` in `text`: the identifier and
 /// member characters that follow (`a_0.b`), and what comes after them.
@@ -608,12 +717,12 @@ fn updates_a_sequence(output: &str) -> bool {
     prefix || postfix
 }
 
-/// The first finding of [`KNOWN`] for `check` that a failure's `message` is.
+/// The first finding of [`KNOWN`] for `check` that a failure's `message` (of `program`) is.
 #[must_use]
-pub fn classify(check: &str, message: &str) -> Option<&'static str> {
+pub fn classify(check: &str, message: &str, program: &str) -> Option<&'static str> {
     KNOWN
         .iter()
-        .find(|k| k.check == check && (k.matches)(message))
+        .find(|k| k.check == check && (k.matches)(message, program))
         .map(|k| k.name)
 }
 
@@ -653,7 +762,9 @@ pub fn hunt_all(cases: u64) -> Vec<Row> {
                         break;
                     };
                     let only = |program: &Program| match prop(program) {
-                        Err(message) if classify(check, &message) == *finding => Err(message),
+                        Err(message) if classify(check, &message, &program.0) == *finding => {
+                            Err(message)
+                        }
                         _ => Ok(()),
                     };
                     let row = hunt(title, cases, *seed, js_program, size, only, None);
@@ -748,14 +859,21 @@ mod tests {
         assert_eq!(
             classify(
                 parses,
-                "TS2406\noutput: --undefined((!1)(a_0), !0 != a_0);\n"
+                "TS2406\noutput: --undefined((!1)(a_0), !0 != a_0);\n",
+                ""
             ),
             Some(j4)
         );
-        assert_eq!(classify(parses, "TS2406\noutput: ++a_1.b`x`;\n"), Some(j4));
-        assert_eq!(classify(parses, "TS2406\noutput: ++void 0;\n"), Some(j3));
         assert_eq!(
-            classify(parses, "TS2406\noutput: throw ++void b_0;\n"),
+            classify(parses, "TS2406\noutput: ++a_1.b`x`;\n", ""),
+            Some(j4)
+        );
+        assert_eq!(
+            classify(parses, "TS2406\noutput: ++void 0;\n", ""),
+            Some(j3)
+        );
+        assert_eq!(
+            classify(parses, "TS2406\noutput: throw ++void b_0;\n", ""),
             Some(j3)
         );
         let differs = "behaviour differs (with and without boa's optimizer)\noriginal Ended { \
@@ -767,13 +885,96 @@ mod tests {
             "--a_0, a_0, void b_1;\n",
         ] {
             assert_eq!(
-                classify(behaviour, &format!("{differs}{output}")),
+                classify(behaviour, &format!("{differs}{output}"), ""),
                 Some(sequence)
             );
         }
-        assert_eq!(classify(behaviour, &format!("{differs}++a_0;\n")), None);
+        assert_eq!(classify(behaviour, &format!("{differs}++a_0;\n"), ""), None);
         assert!(fails_as("((++ (a_0))((0)))", j4));
         assert!(fails_as("(++ (([(a_0), (a_0)]).a_0))", sequence));
+    }
+
+    /// The signatures of J5, J6, J7 and swc's `in` assumption claim the failures of the crash
+    /// files of the November 29 `js_swc` campaigns (their messages, shortened) and their
+    /// shrunk programs, and not each other's.
+    #[test]
+    fn j5_to_j7_and_the_in_assumption_have_their_signatures() {
+        let j5 = "J5: swc lifts a function declaration out of its block";
+        let assumption = "swc drops an unused `in` or `instanceof` that throws (its assumption, \
+                          swc-project/swc#12111)";
+        let j6 = "J6: swc folds `typeof` of an array or object literal to \"object\" and drops \
+                  its values";
+        let j7 = "J7: swc drops an update of a top-level `var` that nothing reads";
+        let behaviour = "swc keeps behaviour";
+        let differs = |before: &str, after: &str, output: &str| {
+            format!(
+                "behaviour differs (with and without boa's optimizer)\noriginal Ended {{ \
+                 {before} }}\nminified Ended {{ {after} }}\noutput: {output}"
+            )
+        };
+        let hoisted = differs(
+            "end: \"throws number 0\", state: \"a_0: function; a_1: number 1\"",
+            "end: \"throws number 0\", state: \"a_0: function; a_1: function\"",
+            "if (a_0) throw 0;\nfunction a_1(a_01) {}\n",
+        );
+        assert_eq!(classify(behaviour, &hoisted, ""), Some(j5));
+        let shadows = differs(
+            "end: \"throws number 0\", state: \"a_0: function\"",
+            "end: \"normal\", state: \"a_0: function\"",
+            "switch(a_0){\n    case a_0:\n        throw 0;\n        function a_0(a_0) {}\n}\n",
+        );
+        assert_eq!(classify(behaviour, &shadows, ""), Some(j5));
+        let thrown = |output: &str| {
+            differs(
+                "end: \"TypeError\", state: \"a_0: function; a_1: number 1\"",
+                "end: \"normal\", state: \"a_0: function; a_1: number 1\"",
+                output,
+            )
+        };
+        assert_eq!(
+            classify(behaviour, &thrown(""), "((0) in (0))"),
+            Some(assumption)
+        );
+        assert_eq!(
+            classify(
+                behaviour,
+                &thrown("a_0, a_1;\n"),
+                "((a_0) instanceof (a_1))"
+            ),
+            Some(assumption)
+        );
+        assert_eq!(
+            classify(
+                behaviour,
+                &thrown("0..object;\n"),
+                "((0)[(typeof ([((0)((0)))]))])"
+            ),
+            Some(j6)
+        );
+        assert_eq!(classify(behaviour, &thrown("0..object;\n"), "0[0]"), None);
+        let dropped = differs(
+            "end: \"normal\", state: \"a_0: number NaN\"",
+            "end: \"normal\", state: \"a_0: function\"",
+            "var a_0;\n",
+        );
+        assert_eq!(classify(behaviour, &dropped, ""), Some(j7));
+        let kept = differs(
+            "end: \"normal\", state: \"a_0: number NaN\"",
+            "end: \"normal\", state: \"a_0: function\"",
+            "var a_0;\na_0 %= 1;\n",
+        );
+        assert_eq!(classify(behaviour, &kept, ""), None);
+        assert!(fails_as(
+            "if ((a_0)) { throw (0) } else { function a_1(a_0){  } }",
+            j5
+        ));
+        assert!(fails_as(
+            "switch((a_0)) {case (a_0): { throw (0);function a_0(a_0){  } }}",
+            j5
+        ));
+        assert!(fails_as("((0) in (0))", assumption));
+        assert!(fails_as("((0)[(typeof ([((0)((0)))]))])", j6));
+        assert!(fails_as("{ var a_0;((a_0) %= (0)) }", j7));
     }
 
     #[test]

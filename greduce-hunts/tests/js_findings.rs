@@ -198,3 +198,180 @@ fn oxc_fails_its_debug_scoping_check_on_a_dead_loop() {
         assert_eq!(minified.expect("no panic").as_deref(), Some(""));
     }
 }
+
+/// `src` and swc's output run in boa after the prelude of `names`: how each ended.
+fn before_and_after(src: &str, names: &[&str]) -> (Ran, Ran, String) {
+    let out = swc_minify(src).expect("swc parses the program");
+    (run(src, names, false), run(&out, names, false), out)
+}
+
+fn ended(end: &str, state: &str) -> Ran {
+    Ran::Ended {
+        end: end.into(),
+        state: state.into(),
+    }
+}
+
+/// J5: swc's minifier flattens a block that holds a function declaration into the statements
+/// around it (`drop_useless_blocks`, which counts a function declaration as fine to lift),
+/// so the function, bound in a sloppy script when its block runs (ECMA-262 Annex B), is bound
+/// when its scope starts: `{ throw 0; function f(){} }` leaves `f` as it was, swc's `throw
+/// 0; function f() {}` makes it a function first; `r = typeof f; { function f(){} }` reads
+/// the function. Through an `if`'s `else` after a `throw` too, and in a `switch`, the lifted
+/// function shadows the case's test (`case a_0:` now sees the new function, so the case is
+/// not taken). oxc keeps the blocks.
+#[test]
+fn j5_swc_lifts_a_function_declaration_out_of_its_block() {
+    let names = ["a_0", "a_1", "r_0"];
+    for (src, minified, before, after) in [
+        (
+            "{ throw 0; function a_1(){} }",
+            "throw 0;\nfunction a_1() {}\n",
+            ended(
+                "throws number 0",
+                "a_0: function; a_1: number 1; r_0: function",
+            ),
+            ended(
+                "throws number 0",
+                "a_0: function; a_1: function; r_0: function",
+            ),
+        ),
+        (
+            "r_0 = typeof a_1; { function a_1(){} }",
+            "r_0 = typeof a_1;\nfunction a_1() {}\n",
+            ended("normal", "a_0: function; a_1: function; r_0: string number"),
+            ended(
+                "normal",
+                "a_0: function; a_1: function; r_0: string function",
+            ),
+        ),
+        (
+            "if ((a_0)) { throw (0) } else { function a_1(a_0){  } }",
+            "if (a_0) throw 0;\nfunction a_1(a_01) {}\n",
+            ended(
+                "throws number 0",
+                "a_0: function; a_1: number 1; r_0: function",
+            ),
+            ended(
+                "throws number 0",
+                "a_0: function; a_1: function; r_0: function",
+            ),
+        ),
+        (
+            "switch((a_0)) {case (a_0): { throw (0);function a_0(a_0){  } }}",
+            "switch(a_0){\n    case a_0:\n        throw 0;\n        function a_0(a_0) {}\n}\n",
+            ended(
+                "throws number 0",
+                "a_0: function; a_1: number 1; r_0: function",
+            ),
+            ended("normal", "a_0: function; a_1: number 1; r_0: function"),
+        ),
+    ] {
+        let (b, a, out) = before_and_after(src, &names);
+        assert_eq!(out, minified, "{src}");
+        assert_eq!(b, before, "{src}");
+        assert_eq!(a, after, "{src}");
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(run(&oxc, &names, false), before, "{src}: {oxc}");
+    }
+}
+
+/// J6: swc's minifier folds `typeof` of an array or object literal to `"object"` where the
+/// result is used, and drops the literal's values with it: `a = typeof [b++]` becomes `a =
+/// "object"` (`b` is not updated), and the shrunk fuzz case `0[typeof [0(0)]]` becomes
+/// `0..object` (the `TypeError` of calling `0` is gone). As a statement of its own the
+/// values are kept (`typeof [b++]` becomes `b++`). oxc keeps them.
+#[test]
+fn j6_swc_folds_typeof_of_a_literal_and_drops_its_values() {
+    let names = ["a_0", "b_1"];
+    for (src, minified, before, after) in [
+        (
+            "a_0 = typeof [(b_1)++]",
+            "a_0 = \"object\";\n",
+            ended("normal", "a_0: string object; b_1: number 2"),
+            ended("normal", "a_0: string object; b_1: number 1"),
+        ),
+        (
+            "a_0 = typeof {a_0: (b_1)++}",
+            "a_0 = \"object\";\n",
+            ended("normal", "a_0: string object; b_1: number 2"),
+            ended("normal", "a_0: string object; b_1: number 1"),
+        ),
+        (
+            "((0)[(typeof ([((0)((0)))]))])",
+            "0..object;\n",
+            ended("TypeError", "a_0: function; b_1: number 1"),
+            ended("normal", "a_0: function; b_1: number 1"),
+        ),
+    ] {
+        let (b, a, out) = before_and_after(src, &names);
+        assert_eq!(out, minified, "{src}");
+        assert_eq!(b, before, "{src}");
+        assert_eq!(a, after, "{src}");
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(run(&oxc, &names, false), before, "{src}: {oxc}");
+    }
+    assert_eq!(swc_minify("typeof [(b_1)++]").as_deref(), Some("b_1++;\n"));
+}
+
+/// J7: swc's minifier drops an update or a compound assignment (`a++`, `a += 1`, `a %= 0`)
+/// of a top-level `var` that nothing reads, as it may in a function; in a script a top-level
+/// `var` is a global, which other scripts see (the prelude here). swc keeps a plain
+/// assignment (`a = 2`: swc-project/swc#7581, 2023) and keeps the `var`; its
+/// `drop_unused_op_assign` and `drop_unused_update` check the variable is declared and
+/// function-local, not the `toplevel` option. oxc keeps them.
+#[test]
+fn j7_swc_drops_an_update_of_a_top_level_var_that_nothing_reads() {
+    let names = ["a_0"];
+    for (src, before) in [
+        ("{ var a_0;((a_0) %= (0)) }", "a_0: number NaN"),
+        ("var a_0; a_0 += 1", "a_0: string function1"),
+        ("var a_0; (a_0)++", "a_0: number NaN"),
+        (
+            "var a_0; (function(){ a_0 += 1 })()",
+            "a_0: string function1",
+        ),
+    ] {
+        let (b, a, out) = before_and_after(src, &names);
+        assert_eq!(out, "var a_0;\n", "{src}");
+        assert_eq!(b, ended("normal", before), "{src}");
+        assert_eq!(a, ended("normal", "a_0: function"), "{src}");
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(run(&oxc, &names, false), b, "{src}: {oxc}");
+    }
+    assert_eq!(
+        swc_minify("var a_0; a_0 = 2").as_deref(),
+        Some("var a_0;\na_0 = 2;\n")
+    );
+}
+
+/// Not a bug to swc: its minifier drops an `in` or an `instanceof` whose result is unused,
+/// keeping its operands for their effects, though it throws a `TypeError` when the right side
+/// is not an object (`0 in 0`) or not callable (`undefined instanceof 0`). This is terser's
+/// treatment, kept on purpose (swc-project/swc#12111, open, 2026: a maintainer answers that
+/// discarding `instanceof` "is fine" under swc's assumptions, and the fix proposed for its
+/// folding, #12110, leaves it; Closure Compiler documents "instanceof is assumed to never
+/// throw"). oxc keeps both.
+#[test]
+fn swc_drops_an_unused_in_or_instanceof_that_throws() {
+    let names = ["a_0", "a_1"];
+    for (src, minified) in [
+        ("((0) in (0))", ""),
+        ("((undefined) instanceof (0))", ""),
+        ("((a_0) in (a_1))", "a_0, a_1;\n"),
+        ("((a_0) instanceof (a_1))", "a_0, a_1;\n"),
+    ] {
+        let (b, a, out) = before_and_after(src, &names);
+        assert_eq!(out, minified, "{src}");
+        assert!(
+            matches!(&b, Ran::Ended { end, .. } if end == "TypeError"),
+            "{src}: {b:?}"
+        );
+        assert!(
+            matches!(&a, Ran::Ended { end, .. } if end == "normal"),
+            "{src}: {a:?}"
+        );
+        let oxc = oxc_minify(src).expect("oxc parses the program");
+        assert_eq!(run(&oxc, &names, false), b, "{src}: {oxc}");
+    }
+}
