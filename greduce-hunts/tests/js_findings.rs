@@ -375,3 +375,71 @@ fn swc_drops_an_unused_in_or_instanceof_that_throws() {
         assert_eq!(run(&oxc, &names, false), b, "{src}: {oxc}");
     }
 }
+
+/// B1's program: the generator's `a_0` is a function after the hunt's prelude, whose
+/// `toString` answers `"function"`, so the first `+=` makes a 16-character string and
+/// each further one doubles it.
+const B1: &str = "for(;;){ ((a_0) += (a_0)) }";
+
+/// B1: boa's `+` builds a string of any length (`JsString::concat_array` allocates the sum
+/// of the lengths, with no check against the maximum of 2^32 - 1 code units that
+/// `String.prototype.repeat` enforces), and none of boa's runtime limits (instructions,
+/// recursion, loop iterations, stack) counts memory: a loop that doubles a string takes a
+/// few instructions per doubling, so the hunt's budget of 200 000 instructions allows
+/// thousands of doublings and memory, not a limit, ends the run. Upstream: boa-dev/boa#4409
+/// (open). This asserts the growth where it is still small: 24 doublings, a string of
+/// 16 MiB, within 300 instructions.
+#[test]
+fn b1_boa_doubles_a_string_in_a_few_instructions() {
+    use boa_engine::{Context, Source};
+    for (doublings, budget) in [(8u32, 300usize), (16, 300), (24, 300)] {
+        let mut ctx = Context::builder()
+            .instructions_remaining(budget)
+            .build()
+            .unwrap();
+        let src =
+            format!("var s = 'a'; for (var i = 0; i < {doublings}; i++) {{ s += s }} s.length");
+        let length = ctx.eval(Source::from_bytes(&src)).unwrap();
+        assert_eq!(
+            length.as_number(),
+            Some(f64::from(2u32.pow(doublings))),
+            "{src}"
+        );
+    }
+    // boa's own maximum string length, which `repeat` enforces and `+` does not.
+    let mut ctx = Context::builder()
+        .instructions_remaining(1_000)
+        .build()
+        .unwrap();
+    let err = ctx
+        .eval(Source::from_bytes("'a'.repeat(2 ** 32)"))
+        .unwrap_err();
+    assert!(err.to_string().contains("RangeError"), "{err}");
+}
+
+/// B1's program run as the hunt runs it (`run`: the prelude, 200 000 instructions, recursion
+/// 256), in a child process of this test under a 1 GB address-space cap (`ulimit -v`): no
+/// limit of boa's stops it, and the child aborts on a failed allocation. (Without a cap, the
+/// release hunt replaying the fuzzer's file grew to 23.8 GB before the kernel killed it.)
+#[test]
+fn b1_boa_runs_out_of_memory_within_the_hunts_limits() {
+    const CHILD: &str = "GREDUCE_B1_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        let ran = run(B1, &["a_0"], false);
+        println!("the run ended: {ran:?}");
+        return;
+    }
+    let me = std::env::current_exe().expect("this test's binary");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1000000; exec \"$0\" b1_boa_runs_out_of_memory_within_the_hunts_limits --exact --nocapture --test-threads=1")
+        .arg(&me)
+        .env(CHILD, "1")
+        .output()
+        .expect("runs the child");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stdout}\n{stderr}");
+    assert!(!stdout.contains("the run ended"), "{stdout}");
+    assert!(stderr.contains("memory allocation of"), "{stderr}");
+}
