@@ -309,6 +309,15 @@ fn name(module: &Module) -> String {
     }
 }
 
+/// The paths that made an edge, as a report shows them.
+fn listed(paths: &BTreeSet<String>) -> String {
+    paths
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn names(modules: &BTreeSet<Module>) -> String {
     modules.iter().map(name).collect::<Vec<_>>().join(", ")
 }
@@ -333,13 +342,12 @@ impl Crate {
             for from in &cycle {
                 for (to, why) in &edges[from] {
                     if cycle.contains(to) {
-                        let why: Vec<&str> = why.iter().map(String::as_str).collect();
                         let _ = writeln!(
                             report,
                             "    {} uses {}: {}",
                             name(from),
                             name(to),
-                            why.join(", ")
+                            listed(why)
                         );
                     }
                 }
@@ -376,13 +384,12 @@ impl Crate {
                 if let (Some(a), Some(b)) = (entry(from), entry(to))
                     && b > a
                 {
-                    let why: Vec<&str> = why.iter().map(String::as_str).collect();
                     let _ = writeln!(
                         report,
                         "{} uses {}, which the declared order puts above it: {}",
                         name(from),
                         name(to),
-                        why.join(", ")
+                        listed(why)
                     );
                 }
             }
