@@ -289,6 +289,7 @@ fn in_child() -> bool {
 }
 
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_random_failure() {
     if in_child() {
         Check::new(numbers)
@@ -298,6 +299,7 @@ fn child_random_failure() {
 }
 
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_passing() {
     if in_child() {
         greduce::check(numbers, |v: &Vec<u32>| v.len() < 30);
@@ -305,6 +307,7 @@ fn child_passing() {
 }
 
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_slow_failure() {
     if in_child() {
         Check::new(numbers).name("slow").check(|v: &Vec<u32>| {

@@ -128,17 +128,39 @@ fn two_forked_checks_in_one_test_each_get_their_own_calls() {
 /// Runs test `name` of this binary in a child process, with `vars`; returns its status and
 /// stderr. The developer's own `GREDUCE_*` settings are removed.
 fn run_child(name: &str, vars: &[(&str, &std::ffi::OsStr)]) -> (std::process::ExitStatus, String) {
-    let mut child = common::test_child(name);
-    let out = child.envs(vars.iter().copied()).output().unwrap();
+    let out = common::output(common::test_child(name).envs(vars.iter().copied()));
     (
         out.status,
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
 
+/// A child that does not run the test (here: a thread whose name is no test's, as a test
+/// with another name in the child's harness would be) is named at once: not taken for a
+/// failure of the property, whose shrinking would then record the generator here.
+#[test]
+fn a_child_that_does_not_run_the_test_is_named() {
+    let report = std::thread::Builder::new()
+        .name("no_test_of_this_name".to_string())
+        .spawn(|| forked().try_check(|_: &Vec<u32>| ()).unwrap_err())
+        .unwrap()
+        .join()
+        .unwrap();
+    let text = report.to_string();
+    assert!(
+        text.contains(
+            "case 1: the child process did not start the job: it exited with code 0 without \
+             finishing the property (does the test binary run the test \
+             `no_test_of_this_name` by that name?)"
+        ),
+        "{text}"
+    );
+}
+
 /// Aborts on inputs of more than five numbers, without fork mode: run by
 /// `a_property_that_aborts_without_fork_mode_is_shrunk_on_the_next_run`.
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_aborts_unforked() {
     let Some(dir) = std::env::var_os("ABORTING_CHILD_DIR") else {
         return;
@@ -361,6 +383,7 @@ fn a_generator_that_crashes_on_a_shrink_candidate_is_isolated() {
 /// `generator_faults_are_named_failures_with_greduce_fork_set`, which sets `GREDUCE_FORK=1`
 /// and `GREDUCE_TIMEOUT` for it.
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_faulty_from_the_environment() {
     let Some(kind) = std::env::var_os("FAULT_KIND") else {
         return;

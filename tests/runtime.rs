@@ -262,6 +262,7 @@ fn retrying<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
 
 /// Run by `a_generator_that_catches_unwinding_aborts_instead_of_hanging` in a child process.
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn catching_generator_child() {
     if std::env::var_os("TEST_CATCHING_CHILD").is_none() {
         return;
@@ -275,16 +276,9 @@ fn catching_generator_child() {
 
 #[test]
 fn a_generator_that_catches_unwinding_aborts_instead_of_hanging() {
-    let output = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "catching_generator_child",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("TEST_CATCHING_CHILD", "1")
-        .output()
-        .unwrap();
+    let output = common::output(
+        common::test_child("catching_generator_child").env("TEST_CATCHING_CHILD", "1"),
+    );
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success(), "{stderr}");
     assert!(

@@ -326,6 +326,7 @@ fn in_child() -> bool {
 }
 
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_plain() {
     if in_child() {
         Check::new(coin)
@@ -336,6 +337,7 @@ fn child_plain() {
 }
 
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_with_stats() {
     if in_child() {
         Check::new(coin)
@@ -347,6 +349,7 @@ fn child_with_stats() {
 }
 
 #[test]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_quiet_with_stats() {
     if in_child() {
         Check::new(coin)
@@ -359,6 +362,7 @@ fn child_quiet_with_stats() {
 }
 
 #[greduce::test(stats = true, seed = 1, cases = 20)]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_test_attribute(rng: &mut impl rand::Rng) {
     if !in_child() {
         return;

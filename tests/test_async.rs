@@ -112,6 +112,7 @@ async fn returning_result(rng: &mut impl rand::Rng) -> Result<(), String> {
 /// Fails when `TEST_ASYNC_CHILD` is set: a byte over 100 and a `k` drawn after two
 /// `.await`s of at least 3. Run in a child process by `a_failing_async_body_is_shrunk`.
 #[greduce::test(seed = 7, max_shrink_calls = 2000, max_shrink_time = "30s")]
+#[ignore = "a helper: run in a child process by another test"]
 async fn failing(bytes: Vec<u8>, rng: &mut impl rand::Rng) {
     if std::env::var_os("TEST_ASYNC_CHILD").is_none() {
         return;
@@ -125,6 +126,7 @@ async fn failing(bytes: Vec<u8>, rng: &mut impl rand::Rng) {
 /// Fails with `Err` when `TEST_ASYNC_CHILD` is set: numbers whose sum, computed after an
 /// `.await`, is over 500. Run in a child process by `a_failing_async_result_is_shrunk`.
 #[greduce::test(seed = 7, max_shrink_calls = 2000, max_shrink_time = "30s")]
+#[ignore = "a helper: run in a child process by another test"]
 async fn failing_result(rng: &mut impl rand::Rng) -> Result<(), String> {
     if std::env::var_os("TEST_ASYNC_CHILD").is_none() {
         return Ok(());
@@ -140,11 +142,11 @@ async fn failing_result(rng: &mut impl rand::Rng) -> Result<(), String> {
 /// The report of test `name` of this binary, run failing in a child process: the lines of
 /// its minimal failing input, and its whole stderr.
 fn child_report(name: &str) -> (Vec<String>, String) {
-    let out = common::test_child(name)
-        .env("TEST_ASYNC_CHILD", "1")
-        .env("GREDUCE_REGRESSIONS", "off")
-        .output()
-        .unwrap();
+    let out = common::output(
+        common::test_child(name)
+            .env("TEST_ASYNC_CHILD", "1")
+            .env("GREDUCE_REGRESSIONS", "off"),
+    );
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(!out.status.success(), "{err}");
     let minimal = err

@@ -31,6 +31,7 @@ fn returning_ok(rng: &mut impl rand::Rng) -> Result<(), String> {
 
 /// Fails: run in a child process by `a_failing_body_is_shrunk_and_reported_by_binding`.
 #[greduce::test(seed = 7, max_shrink_calls = 500, max_shrink_time = "30s")]
+#[ignore = "a helper: run in a child process by another test"]
 fn failing(rng: &mut impl rand::Rng) {
     if std::env::var_os("TEST_ATTR_CHILD").is_none() {
         return;
@@ -92,8 +93,7 @@ fn a_failing_body_is_shrunk_and_reported_by_binding() {
 #[test]
 fn fork_mode_from_the_environment_passes_passing_bodies() {
     for (var, value) in [("GREDUCE_FORK", "1"), ("GREDUCE_TIMEOUT", "5s")] {
-        let mut child = common::test_child("passing");
-        let out = child.env(var, value).output().unwrap();
+        let out = common::output(common::test_again("passing").env(var, value));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{var}={value}:\n{err}");
         assert!(
@@ -105,6 +105,7 @@ fn fork_mode_from_the_environment_passes_passing_bodies() {
 
 /// Aborts when `KILL_BODY` is set: run by `a_killed_body_is_named_on_the_next_run`.
 #[greduce::test(seed = 3)]
+#[ignore = "a helper: run in a child process by another test"]
 fn child_killed_body(rng: &mut impl rand::Rng) {
     let v = numbers(rng);
     if std::env::var_os("KILL_BODY").is_some() {
@@ -125,7 +126,7 @@ fn a_killed_body_is_named_on_the_next_run() {
         if kill {
             child.env("KILL_BODY", "1");
         }
-        child.output().unwrap()
+        common::output(&mut child)
     };
     let first = run(true);
     assert!(!first.status.success());
@@ -151,6 +152,7 @@ fn unannotated<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
 
 /// Fails: run in a child process by `an_unannotated_helper_is_named_in_a_test_body`.
 #[greduce::test(seed = 1)]
+#[ignore = "a helper: run in a child process by another test"]
 fn body_with_unannotated_helper(rng: &mut impl rand::Rng) {
     if std::env::var_os("TEST_ATTR_CHILD").is_none() {
         return;

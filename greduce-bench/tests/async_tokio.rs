@@ -61,6 +61,7 @@ async fn plain_asked_for(rng: &mut impl rand::Rng) {
 /// a `k` drawn after a timer of at least 3. Run in a child process by
 /// `a_failing_tokio_test_is_shrunk`.
 #[greduce::test(seed = 7, max_shrink_calls = 2000, max_shrink_time = "30s")]
+#[ignore = "a helper: run in a child process by `a_failing_tokio_test_is_shrunk`"]
 async fn failing(bytes: Vec<u8>, rng: &mut impl rand::Rng) {
     if std::env::var_os("ASYNC_TOKIO_CHILD").is_none() {
         return;
@@ -76,7 +77,13 @@ async fn failing(bytes: Vec<u8>, rng: &mut impl rand::Rng) {
 #[test]
 fn a_failing_tokio_test_is_shrunk() {
     let mut child = std::process::Command::new(std::env::current_exe().unwrap());
-    child.args(["failing", "--exact", "--nocapture", "--test-threads=1"]);
+    child.args([
+        "failing",
+        "--exact",
+        "--ignored",
+        "--nocapture",
+        "--test-threads=1",
+    ]);
     for (var, _) in std::env::vars_os() {
         if var.to_string_lossy().starts_with("GREDUCE_") {
             child.env_remove(var);
@@ -88,6 +95,8 @@ fn a_failing_tokio_test_is_shrunk() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("running 1 test"), "{stdout}\n{err}");
     assert!(!out.status.success(), "{err}");
     let minimal: Vec<&str> = err
         .split("minimal failing input")

@@ -45,9 +45,11 @@ pub(crate) fn jobs<R: rand::Rng + ?Sized>(rng: &mut R, max: u32) -> Vec<u32> {
     out
 }
 
-/// A command that runs test `name` of this test binary alone, in a child process, with
-/// its output shown, and without the developer's own `GREDUCE_*` settings (they must not
-/// change what the child does).
+/// A command that runs the helper test `name` of this test binary alone, in a child
+/// process, with its output shown, and without the developer's own `GREDUCE_*` settings
+/// (they must not change what the child does). Helpers are `#[ignore]`d, so that a plain
+/// `cargo test` does not run them on their own (where they would pass having done nothing):
+/// the command runs ignored tests only. Run it with [`output`], which checks that it ran one.
 // Reason: every test file that includes this module uses some of its helpers, not all.
 #[allow(dead_code)]
 pub(crate) fn test_child(name: &str) -> std::process::Command {
@@ -60,14 +62,46 @@ pub(crate) fn test_child(name: &str) -> std::process::Command {
 // Reason: every test file that includes this module uses some of its helpers, not all.
 #[allow(dead_code)]
 pub(crate) fn test_child_captured(name: &str) -> std::process::Command {
+    let mut child = this_binary();
+    child.args([name, "--exact", "--ignored", "--test-threads=1"]);
+    child
+}
+
+/// A command that runs the ordinary (not ignored) test `name` again, alone, in a child
+/// process, as [`test_child`] runs a helper: for a test whose behaviour under some
+/// environment is checked from outside.
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn test_again(name: &str) -> std::process::Command {
+    let mut child = this_binary();
+    child.args([name, "--exact", "--test-threads=1", "--nocapture"]);
+    child
+}
+
+/// This test binary, without the developer's own `GREDUCE_*` settings.
+fn this_binary() -> std::process::Command {
     let mut child = std::process::Command::new(std::env::current_exe().expect("this binary"));
-    child.args([name, "--exact", "--test-threads=1"]);
     for (var, _) in std::env::vars_os() {
         if var.to_string_lossy().starts_with("GREDUCE_") {
             child.env_remove(var);
         }
     }
     child
+}
+
+/// Runs `child` (a [`test_child`]) and returns its output, after checking that it ran one
+/// test: a helper renamed, or one not `#[ignore]`d, would otherwise run nothing and pass.
+// Reason: every test file that includes this module uses some of its helpers, not all.
+#[allow(dead_code)]
+pub(crate) fn output(child: &mut std::process::Command) -> std::process::Output {
+    let out = child.output().expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("running 1 test"),
+        "the child ran no test or more than one: {child:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
 }
 
 /// Runs `child` (a [`test_child`]) with the variable `flag` set (the child tests of a file
@@ -80,12 +114,12 @@ pub(crate) fn run_child(
     flag: &str,
     vars: &[(&str, &str)],
 ) -> (bool, String, String) {
-    let out = child
-        .env(flag, "1")
-        .env("GREDUCE_REGRESSIONS", "off")
-        .envs(vars.iter().copied())
-        .output()
-        .expect("the test binary runs");
+    let out = output(
+        child
+            .env(flag, "1")
+            .env("GREDUCE_REGRESSIONS", "off")
+            .envs(vars.iter().copied()),
+    );
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stderr).into_owned(),

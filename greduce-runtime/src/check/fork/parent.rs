@@ -149,7 +149,15 @@ fn run_child(
     };
     let output = || if loud { Stdio::piped() } else { Stdio::null() };
     let child = Command::new(exe)
-        .args([test, "--exact", "--nocapture", "--test-threads=1", "-q"])
+        // `--include-ignored`: an `#[ignore]`d test run with `--ignored` runs in its child too.
+        .args([
+            test,
+            "--exact",
+            "--include-ignored",
+            "--nocapture",
+            "--test-threads=1",
+            "-q",
+        ])
         .env(JOB, &files.job)
         .env(RESULT, &files.result)
         .stdin(Stdio::null())
@@ -182,10 +190,24 @@ fn run_child(
         .and_then(|text| read_result(&text))
     {
         Some(result) => result,
-        // Started, but the generator never finished: its fault, not the property's.
-        None if started_path(&files.result).exists() && !generated_path(&files.result).exists() => {
-            generator_crashed(&describe(status))
+        // Never reached the job: the test binary did not run this test (it has another
+        // name there, or the child's harness filtered it out) or died loading. Not a
+        // failure of the property: with nothing to shrink, the check stops on it (a
+        // property "failure" here would make this process record the generator itself,
+        // which fork mode is there to avoid).
+        None if !started_path(&files.result).exists() => {
+            let failure = Failure {
+                at: At::Process,
+                message: format!(
+                    "{NOT_STARTED}: it {} (does the test binary run the test `{test}` by \
+                     that name?)",
+                    describe(status)
+                ),
+            };
+            (CaseEnd::Failed(failure), Vec::new())
         }
+        // Started, but the generator never finished: its fault, not the property's.
+        None if !generated_path(&files.result).exists() => generator_crashed(&describe(status)),
         None => crashed(&describe(status)),
     }
 }
