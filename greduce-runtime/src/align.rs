@@ -9,11 +9,11 @@
 //! Within a recorded block, operations align one to one and in order: removals never happen
 //! *between* a block's operations, only inside loops (iterations) and selections (blocks).
 
-use crate::describe::describe;
-use crate::edit::Overlay;
-use crate::site::Site;
+use crate::trace::describe::describe;
+use crate::trace::edit::Overlay;
+use crate::trace::site::Site;
+use crate::trace::value::Value;
 use crate::trace::{Kind, Node, NodeId, Tag, Trace};
-use crate::value::Value;
 use std::fmt;
 
 /// What to do when replay cannot align the operation the generator asks for with the
@@ -143,11 +143,11 @@ pub(crate) struct Notes {
     /// All of them.
     pub(crate) count: usize,
     /// Decisions that aligned with nothing where the block's next recorded operation was a
-    /// decision of another site: those whose value [`Edit::carry`](crate::edit::Edit) would
+    /// decision of another site: those whose value [`Edit::carry`](crate::trace::edit::Edit) would
     /// have carried (or, with it, did).
     pub(crate) carriable: usize,
     /// Recorded picks whose range lost choices and whose value
-    /// [`Edit::shift`](crate::edit::Edit) would have moved down (or, with it, did).
+    /// [`Edit::shift`](crate::trace::edit::Edit) would have moved down (or, with it, did).
     pub(crate) shiftable: usize,
 }
 
@@ -190,7 +190,7 @@ pub(crate) struct Aligner {
     /// does (its new loop ended before it, a count below the range's start) makes the
     /// candidate a removal, which the edit did not mean.
     ///
-    /// [`Edit::moves`]: crate::edit::Edit
+    /// [`Edit::moves`]: crate::trace::edit::Edit
     moves_taken: usize,
     /// Re-align decisions taken in this replay, for the reducer's explanations.
     pub(crate) notes: Notes,
@@ -223,8 +223,8 @@ impl Aligner {
     }
 
     /// `shifted`: a recorded pick moved down because its range lost choices
-    /// ([`Args::shifted`](crate::value::Args::shifted)), if it could be. Counts it, and
-    /// gives it back when the edit shifts ([`Edit::shift`](crate::edit::Edit)).
+    /// ([`Args::shifted`](crate::trace::value::Args::shifted)), if it could be. Counts it, and
+    /// gives it back when the edit shifts ([`Edit::shift`](crate::trace::edit::Edit)).
     #[inline]
     pub(crate) fn take_shift(&mut self, shifted: Option<Value>) -> Option<Value> {
         let shifted = shifted?;
@@ -593,7 +593,7 @@ impl Aligner {
     /// cursor after it. Past the loop's end, the cursor counts the moved iterations taken:
     /// `end + k` once `k` are.
     ///
-    /// [`Edit::moves`]: crate::edit::Edit
+    /// [`Edit::moves`]: crate::trace::edit::Edit
     #[cold]
     fn moved_next(&self, lp: NodeId, cursor: NodeId) -> Option<(NodeId, NodeId)> {
         let end = self.trace.end(lp);

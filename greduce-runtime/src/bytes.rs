@@ -21,8 +21,8 @@
 //! how it samples.
 
 use crate::legal;
+use crate::trace::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use crate::uniform;
-use crate::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use std::collections::HashMap;
 
 /// Bytes being read, one decision at a time.

@@ -2,7 +2,7 @@
 //! and back: the per-type knowledge replay needs to check that a recorded value is still
 //! legal and to rebuild it at the right type.
 
-use crate::value::{Args, FloatTy, IntTy, Prim, Value};
+use crate::trace::value::{Args, FloatTy, IntTy, Prim, Value};
 use rand::distr::uniform::SampleUniform;
 use rand::distr::{Bernoulli, Distribution, StandardUniform, Uniform};
 use std::ops::{Range, RangeInclusive, RangeTo, RangeToInclusive};

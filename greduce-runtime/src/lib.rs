@@ -5,18 +5,12 @@
 //! `#[generator]` attribute that writes the calls into [`__private`].
 
 mod align;
-mod builder;
 mod bytes;
 mod check;
 mod decision;
 mod delta;
-mod describe;
-mod edit;
 pub mod fuzz;
-mod keys;
 mod legal;
-mod liveness;
-mod node;
 mod outcome;
 mod panic_hook;
 mod persist;
@@ -26,15 +20,10 @@ mod replay;
 mod run;
 mod seed;
 mod seq;
-mod shape;
-mod site;
 mod steps;
-mod store;
 mod tape;
 mod trace;
 mod uniform;
-mod value;
-mod value_text;
 
 pub use align::Strategy;
 pub use check::{
@@ -50,8 +39,8 @@ pub use reduce::{
     Reduction, Search, Stats, Verdict,
 };
 pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
-pub use site::Site;
 pub use steps::Steps;
+pub use trace::site::Site;
 pub use trace::{Decision, Part, Trace};
 
 /// Passes the generator rng to a helper that is not a `#[generator]`, on purpose: the

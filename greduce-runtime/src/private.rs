@@ -11,7 +11,7 @@
 
 use crate::run;
 use crate::trace::NONE;
-use crate::value::{Args, Value};
+use crate::trace::value::{Args, Value};
 use rand::distr::Distribution;
 use std::any::type_name;
 use std::cell::RefCell;
@@ -27,8 +27,8 @@ pub use crate::decision::Fair;
 pub use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 pub use crate::run::Handle;
 pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
-pub use crate::site::Site;
 pub use crate::tape::Tape;
+pub use crate::trace::site::Site;
 pub use rand::distr::StandardUniform;
 
 /// Whether a greduce run is recording or replaying on this thread.
@@ -625,7 +625,7 @@ struct Pending {
 #[derive(Debug, Clone, Copy)]
 struct LoopCount {
     bits: u128,
-    ty: crate::value::IntTy,
+    ty: crate::trace::value::IntTy,
     mask: u128,
 }
 

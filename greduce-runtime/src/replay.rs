@@ -2,10 +2,10 @@
 //! for bypass, and turning every way a replay can end into a [`Replayed`].
 
 use crate::align::{Aligner, Fault, Notes, Strategy};
-use crate::edit::{Edit, Overlay};
 use crate::panic_hook;
 use crate::record::Run;
 use crate::run::{self, Session, Stop};
+use crate::trace::edit::{Edit, Overlay};
 use crate::trace::{NodeId, Part, Trace};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -82,7 +82,7 @@ pub(crate) struct Replayed<T> {
     /// Generator runs (1 + bypass restarts).
     pub(crate) runs: u64,
     /// The loop a replay over budget was in (a runaway's place).
-    pub(crate) runaway: Option<&'static crate::site::Site>,
+    pub(crate) runaway: Option<&'static crate::trace::site::Site>,
 }
 
 /// Replays `generator` against `trace` read through `overlay` (a candidate's edit).

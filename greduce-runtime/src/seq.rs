@@ -14,8 +14,8 @@
 
 use crate::legal;
 use crate::run::{self, Handle};
-use crate::site::Site;
-use crate::value::{Args, UNKNOWN, Value};
+use crate::trace::site::Site;
+use crate::trace::value::{Args, UNKNOWN, Value};
 use rand::Rng;
 use rand::distr::uniform::{SampleBorrow, SampleUniform};
 use rand::distr::weighted::{Error as WeightError, Weight, WeightedIndex};

@@ -120,8 +120,8 @@ impl<'r, R: ?Sized> Tape<'r, R> {
     }
 
     /// [`Tape::into_bytes`] as a decision's value.
-    pub(crate) fn into_value(self) -> crate::value::Value {
-        crate::value::Value::Bytes(Box::new(self.into_bytes()))
+    pub(crate) fn into_value(self) -> crate::trace::value::Value {
+        crate::trace::value::Value::Bytes(Box::new(self.into_bytes()))
     }
 
     /// How many zero bytes playing back hands out past the recorded ones.

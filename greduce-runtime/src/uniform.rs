@@ -11,7 +11,7 @@
 //! treats the value as infeasible, which is safe (the unit tests below pin the formats, so a
 //! rand release that changes them fails here first).
 
-use crate::value::{FloatTy, IntTy, Prim};
+use crate::trace::value::{FloatTy, IntTy, Prim};
 
 /// The first code point after the surrogates, and how many there are.
 const SURROGATES_END: u32 = 0xE000;

@@ -230,7 +230,7 @@ pub(crate) struct Shrunk {
     pub(crate) saved: Option<Result<String, String>>,
     /// Which budget ran out, if one did.
     pub(crate) stopped_by: Option<String>,
-    /// [`crate::shape::Shape::compare`] of the minimal and the original trace.
+    /// [`crate::trace::shape::Shape::compare`] of the minimal and the original trace.
     pub(crate) shape: String,
     /// The reduction's explanation, when verbose.
     pub(crate) explain: Option<String>,

@@ -15,15 +15,15 @@ use super::saved::SavedFailures;
 use super::stats::{self, Tally};
 use super::target::{self, Guide};
 use crate::align::Strategy;
-use crate::edit::Overlay;
 use crate::persist::file::{Entry, Saved};
 use crate::record::record;
 use crate::reduce::settings::SizeFn;
 use crate::reduce::{Progress, Reducer, Reduction};
 use crate::replay::{BYTES_SEED, OnBytes, replay_bytes, run_replay};
 use crate::seed::{case_seed, random_seed};
-use crate::shape::Shape;
 use crate::trace::Trace;
+use crate::trace::edit::Overlay;
+use crate::trace::shape::Shape;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::cell::RefCell;
@@ -1125,8 +1125,8 @@ fn first_difference(first: &Trace, second: &Trace) -> Option<String> {
 fn drawn(decision: &crate::trace::Decision) -> String {
     format!(
         "{} ({})",
-        crate::value_text::value_text(&decision.value),
-        crate::value_text::args_text(&decision.args)
+        crate::trace::value_text::value_text(&decision.value),
+        crate::trace::value_text::args_text(&decision.args)
     )
 }
 

@@ -140,7 +140,7 @@ impl SavedFailures {
         let (pid, seed) = text.trim().split_once(' ')?;
         let (pid, seed) = (pid.trim(), seed.trim());
         let pid: u32 = pid.parse().ok()?;
-        if pid == std::process::id() || !crate::liveness::gone(pid) {
+        if pid == std::process::id() || !crate::persist::liveness::gone(pid) {
             return None;
         }
         let _ = std::fs::remove_file(&path);

@@ -1,9 +1,9 @@
 //! [`to_bytes`]: a trace as the bytes that make it again.
 
 use crate::bytes;
-use crate::site::Site;
+use crate::trace::site::Site;
+use crate::trace::value::{Args, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};
-use crate::value::{Args, Value};
 use std::fmt;
 
 /// A decision the byte form cannot hold, so that [`to_bytes`] has no bytes for its trace:

@@ -15,9 +15,9 @@ use crate::bytes;
 use crate::check::case;
 use crate::record::record;
 use crate::replay::{BYTES_SEED, OnBytes, replay_bytes};
-use crate::site::Site;
+use crate::trace::site::Site;
+use crate::trace::value::{Args, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};
-use crate::value::{Args, Value};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

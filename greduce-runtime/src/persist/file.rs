@@ -252,7 +252,7 @@ fn sweep_temporaries(path: &Path) {
         return;
     };
     let prefix = format!("{file}.");
-    crate::liveness::sweep(dir, |name| {
+    crate::persist::liveness::sweep(dir, |name| {
         let rest = name.strip_prefix(&prefix)?.strip_suffix(".tmp")?;
         rest.split_once('-')?.0.parse().ok()
     });

@@ -5,7 +5,7 @@
 //! costs no memory. The table is bounded: a process that reads more than [`LIMIT`]
 //! distinct sites gets an error instead of growing without end.
 
-use crate::site::Site;
+use crate::trace::site::Site;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, PoisonError};
 

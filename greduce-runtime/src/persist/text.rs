@@ -11,11 +11,11 @@
 //! Sites read back from a file are allocated once per process and shared by every parse
 //! that names them (see `sites.rs`): parsing costs no memory that outlives the trace.
 
-use crate::keys::Interner;
-use crate::node::data_index;
-use crate::site::Site;
+use crate::trace::keys::Interner;
+use crate::trace::node::data_index;
+use crate::trace::site::Site;
+use crate::trace::value_text::{ParseError, args_from, args_text, value_from, value_text};
 use crate::trace::{Count, Decision, NONE, Node, NodeId, Store, Tag, Trace};
-use crate::value_text::{ParseError, args_from, args_text, value_from, value_text};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

@@ -17,12 +17,12 @@
 //! Both keep at most [`CAPACITY`] entries in each of two generations: when the young one
 //! fills up, the old one is dropped and the young one takes its place.
 
-use crate::edit::Hash128;
-use crate::keys::KeyArgs;
 use crate::outcome::Outcome;
 use crate::reduce::passes::probe::ReplayEffects;
 use crate::trace::Trace;
-use crate::value::Value;
+use crate::trace::edit::Hash128;
+use crate::trace::keys::KeyArgs;
+use crate::trace::value::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 

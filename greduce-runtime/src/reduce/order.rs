@@ -23,8 +23,8 @@
 //! Every accepted step makes the input strictly simpler, so a reduction terminates, and
 //! inputs that fail the same way tend to end at the same minimal one.
 
+use crate::trace::value::{Args, CHAR_ZERO, FloatTy, IntTy, Prim, Value};
 use crate::trace::{Decision, Trace};
-use crate::value::{Args, CHAR_ZERO, FloatTy, IntTy, Prim, Value};
 use std::borrow::Cow;
 use std::cmp::Ordering;
 

@@ -465,7 +465,8 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// not here when it fails there.
     pub(crate) fn preflight(
         mut self,
-        preflight: impl FnMut(&Trace, &crate::edit::Edit, Strategy, u64) -> Result<(), String> + 'g,
+        preflight: impl FnMut(&Trace, &crate::trace::edit::Edit, Strategy, u64) -> Result<(), String>
+        + 'g,
     ) -> Self {
         self.preflight = Some(Box::new(preflight));
         self

@@ -2,11 +2,11 @@
 //! the shrinker reads them.
 
 use crate::align::Strategy;
-use crate::edit::Edit;
 use crate::outcome::Outcome;
 use crate::reduce::passes::pass::{Passes, Search};
 use crate::reduce::reduction::Progress;
 use crate::trace::Trace;
+use crate::trace::edit::Edit;
 use rand::rngs::StdRng;
 use std::time::Duration;
 

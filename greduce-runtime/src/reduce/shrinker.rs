@@ -20,15 +20,17 @@ use super::reduction::{Progress, ReduceError, Reduction};
 use super::settings::{Property, Reducer};
 use super::stats::{PassStats, Stats};
 use crate::align::{Notes, Strategy, same_generator};
-use crate::describe::{describe, describe_iteration, describe_loop, describe_parts, describe_run};
-use crate::edit::{Edit, Overlay};
 use crate::outcome::Outcome;
 use crate::panic_hook;
 use crate::record::Run;
 use crate::replay::budget_for;
 use crate::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes, run_replay};
+use crate::trace::describe::{
+    describe, describe_iteration, describe_loop, describe_parts, describe_run,
+};
+use crate::trace::edit::{Edit, Overlay};
+use crate::trace::value::Shown;
 use crate::trace::{NodeId, Part, Trace};
-use crate::value::Shown;
 use rand::SeedableRng;
 use std::cmp::Ordering;
 use std::collections::HashSet;

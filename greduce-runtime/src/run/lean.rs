@@ -15,8 +15,8 @@
 //! already holds, so that ordinary replays pay nothing for it); this module holds what such
 //! a run keeps.
 
-use crate::site::Site;
 use crate::trace::NodeId;
+use crate::trace::site::Site;
 
 /// What a lean run keeps of the trace it does not build.
 pub(crate) struct Lean {
@@ -71,7 +71,7 @@ impl Lean {
         (n >= 2).then(|| self.open[n - 2].0)
     }
 
-    /// As [`Builder::step_loop`](crate::builder::Builder::step_loop): false, doing nothing,
+    /// As [`Builder::step_loop`](crate::trace::builder::Builder::step_loop): false, doing nothing,
     /// when another loop is innermost.
     pub(crate) fn step_loop(&mut self, lp: NodeId, close_iteration: bool, more: bool) -> bool {
         if close_iteration {

@@ -8,16 +8,16 @@
 //! reduced trace.
 
 use crate::align::{Aligner, Fault, Op};
-use crate::builder::Builder;
 use crate::bytes::{self, Reader};
 use crate::decision::RangeArg;
-use crate::describe::describe;
-use crate::keys::KeyArgs;
-use crate::node::Form;
 use crate::panic_hook;
-use crate::site::Site;
+use crate::trace::builder::Builder;
+use crate::trace::describe::describe;
+use crate::trace::keys::KeyArgs;
+use crate::trace::node::Form;
+use crate::trace::site::Site;
+use crate::trace::value::{Args, IntTy, Value};
 use crate::trace::{Count, Decision, Kind, NONE, New, Node, NodeId, Store, Tag, Trace};
-use crate::value::{Args, IntTy, Value};
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};

@@ -7,8 +7,8 @@ use super::protocol::{
 };
 use crate::align::Strategy;
 use crate::check::case::{self, CaseEnd, CaseResult};
-use crate::edit::Overlay;
 use crate::replay::run_replay;
+use crate::trace::edit::Overlay;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::path::Path;

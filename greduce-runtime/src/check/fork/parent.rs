@@ -106,7 +106,7 @@ impl Files {
         // Files of a parent that was killed stay behind: the first child of each process
         // removes those whose process has ended.
         SWEPT.call_once(|| {
-            crate::liveness::sweep(&std::env::temp_dir(), |name| {
+            crate::persist::liveness::sweep(&std::env::temp_dir(), |name| {
                 let rest = name.strip_prefix("greduce-fork-")?;
                 rest.split_once('-')?.0.parse().ok()
             });

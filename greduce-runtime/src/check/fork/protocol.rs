@@ -4,8 +4,8 @@
 
 use crate::align::Strategy;
 use crate::check::case::{At, CaseEnd, Failure};
-use crate::edit::Edit;
 use crate::trace::Trace;
+use crate::trace::edit::Edit;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt::Write as _;

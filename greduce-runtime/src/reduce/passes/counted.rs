@@ -1,9 +1,9 @@
 //! The loops of a trace whose iteration count is a decision, which passes move iterations
 //! between (`together`'s redistribution, `reorder`'s moves).
 
-use crate::site::Site;
+use crate::trace::site::Site;
+use crate::trace::value::Value;
 use crate::trace::{Kind, NodeId, Trace};
-use crate::value::Value;
 
 /// A loop whose count is a decision.
 pub(super) struct Counted {

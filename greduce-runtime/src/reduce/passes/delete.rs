@@ -21,10 +21,10 @@
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node, find_integer};
-use crate::edit::{Edit, Siblings};
 use crate::reduce::order::Line;
+use crate::trace::edit::{Edit, Siblings};
+use crate::trace::value::{Args, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};
-use crate::value::{Args, Value};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Delete, limited);

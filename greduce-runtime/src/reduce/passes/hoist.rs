@@ -18,8 +18,8 @@
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
-use crate::edit::Edit;
-use crate::site::Site;
+use crate::trace::edit::Edit;
+use crate::trace::site::Site;
 use crate::trace::{Kind, NodeId, Trace};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {

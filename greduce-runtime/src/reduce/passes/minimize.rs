@@ -35,10 +35,10 @@
 
 use super::pass::Pass;
 use super::probe::{Cursor, Probe, bisect, find_integer, value_nodes};
-use crate::edit::{Edit, Siblings};
 use crate::reduce::order::{Line, simplest};
+use crate::trace::edit::{Edit, Siblings};
+use crate::trace::value::{Args, FloatTy, Prim, Value};
 use crate::trace::{Kind, NodeId};
-use crate::value::{Args, FloatTy, Prim, Value};
 use std::borrow::Cow;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {

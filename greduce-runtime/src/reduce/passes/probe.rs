@@ -1,8 +1,8 @@
 //! What a pass sees of a reduction ([`Probe`]), and the search helpers passes share: a
 //! [`Cursor`] over the trace's positions, [`find_integer`] and [`bisect`].
 
-use crate::edit::Edit;
 use crate::reduce::passes::pass::{Pass, Search};
+use crate::trace::edit::Edit;
 use crate::trace::{NodeId, Trace};
 
 /// What a pass sees of a reduction: the current input's trace, and a way to try a change.

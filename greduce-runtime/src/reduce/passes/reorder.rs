@@ -30,11 +30,11 @@
 use super::counted::{Counted, counted_loops};
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
-use crate::edit::{Edit, Siblings};
 use crate::reduce::order::rank;
-use crate::site::Site;
+use crate::trace::edit::{Edit, Siblings};
+use crate::trace::site::Site;
+use crate::trace::value::Value;
 use crate::trace::{Kind, NodeId, Trace};
-use crate::value::Value;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 

@@ -14,8 +14,8 @@
 use super::pass::Search;
 use super::probe::{Cursor, Probe};
 use crate::delta::{self, Mode, Positions, Variant};
-use crate::edit::{Edit, Siblings};
 use crate::outcome::Outcome;
+use crate::trace::edit::{Edit, Siblings};
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;
 

@@ -19,10 +19,10 @@ use super::counted::counted_loops;
 use super::minimize::{WIDE, largest_move, shrink_distance};
 use super::pass::Pass;
 use super::probe::{Cursor, Probe, value_nodes};
-use crate::edit::{Edit, Hash128, Siblings};
 use crate::reduce::order::Line;
+use crate::trace::edit::{Edit, Hash128, Siblings};
+use crate::trace::value::{Args, Value};
 use crate::trace::{Kind, NodeId, Trace};
-use crate::value::{Args, Value};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 

@@ -7,10 +7,10 @@
 
 use super::pass::Pass;
 use super::probe::{Probe, each_node};
-use crate::edit::Edit;
 use crate::reduce::order::simplest;
+use crate::trace::edit::Edit;
+use crate::trace::value::Value;
 use crate::trace::{Kind, NodeId, Trace};
-use crate::value::Value;
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
     probe.begin(Pass::Trivial, limited);

@@ -14,11 +14,11 @@
 //! pages. The reducer replays hundreds of candidates and drops most of their traces, so each
 //! thread keeps the buffers of a couple of dropped traces and builds the next trace in them.
 
-use crate::keys::{Interner, KeyArgs};
-use crate::node::data_index;
-use crate::site::Site;
+use crate::trace::keys::{Interner, KeyArgs};
+use crate::trace::node::data_index;
+use crate::trace::site::Site;
+use crate::trace::value::Args;
 use crate::trace::{Count, Decision, NONE, New, Node, NodeId, Store, Tag, Trace};
-use crate::value::Args;
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -451,7 +451,7 @@ impl Builder {
     }
 }
 
-/// Pushes `item` and returns its index (panics past [`crate::node::DATA_LIMIT`]).
+/// Pushes `item` and returns its index (panics past [`crate::trace::node::DATA_LIMIT`]).
 #[inline]
 fn push<T>(table: &mut Vec<T>, item: T) -> u32 {
     table.push(item);
@@ -461,7 +461,7 @@ fn push<T>(table: &mut Vec<T>, item: T) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::{FloatTy, IntTy, Value};
+    use crate::trace::value::{FloatTy, IntTy, Value};
 
     static SCOPE: Site = Site::new("tree", "t.rs", 1, 1);
     static LOOP: Site = Site::new("for", "t.rs", 2, 1);

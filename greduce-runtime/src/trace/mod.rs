@@ -1,5 +1,9 @@
-//! The trace: a tree of decisions, reducible loops, selections, multi-way selections and
-//! scopes, recorded from one run of a generator.
+//! The trace: the tree one run of a generator leaves behind. It holds the run's decisions
+//! (what was asked and what was answered, at which site) and the reducible parts around
+//! them (scopes, loops and their iterations, `if` selections, `match` switches). The folder
+//! also holds the trace's text forms (`value_text`, `describe`), its summary by site
+//! (`shape`), how a run builds it (`builder`) and how a candidate changes it without copying
+//! it (`edit`). Nothing here runs a generator.
 //!
 //! Nodes are stored in pre-order, 12 bytes each (see `node.rs`): a head with the tag, then,
 //! for every node but a decision, its parent and where its subtree ends (children are walked
@@ -12,11 +16,22 @@
 //! are nodes too, and a reduced trace is this tree plus an edit (removed parts, forced
 //! values; see `edit.rs`).
 
-pub(crate) use crate::node::{NONE, Node, NodeId, Tag};
-pub use crate::store::Decision;
-pub(crate) use crate::store::{Count, Store};
+pub(crate) mod builder;
+pub(crate) mod describe;
+pub(crate) mod edit;
+pub(crate) mod keys;
+pub(crate) mod node;
+pub(crate) mod shape;
+pub(crate) mod site;
+pub(crate) mod store;
+pub(crate) mod value;
+pub(crate) mod value_text;
 
-use crate::site::Site;
+pub(crate) use crate::trace::node::{NONE, Node, NodeId, Tag};
+pub use crate::trace::store::Decision;
+pub(crate) use crate::trace::store::{Count, Store};
+
+use crate::trace::site::Site;
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;

@@ -7,8 +7,8 @@
 //! eighths of the iterations one by one, so building, hashing and applying it costs
 //! O(runs), and replay jumps over a removed run at once.
 
+use crate::trace::value::Value;
 use crate::trace::{NodeId, Trace};
-use crate::value::Value;
 use foldhash::quality::{FixedState, FoldHasher};
 use std::hash::{BuildHasher as _, Hash, Hasher};
 
@@ -63,7 +63,7 @@ pub(crate) struct Edit {
     /// Re-align moves a recorded pick down when its range lost choices: a decision that
     /// now has `k` choices fewer than recorded (a shorter `random_range` from the same
     /// start, a shorter list to `choose` from) and recorded a value of at least `k` takes
-    /// the value `k` lower ([`Args::shifted`](crate::value::Args::shifted)). Tried when
+    /// the value `k` lower ([`Args::shifted`](crate::trace::value::Args::shifted)). Tried when
     /// removing a part failed and some pick lost choices by it: a pick from a pool of the
     /// tensors made so far then still names the tensor it named when the removed part's
     /// tensor came before it.
@@ -155,7 +155,11 @@ impl Edit {
             let _ = writeln!(out, "removed {} {} {}", run.first, run.last, run.count);
         }
         for (node, value) in &self.values {
-            let _ = writeln!(out, "value {node} {}", crate::value_text::value_text(value));
+            let _ = writeln!(
+                out,
+                "value {node} {}",
+                crate::trace::value_text::value_text(value)
+            );
         }
         for (call, recorded) in &self.hoists {
             let _ = writeln!(out, "hoist {call} {recorded}");
@@ -192,7 +196,8 @@ impl Edit {
                     });
                 }
                 Some("value") => {
-                    let value = crate::value_text::value_from(words.get(2).ok_or_else(bad)?)?;
+                    let value =
+                        crate::trace::value_text::value_from(words.get(2).ok_or_else(bad)?)?;
                     edit.values.push((number(1)?, value));
                 }
                 Some("hoist") => edit.hoists.push((number(1)?, number(2)?)),

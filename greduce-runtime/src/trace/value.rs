@@ -488,7 +488,7 @@ impl Args {
     /// How many choices fewer a decision with these arguments has than the recorded one
     /// with `recorded` (the same range start and a shorter range, or a shorter list to
     /// choose from), and the recorded `value` moved down by that many, when it is at least
-    /// that: the value [`Edit::shift`](crate::edit::Edit) replays. A pick from a pool that
+    /// that: the value [`Edit::shift`](crate::trace::edit::Edit) replays. A pick from a pool that
     /// lost `k` members names, `k` places lower, the member it named, when the lost ones
     /// came before it.
     pub(crate) fn shifted(&self, recorded: &Args, value: &Value) -> Option<Value> {

@@ -3,7 +3,7 @@
 //! than the first. Comparing the shape of the original and the minimal trace tells what
 //! shrinking removed ("loop at graph.rs:12: 3 iterations (was 47)").
 
-use crate::site::Site;
+use crate::trace::site::Site;
 use crate::trace::{Kind, NodeId, Trace};
 use std::fmt::{self, Write as _};
 

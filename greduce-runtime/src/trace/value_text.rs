@@ -2,7 +2,7 @@
 //! edits write them: `offset:3`, `bool:true`, `int:u32:0:1000`, `index:?`. Each writer here
 //! has its reader, and reading back what was written gives the same value.
 
-use crate::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
+use crate::trace::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use std::fmt::Write as _;
 
 /// Why a text could not be read.

@@ -10,9 +10,9 @@
 //! direct-mapped cache by site address in front of its map: a site that drew with the same
 //! arguments last time finds its key in a few instructions.
 
-use crate::node::{Form, KEY_LIMIT, decision_head, head_key};
-use crate::site::Site;
-use crate::value::IntTy;
+use crate::trace::node::{Form, KEY_LIMIT, decision_head, head_key};
+use crate::trace::site::Site;
+use crate::trace::value::IntTy;
 use std::cell::RefCell;
 use std::collections::HashMap;
 

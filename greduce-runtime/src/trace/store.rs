@@ -9,10 +9,10 @@
 //! a side table. A decision is rebuilt from its node when asked for ([`Store::decision_at`]:
 //! a [`Cow`] that borrows a whole one and owns a rebuilt one, which owns no heap memory).
 
-use crate::keys::{Interner, KeyArgs, KeyTable};
-use crate::node::{Form, NONE, Node, NodeId, Tag, data_index};
-use crate::site::Site;
-use crate::value::{Args, Shown, Value};
+use crate::trace::keys::{Interner, KeyArgs, KeyTable};
+use crate::trace::node::{Form, NONE, Node, NodeId, Tag, data_index};
+use crate::trace::site::Site;
+use crate::trace::value::{Args, Shown, Value};
 use std::borrow::Cow;
 use std::fmt;
 use std::mem::ManuallyDrop;
@@ -325,7 +325,7 @@ impl Store {
     }
 
     /// The data of a new selection node whose `random_bool` has `key` and answered `taken`
-    /// (see [`Builder::open_selection`](crate::builder::Builder::open_selection)).
+    /// (see [`Builder::open_selection`](crate::trace::builder::Builder::open_selection)).
     #[inline]
     pub(crate) fn cached_selection(&mut self, key: u32, taken: bool) -> u32 {
         self.decided += 1;
