@@ -4,41 +4,31 @@
 //! Use it through the `greduce` crate, which re-exports this API together with the
 //! `#[generator]` attribute that writes the calls into [`__private`].
 
-mod align;
-mod bytes;
 mod check;
-mod decision;
-mod delta;
 pub mod fuzz;
-mod legal;
-mod outcome;
 mod panic_hook;
 mod persist;
-mod record;
+mod property;
 mod reduce;
-mod replay;
 mod run;
 mod seed;
-mod seq;
 mod steps;
-mod tape;
 mod trace;
-mod uniform;
 
-pub use align::Strategy;
 pub use check::{
     CaseResult, Check, CheckStats, Report, SameFailure, assume, check, event, event_value, note,
     target,
 };
-pub use decision::Int;
-pub use outcome::Outcome;
 pub use persist::text::ParseTraceError;
-pub use record::{Run, record, record_with};
+pub use property::outcome::Outcome;
 pub use reduce::{
     Attempt, Certificate, Exhaust, Pass, PassStats, Passes, Progress, ReduceError, Reducer,
     Reduction, Search, Stats, Verdict,
 };
-pub use replay::{Replay, ReplayError, replay, replay_draws, replay_with};
+pub use run::align::Strategy;
+pub use run::kinds::Int;
+pub use run::record::{Run, record, record_with};
+pub use run::replay::{Replay, ReplayError, replay, replay_draws, replay_with};
 pub use steps::Steps;
 pub use trace::site::Site;
 pub use trace::{Decision, Part, Trace};
@@ -130,10 +120,10 @@ pub mod __fuzz {
 pub mod __toolkit {
     //! What `greduce-toolkit` (delta debugging, grammars) calls: one property call as a
     //! case, and its failure's identity. Not public API: no semver guarantees.
-    pub use crate::check::case::{At, CaseEnd, Failure, check, unresolved};
+    pub use crate::property::case::{At, CaseEnd, Failure, check, unresolved};
 
     /// Delta debugging over positions: the one implementation the reducer and `dd` share.
     pub mod delta {
-        pub use crate::delta::{Mode, Narrowed, Positions, Start, Variant, dd, split};
+        pub use crate::reduce::delta::{Mode, Narrowed, Positions, Start, Variant, dd, split};
     }
 }

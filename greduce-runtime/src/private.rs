@@ -23,11 +23,11 @@ pub use crate::__greduce_require_tokio as require_tokio;
 pub use crate::__greduce_site as site;
 pub use crate::check::body::{Recorded, run_test, test};
 pub use crate::check::executor::{block_on, block_on_default, block_on_tokio};
-pub use crate::decision::Fair;
-pub use crate::decision::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
 pub use crate::run::Handle;
-pub use crate::seq::{IteratorDecisions, SliceDecisions, SliceSample};
-pub use crate::tape::Tape;
+pub use crate::run::kinds::Fair;
+pub use crate::run::kinds::{BoolArg, FillElem, Int, RangeArg, SampleDistribution, StandardValue};
+pub use crate::run::seq::{IteratorDecisions, SliceDecisions, SliceSample};
+pub use crate::run::tape::Tape;
 pub use crate::trace::site::Site;
 pub use rand::distr::StandardUniform;
 
@@ -227,7 +227,7 @@ pub trait PickKnown<'d, D> {
     fn pick(&self) -> Known<'d, D>;
 }
 
-impl<'d, D: crate::decision::KnownDistribution> PickKnown<'d, D> for &Pick<'d, D> {
+impl<'d, D: crate::run::kinds::KnownDistribution> PickKnown<'d, D> for &Pick<'d, D> {
     fn pick(&self) -> Known<'d, D> {
         Known(self.0)
     }

@@ -5,7 +5,7 @@
 //! then only re-raises that ending, so the check shrinks the body's run like any other.
 
 use super::Check;
-use super::case::{self, CaseEnd, CaseResult, Failure, Rejected, Reraised};
+use crate::property::case::{self, CaseEnd, CaseResult, Failure, Rejected, Reraised};
 use rand::rngs::StdRng;
 use std::fmt;
 use std::panic::resume_unwind;

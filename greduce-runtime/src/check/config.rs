@@ -1,8 +1,8 @@
 //! How a property check runs: the settings, their defaults, and the `GREDUCE_*`
 //! environment variables that override them.
 
-use crate::align::Strategy;
 use crate::reduce::{Exhaust, Passes, Search};
+use crate::run::align::Strategy;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;

@@ -7,8 +7,7 @@
 //! shrinks that trace.
 
 pub(crate) mod body;
-pub(crate) mod case;
-mod config;
+pub(crate) mod config;
 mod events;
 pub(crate) mod executor;
 mod fork;
@@ -20,17 +19,17 @@ mod saved;
 mod stats;
 mod target;
 
-pub(crate) use case::bind;
-pub use case::{CaseResult, assume, note};
+pub(crate) use crate::property::case::bind;
+pub use crate::property::case::{CaseResult, assume, note};
 pub use config::SameFailure;
 pub use events::{event, event_value};
 pub use report::Report;
 pub use stats::CheckStats;
 pub use target::target;
 
-use crate::align::Strategy;
 use crate::reduce::settings::SizeFn;
 use crate::reduce::{Exhaust, Passes, Search};
+use crate::run::align::Strategy;
 use config::{Config, Regressions};
 use harness::{captured_if, running_test, test_name};
 use rand::rngs::StdRng;

@@ -1,7 +1,7 @@
 //! The report of a failed check: what failed, the minimal input, how shrinking went, and
 //! one line that reproduces the failure.
 
-use super::case::Failure;
+use crate::property::case::Failure;
 use std::fmt::{self, Write as _};
 use std::time::Duration;
 

@@ -3,7 +3,6 @@
 //! case and the report. [`Check`](super::Check) builds the configuration and hands it
 //! here; fork mode and the end-to-end re-verification of the minimal case live here.
 
-use super::case::{self, CaseEnd, CaseResult, Failure};
 use super::config::Config;
 use super::fork::child;
 use super::fork::parent::{self, Fork, ask, fork_test};
@@ -14,12 +13,13 @@ use super::report::{self, Report};
 use super::saved::SavedFailures;
 use super::stats::{self, Tally};
 use super::target::{self, Guide};
-use crate::align::Strategy;
 use crate::persist::file::{Entry, Saved};
-use crate::record::record;
+use crate::property::case::{self, CaseEnd, CaseResult, Failure};
 use crate::reduce::settings::SizeFn;
 use crate::reduce::{Progress, Reducer, Reduction};
-use crate::replay::{BYTES_SEED, OnBytes, replay_bytes, run_replay};
+use crate::run::align::Strategy;
+use crate::run::record::record;
+use crate::run::replay::{BYTES_SEED, OnBytes, replay_bytes, run_replay};
 use crate::seed::{case_seed, random_seed};
 use crate::trace::Trace;
 use crate::trace::edit::Overlay;
@@ -220,7 +220,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         &mut self,
         way: Way,
         trace: &Trace,
-    ) -> Result<Option<crate::record::Run<T>>, String> {
+    ) -> Result<Option<crate::run::record::Run<T>>, String> {
         let generator = &mut self.generator;
         let (replayed, _) = case::run(true, || match way {
             Way::Sites | Way::Realign => {
@@ -229,7 +229,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                 } else {
                     Strategy::Realign
                 };
-                crate::replay(|rng| generator(rng), trace, &[], strategy)
+                crate::run::replay::replay(|rng| generator(rng), trace, &[], strategy)
                     .result
                     .map_err(|e| e.to_string())
             }
@@ -708,7 +708,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         trace: &Trace,
         property: &mut impl FnMut(&T) -> P,
     ) -> (CaseEnd, Vec<String>) {
-        let budget = crate::replay::budget_for(trace, 10);
+        let budget = crate::run::replay::budget_for(trace, 10);
         let replayed = run_replay(
             &mut self.generator,
             trace,
@@ -791,7 +791,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// The generator's output replayed exactly from `trace`, or what went wrong instead.
     fn replay_minimal(&mut self, trace: &Trace) -> Result<T, String> {
         let generator = &mut self.generator;
-        let replayed = crate::replay(
+        let replayed = crate::run::replay::replay(
             |rng: &mut StdRng| case::within(|| generator(rng)),
             trace,
             &[],
@@ -888,16 +888,16 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     first_rerun.get_or_insert(None);
                     *latest.borrow_mut() = f.one_line();
                     last = (f, notes);
-                    crate::outcome::Outcome::Fails
+                    crate::property::outcome::Outcome::Fails
                 }
                 other => {
                     if first {
                         first_rerun = Some(Some(rerun(&other)));
                     }
                     if other == CaseEnd::Passed {
-                        crate::outcome::Outcome::Passes
+                        crate::property::outcome::Outcome::Passes
                     } else {
-                        crate::outcome::Outcome::Unresolved
+                        crate::property::outcome::Outcome::Unresolved
                     }
                 }
             }

@@ -8,11 +8,11 @@
 //! collected from the generator's start to the property's end. The window closes before a
 //! failure shrinks, so shrinking's runs are never counted.
 
-use super::case::{self, CaseEnd, CaseResult};
 use super::events::{Event, Window};
 use super::harness::to_stderr;
 use super::report::Report;
-use crate::record::record;
+use crate::property::case::{self, CaseEnd, CaseResult};
+use crate::run::record::record;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::{BTreeMap, HashSet};

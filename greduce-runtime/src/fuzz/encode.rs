@@ -1,6 +1,6 @@
 //! [`to_bytes`]: a trace as the bytes that make it again.
 
-use crate::bytes;
+use crate::run::bytes;
 use crate::trace::site::Site;
 use crate::trace::value::{Args, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};

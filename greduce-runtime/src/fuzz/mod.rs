@@ -34,9 +34,9 @@ pub use mutate::{Mutator, crossover, mutate};
 pub use mutation::ByteMutation;
 pub use rng::Bytes;
 
-use crate::check::case::{self, CaseEnd, CaseResult};
-use crate::record::Run;
-use crate::replay::{BYTES_SEED, LeanEnd, OnBytes, ReplayError, replay_bytes, run_bytes_lean};
+use crate::property::case::{self, CaseEnd, CaseResult};
+use crate::run::record::Run;
+use crate::run::replay::{BYTES_SEED, LeanEnd, OnBytes, ReplayError, replay_bytes, run_bytes_lean};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt::Debug;

@@ -11,10 +11,10 @@
 //! the part reads exactly its own bytes and what follows it keeps its meaning.
 
 use super::encode::{Layout, Span, layout};
-use crate::bytes;
-use crate::check::case;
-use crate::record::record;
-use crate::replay::{BYTES_SEED, OnBytes, replay_bytes};
+use crate::property::case;
+use crate::run::bytes;
+use crate::run::record::record;
+use crate::run::replay::{BYTES_SEED, OnBytes, replay_bytes};
 use crate::trace::site::Site;
 use crate::trace::value::{Args, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};

@@ -1,6 +1,6 @@
 //! [`Bytes`]: an rng over a fuzzer's bytes.
 
-use crate::replay::BYTES_SEED;
+use crate::run::replay::BYTES_SEED;
 use rand::rngs::StdRng;
 use rand::{Rng as _, SeedableRng};
 use std::convert::Infallible;

@@ -17,7 +17,7 @@
 //! Both keep at most [`CAPACITY`] entries in each of two generations: when the young one
 //! fills up, the old one is dropped and the young one takes its place.
 
-use crate::outcome::Outcome;
+use crate::property::outcome::Outcome;
 use crate::reduce::passes::probe::ReplayEffects;
 use crate::trace::Trace;
 use crate::trace::edit::Hash128;

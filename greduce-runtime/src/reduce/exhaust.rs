@@ -8,7 +8,7 @@
 //! the value above before the value below: 0, 1, -1, 2, ... in a range around zero;
 //! `false` then `true`; the first index, the second, ...), and an execution makes at most
 //! [`Exhaust::decisions`] decisions. An execution is named by its bytes in the byte
-//! form of a run ([`crate::bytes`]: each decision reads its own slice, zero bytes answer
+//! form of a run ([`crate::run::bytes`]: each decision reads its own slice, zero bytes answer
 //! the simplest value), so executions that share a prefix share it as bytes: the walk runs
 //! an execution, then its children, each the same bytes up to one decision after the
 //! last one its parent changed, with that decision one value further and every later
@@ -30,7 +30,7 @@
 //!
 //! [`Reducer::exhaust`]: crate::Reducer::exhaust
 
-use crate::bytes;
+use crate::run::bytes;
 use crate::trace::Trace;
 use std::fmt;
 

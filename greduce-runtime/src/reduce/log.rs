@@ -8,8 +8,8 @@
 //! [`Reducer::explain`]: crate::Reducer::explain
 
 use super::passes::pass::Pass;
-use crate::outcome::Outcome;
-use crate::replay::ReplayError;
+use crate::property::outcome::Outcome;
+use crate::run::replay::ReplayError;
 use std::collections::VecDeque;
 use std::fmt::{self, Write as _};
 

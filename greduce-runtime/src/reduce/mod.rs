@@ -9,9 +9,12 @@
 //! - [`shrinker`]: the loop (propose, check the caches and the order, replay, judge,
 //!   accept), with [`cache`] and [`log`];
 //! - `settings.rs` holds the [`Reducer`] value, `reducer.rs` its builder methods and entry
-//!   points, `reduction.rs` what a reduction gives back, [`stats`] its counters.
+//!   points, `reduction.rs` what a reduction gives back, [`stats`] its counters;
+//! - [`delta`]: ddmin and dd over positions, which the structural pass and
+//!   `greduce::dd` share.
 
 pub(crate) mod cache;
+pub(crate) mod delta;
 pub(crate) mod exhaust;
 pub(crate) mod log;
 pub(crate) mod order;

@@ -296,7 +296,7 @@ impl Line {
             // `sample(Uniform)` over integers from a bound of 0 or more (rand keeps the
             // bounds private; its `Debug` text has them): the distance from the bound.
             (Args::Distribution(debug), Value::Bits(_) | Value::WideBits(_)) => {
-                let (low, range) = crate::uniform::unsigned_range(debug)?;
+                let (low, range) = crate::run::uniform::unsigned_range(debug)?;
                 let bits = value.as_bits()?;
                 Some(Line {
                     kind: LineKind::Bits {

@@ -1,12 +1,12 @@
 //! [`Reducer`]'s builder methods, and the entry points that run a reduction.
 
-use crate::align::Strategy;
-use crate::outcome::Outcome;
+use crate::property::outcome::Outcome;
 use crate::reduce::exhaust::Exhaust;
 use crate::reduce::passes::pass::{Passes, Search};
 use crate::reduce::reduction::{Progress, ReduceError, Reduction};
 use crate::reduce::settings::{Property, Reducer};
 use crate::reduce::shrinker;
+use crate::run::align::Strategy;
 use crate::trace::Trace;
 use rand::SeedableRng;
 use rand::rngs::StdRng;

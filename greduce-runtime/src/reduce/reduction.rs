@@ -3,7 +3,7 @@
 
 use crate::reduce::log::{self, Attempt};
 use crate::reduce::stats::Stats;
-use crate::replay::ReplayError;
+use crate::run::replay::ReplayError;
 use crate::trace::Trace;
 use std::fmt;
 use std::time::Duration;

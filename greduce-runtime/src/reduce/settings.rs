@@ -1,10 +1,10 @@
 //! The [`Reducer`] value: a reduction's settings. Its builder methods are in `reducer.rs`;
 //! the shrinker reads them.
 
-use crate::align::Strategy;
-use crate::outcome::Outcome;
+use crate::property::outcome::Outcome;
 use crate::reduce::passes::pass::{Passes, Search};
 use crate::reduce::reduction::Progress;
+use crate::run::align::Strategy;
 use crate::trace::Trace;
 use crate::trace::edit::Edit;
 use rand::rngs::StdRng;

@@ -19,12 +19,12 @@ use super::passes::schedule::{self, Limits};
 use super::reduction::{Progress, ReduceError, Reduction};
 use super::settings::{Property, Reducer};
 use super::stats::{PassStats, Stats};
-use crate::align::{Notes, Strategy, same_generator};
-use crate::outcome::Outcome;
 use crate::panic_hook;
-use crate::record::Run;
-use crate::replay::budget_for;
-use crate::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes, run_replay};
+use crate::property::outcome::Outcome;
+use crate::run::align::{Notes, Strategy, same_generator};
+use crate::run::record::Run;
+use crate::run::replay::budget_for;
+use crate::run::replay::{BYTES_SEED, OnBytes, ReplayError, replay_bytes, run_replay};
 use crate::trace::describe::{
     describe, describe_iteration, describe_loop, describe_parts, describe_run,
 };
@@ -680,7 +680,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         false
     }
 
-    /// The run of the generator on `bytes` (the byte form of a run: `crate::bytes`).
+    /// The run of the generator on `bytes` (the byte form of a run: `crate::run::bytes`).
     fn run_bytes(&mut self, bytes: &[u8]) -> OnBytes<T> {
         let started = Instant::now();
         let mut rng = R::seed_from_u64(BYTES_SEED);

@@ -7,10 +7,9 @@
 //! happens ([`Builder`]); a replay also has an [`Aligner`] that answers decisions from a
 //! reduced trace.
 
-use crate::align::{Aligner, Fault, Op};
-use crate::bytes::{self, Reader};
-use crate::decision::RangeArg;
 use crate::panic_hook;
+use crate::run::align::{Aligner, Fault, Op};
+use crate::run::kinds::RangeArg;
 use crate::trace::builder::Builder;
 use crate::trace::describe::describe;
 use crate::trace::keys::KeyArgs;
@@ -18,12 +17,22 @@ use crate::trace::node::Form;
 use crate::trace::site::Site;
 use crate::trace::value::{Args, IntTy, Value};
 use crate::trace::{Count, Decision, Kind, NONE, New, Node, NodeId, Store, Tag, Trace};
+use bytes::Reader;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::rc::Rc;
 
+pub(crate) mod align;
+pub(crate) mod bytes;
+pub(crate) mod kinds;
 mod lean;
+pub(crate) mod legal;
+pub(crate) mod record;
+pub(crate) mod replay;
+pub(crate) mod seq;
+pub(crate) mod tape;
+pub(crate) mod uniform;
 
 thread_local! {
     /// Whether a run is [`RECORDING`] or [`REPLAYING`] on this thread, or neither
@@ -215,7 +224,7 @@ pub(crate) struct Session {
 pub(crate) enum Script {
     /// Draws, one per decision (see [`crate::replay_draws`]).
     Draws { values: Vec<u64>, next: usize },
-    /// A fuzzer's bytes, a fixed-width slice per decision (see [`crate::bytes`]).
+    /// A fuzzer's bytes, a fixed-width slice per decision (see [`crate::run::bytes`]).
     Bytes(Reader),
 }
 
@@ -252,7 +261,7 @@ impl Session {
         session
     }
 
-    /// A run whose decisions read `data` (see [`crate::bytes`]). It stops, over budget, when
+    /// A run whose decisions read `data` (see [`crate::run::bytes`]). It stops, over budget, when
     /// it makes more decisions than its bytes could pay for (one byte each) and
     /// [`BYTES_DECISIONS`] more, or builds more than [`BYTES_NODES`] nodes and 64 per byte.
     pub(crate) fn with_bytes(data: Vec<u8>) -> Session {

@@ -45,7 +45,7 @@ pub(crate) struct Edit {
     /// Generator calls replayed as another recorded call of the same generator (a nested
     /// one: hoisting; a sibling: swapping), or of another generator nested in it (a
     /// descent: the call runs its simplest way until it first calls that generator, whose
-    /// call replays the recorded one; [`Aligner::push_call`](crate::align::Aligner)):
+    /// call replays the recorded one; [`Aligner::push_call`](crate::run::align::Aligner)):
     /// `(call, recorded)`. Sorted by call.
     pub(crate) hoists: Vec<(NodeId, NodeId)>,
     /// Iterations moved to the end of another loop: `(loop, iteration)`, the iteration
@@ -57,7 +57,7 @@ pub(crate) struct Edit {
     /// takes the value of the recorded decision at its place in the block (another site's:
     /// a `match` arm switched to one whose digits are drawn elsewhere keeps the digits), and
     /// the replay moves on past it. Without it, such a decision takes its simplest value.
-    /// Only re-align ([`Strategy::Realign`](crate::align::Strategy)) carries: the strict
+    /// Only re-align ([`Strategy::Realign`](crate::run::align::Strategy)) carries: the strict
     /// strategies stop there either way.
     pub(crate) carry: bool,
     /// Re-align moves a recorded pick down when its range lost choices: a decision that

@@ -5,9 +5,9 @@ use super::protocol::{
     JOB, Job, JobInput, RESULT, generated_path, generator_panicked, read_job, replay_failed,
     result_text, started_path,
 };
-use crate::align::Strategy;
-use crate::check::case::{self, CaseEnd, CaseResult};
-use crate::replay::run_replay;
+use crate::property::case::{self, CaseEnd, CaseResult};
+use crate::run::align::Strategy;
+use crate::run::replay::run_replay;
 use crate::trace::edit::Overlay;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -55,7 +55,7 @@ pub(crate) fn run_job<T, P: CaseResult>(
     // The generator runs as in a case (`assume` and panics are answered, not fatal).
     let (generated, _) = case::run(true, || match job.input {
         JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
-        JobInput::Trace(trace) => crate::replay(
+        JobInput::Trace(trace) => crate::run::replay::replay(
             |rng| case::within(|| generator(rng)),
             &trace,
             &[],

@@ -6,9 +6,9 @@ use super::protocol::{
     GENERATOR, Input, JOB, NOT_STARTED, RESULT, before_property, generated_path, job_text,
     read_result, started_path,
 };
-use crate::check::case::{self, At, CaseEnd, CaseResult, Failure};
 use crate::check::config::Config;
 use crate::check::harness::running_test;
+use crate::property::case::{self, At, CaseEnd, CaseResult, Failure};
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};

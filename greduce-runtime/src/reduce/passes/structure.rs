@@ -13,8 +13,8 @@
 
 use super::pass::Search;
 use super::probe::{Cursor, Probe};
-use crate::delta::{self, Mode, Positions, Variant};
-use crate::outcome::Outcome;
+use crate::property::outcome::Outcome;
+use crate::reduce::delta::{self, Mode, Positions, Variant};
 use crate::trace::edit::{Edit, Siblings};
 use crate::trace::{NodeId, Trace};
 use std::ops::Range;

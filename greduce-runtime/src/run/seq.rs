@@ -12,7 +12,7 @@
 //! index vector of the same length (rand's draws depend only on the length), and iterator
 //! choices run rand's own algorithm on the enumerated iterator (same size hints, same draws).
 
-use crate::legal;
+use crate::run::legal;
 use crate::run::{self, Handle};
 use crate::trace::site::Site;
 use crate::trace::value::{Args, UNKNOWN, Value};

@@ -537,7 +537,7 @@ where
     }
     fn read(&self, value: &Value) -> Option<X> {
         let bits = value.as_bits()?;
-        if !crate::uniform::admits(&format!("{self:?}"), X::PRIM, bits) {
+        if !crate::run::uniform::admits(&format!("{self:?}"), X::PRIM, bits) {
             return None;
         }
         X::from_sample_bits(bits)

@@ -20,7 +20,7 @@
 //!   succeeded. It tests the passing start and the whole set first, and also maximises a
 //!   passing set ([`Mode`]).
 
-use crate::outcome::Outcome;
+use crate::property::outcome::Outcome;
 use std::ops::Range;
 
 /// Which delta debugging: see the module docs.

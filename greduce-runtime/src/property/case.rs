@@ -1,9 +1,9 @@
 //! One call of a property on one input: what it returned or how it panicked, whether it
 //! rejected the input with [`assume`], and the [`note`]s it left.
 
-use super::config::SameFailure;
-use crate::outcome::Outcome;
+use crate::check::config::SameFailure;
 use crate::panic_hook;
+use crate::property::outcome::Outcome;
 use crate::run::Stop;
 use std::any::Any;
 use std::cell::{Cell, RefCell};

@@ -20,9 +20,9 @@
 //! The mapping is greduce's own, not rand's sampling, so bytes stay valid when rand changes
 //! how it samples.
 
-use crate::legal;
+use crate::run::legal;
+use crate::run::uniform;
 use crate::trace::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
-use crate::uniform;
 use std::collections::HashMap;
 
 /// Bytes being read, one decision at a time.

@@ -1,9 +1,9 @@
 //! Replaying a generator against a reduced trace (trace-aligned re-execution), restarting
 //! for bypass, and turning every way a replay can end into a [`Replayed`].
 
-use crate::align::{Aligner, Fault, Notes, Strategy};
 use crate::panic_hook;
-use crate::record::Run;
+use crate::run::align::{Aligner, Fault, Notes, Strategy};
+use crate::run::record::Run;
 use crate::run::{self, Session, Stop};
 use crate::trace::edit::{Edit, Overlay};
 use crate::trace::{NodeId, Part, Trace};
@@ -343,7 +343,7 @@ pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
 }
 
 /// The seed of the rng that a run on bytes draws from where its bytes do not answer: the
-/// decisions with no byte form (see [`crate::bytes`]) and helpers that are not generators.
+/// decisions with no byte form (see [`crate::run::bytes`]) and helpers that are not generators.
 /// `fuzz::run`'s [`Bytes`](crate::fuzz::Bytes) and the replay of a fuzzer's file in a
 /// check draw the same stream from it, so the two make the same input.
 pub(crate) const BYTES_SEED: u64 = 0x6772_6564_7563_6521;
@@ -360,7 +360,7 @@ pub(crate) enum OnBytes<T> {
     Panicked(Box<dyn std::any::Any + Send>, Trace),
 }
 
-/// Runs `generator` on `rng`, its decisions answered by `data` (see [`crate::bytes`]):
+/// Runs `generator` on `rng`, its decisions answered by `data` (see [`crate::run::bytes`]):
 /// the output with its trace, as if recorded.
 pub(crate) fn replay_bytes<R: ?Sized, T>(
     generator: impl FnOnce(&mut R) -> T,
