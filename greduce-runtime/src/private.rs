@@ -342,7 +342,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
         );
     };
     if handle.recording() {
-        run::pass_rng(site);
+        run::expect_scope(site);
         let mut tape = Tape::recording(rng).watching(handle);
         let t = sample(&mut tape);
         let raw = run::opened_no_scope(site);
@@ -358,7 +358,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
     // A run on bytes: a raw sampler reads them as its output (a generator reads them
     // through its own decisions, leaving the tape unread).
     if let Some(window) = run::raw_window(handle) {
-        run::pass_rng(site);
+        run::expect_scope(site);
         let mut tape = Tape::<R>::playing(window);
         let t = sample(&mut tape);
         if run::opened_no_scope(site) {
@@ -413,7 +413,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
         );
     }
     // A generator (or not known yet): it replays its own decisions.
-    run::pass_rng(site);
+    run::expect_scope(site);
     let mut tape = Tape::<R>::playing(Vec::new());
     let t = sample(&mut tape);
     if run::opened_no_scope(site) {
@@ -564,7 +564,7 @@ impl Drop for ScopeGuard<'_> {
 #[inline]
 pub fn pass_rng<'r, R: ?Sized>(handle: &Handle, site: &'static Site, rng: &'r mut R) -> &'r mut R {
     if handle.active() {
-        run::pass_rng(site);
+        run::expect_scope(site);
     }
     rng
 }
@@ -573,7 +573,7 @@ pub fn pass_rng<'r, R: ?Sized>(handle: &Handle, site: &'static Site, rng: &'r mu
 #[inline]
 pub fn call_returned<T>(handle: &Handle, site: &'static Site, value: T) -> T {
     if handle.active() {
-        run::call_returned(site);
+        run::check_scope_opened(site);
     }
     value
 }
@@ -726,7 +726,7 @@ impl LoopState {
         else {
             return false;
         };
-        let opened = run::counted_loop(
+        let opened = run::open_counted_loop(
             handle, loop_site, count_site, count.bits, count.ty, count.mask,
         );
         *lp = opened.unwrap_or(NONE);
@@ -920,7 +920,7 @@ pub fn while_loop<'h>(handle: &'h Handle, loop_site: &'static Site) -> WhileLoop
             in_iteration: false,
         };
     }
-    run::while_loop(handle, loop_site, Args::Bool { p: 0.5 });
+    run::open_while_loop(handle, loop_site, Args::Bool { p: 0.5 });
     WhileLoop {
         handle: Some(handle),
         in_iteration: false,
@@ -1058,7 +1058,7 @@ pub fn switch<'h, R: ?Sized, T, A: RangeArg<T> + Clone>(
             opened: None,
         };
     }
-    let (value, opened) = run::switch(handle, site, &arg, || direct(rng, arg.clone()));
+    let (value, opened) = run::open_switch(handle, site, &arg, || direct(rng, arg.clone()));
     Switch {
         value,
         opened: opened.then_some(handle),

@@ -984,7 +984,7 @@ fn close_choice_replaying(handle: &Handle) {
 /// `match rng.random_range(..)`: returns the value and whether the run opened the switch
 /// and its arm (then [`close_choice`] must close them).
 #[inline]
-pub(crate) fn switch<T, A: RangeArg<T>>(
+pub(crate) fn open_switch<T, A: RangeArg<T>>(
     handle: &Handle,
     site: &'static Site,
     arg: &A,
@@ -1194,7 +1194,7 @@ fn take_pending_call() -> Option<&'static Site> {
 
 /// The rng is being passed to the function called at `site`; it must open a scope.
 #[inline]
-pub(crate) fn pass_rng(site: &'static Site) {
+pub(crate) fn expect_scope(site: &'static Site) {
     if active() {
         PENDING_CALL.with(|p| p.set(Some(site)));
     }
@@ -1284,7 +1284,7 @@ pub(crate) fn decided_on_bytes(handle: &Handle, decision: Decision) {
 
 /// The call at `site` returned: if it did not open a scope, it is not a generator.
 #[inline]
-pub(crate) fn call_returned(site: &'static Site) {
+pub(crate) fn check_scope_opened(site: &'static Site) {
     if take_pending_call().is_some_and(|p| p == site) {
         not_a_generator(site);
     }
@@ -1307,7 +1307,7 @@ fn not_a_generator(site: &'static Site) -> ! {
 
 /// `let n = <decision>; .. for _ in start..n`: opens the loop, linking it to the decision
 /// that made `n` when that decision was made in the same block.
-pub(crate) fn counted_loop(
+pub(crate) fn open_counted_loop(
     handle: &Handle,
     loop_site: &'static Site,
     count_site: &'static Site,
@@ -1353,7 +1353,7 @@ pub(crate) fn counted_loop(
 }
 
 /// `while .. rng.random_bool(p)`: opens the loop.
-pub(crate) fn while_loop(handle: &Handle, loop_site: &'static Site, args: Args) {
+pub(crate) fn open_while_loop(handle: &Handle, loop_site: &'static Site, args: Args) {
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
