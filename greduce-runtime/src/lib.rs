@@ -93,7 +93,7 @@ pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
 /// assert_eq!(Reducer::new(generate).reduce(&run.trace, |x| !fails(x)).output, "[[]]");
 /// ```
 pub fn call_label(label: u64) {
-    run::label_scope(label);
+    run::scopes::label_scope(label);
 }
 
 #[doc(hidden)]

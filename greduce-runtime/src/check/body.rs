@@ -69,7 +69,9 @@ pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> C
             // A helper taking the rng without `#[generator]`: not how the body ended, but
             // a mistake in it, which the check reports as such.
             Err(CaseEnd::Failed(failure))
-                if failure.message.contains(crate::run::NOT_A_GENERATOR) =>
+                if failure
+                    .message
+                    .contains(crate::run::scopes::NOT_A_GENERATOR) =>
             {
                 resume_unwind(Box::new(failure.message))
             }

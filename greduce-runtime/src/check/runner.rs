@@ -1044,7 +1044,7 @@ impl<T> Failing<'_, T> {
     /// the rng without `#[generator]`): it is the report; any other is reported as such.
     fn panicked_recording(&self, panic: &Failure) -> Report {
         let what = match panic.message.strip_prefix("greduce: ") {
-            Some(own) if own.contains(crate::run::NOT_A_GENERATOR) => own.to_string(),
+            Some(own) if own.contains(crate::run::scopes::NOT_A_GENERATOR) => own.to_string(),
             _ => format!(
                 "the generator panicked when run again from the failing case's seed to record \
                  it (called directly, it did not), so the case cannot be shrunk: {}",

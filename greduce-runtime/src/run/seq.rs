@@ -43,7 +43,7 @@ fn decide_index(
     legal: impl Fn(usize) -> bool,
     simplest: usize,
 ) -> usize {
-    run::decide(
+    run::decisions::decide(
         handle,
         site,
         Args::Index {
@@ -62,7 +62,7 @@ fn decide_index(
 /// an operation of the generator, recorded (with no index) so replay stays aligned with it.
 /// A recorded index is not a legal answer for an empty sequence (nor the reverse).
 fn decide_empty(handle: &Handle, site: &'static Site) {
-    run::decide(
+    run::decisions::decide(
         handle,
         site,
         Args::Index { len: 0 },
@@ -269,7 +269,7 @@ impl<T> SliceDecisions for [T] {
             let base = self.as_ptr();
             let chosen = direct(self, rng, weight)?;
             let i = index_of(base, chosen);
-            run::record(
+            run::decisions::record(
                 handle,
                 site,
                 Args::Index { len: len as u64 },
@@ -311,7 +311,7 @@ impl<T> SliceDecisions for [T] {
         let base = self.as_ptr();
         let len = self.len();
         let want = amount.min(len);
-        let indices = run::decide(
+        let indices = run::decisions::decide(
             handle,
             site,
             Args::Sample {
@@ -358,7 +358,7 @@ impl<T> SliceDecisions for [T] {
         }
         // Recorded for every length (rand draws nothing for 0 or 1 elements; the call is
         // still an operation replay aligns with).
-        let perm = run::decide(
+        let perm = run::decisions::decide(
             handle,
             site,
             Args::Shuffle { len: len as u64 },
@@ -389,7 +389,7 @@ impl<T> SliceDecisions for [T] {
             return direct(self, rng, amount);
         }
         let len = self.len();
-        let perm = run::decide(
+        let perm = run::decisions::decide(
             handle,
             site,
             Args::PartialShuffle {
@@ -506,7 +506,7 @@ impl<I: Iterator> IteratorDecisions for I {
         // the iterator itself, and tells the index.
         let len = exact_len(&self);
         if let Some((i, item)) = self.enumerate().choose(rng) {
-            run::record(
+            run::decisions::record(
                 handle,
                 site,
                 Args::Index {
@@ -516,7 +516,7 @@ impl<I: Iterator> IteratorDecisions for I {
             );
             Some(item)
         } else {
-            run::record(
+            run::decisions::record(
                 handle,
                 site,
                 Args::Index { len: 0 },
@@ -542,7 +542,7 @@ impl<I: Iterator> IteratorDecisions for I {
             let mut items: Vec<Option<I::Item>> = self.map(Some).collect();
             let len = items.len();
             let want = amount.min(len);
-            let ix = run::decide(
+            let ix = run::decisions::decide(
                 handle,
                 site,
                 Args::Sample {
@@ -566,7 +566,7 @@ impl<I: Iterator> IteratorDecisions for I {
         let len = exact_len(&self);
         let picked = self.enumerate().sample(rng, amount);
         let ix: Vec<usize> = picked.iter().map(|(i, _)| *i).collect();
-        run::record(
+        run::decisions::record(
             handle,
             site,
             Args::Sample {
