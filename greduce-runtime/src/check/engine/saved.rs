@@ -1,8 +1,8 @@
 //! The regressions file of a running check: read once at the start, written each time a
 //! failure is found or shrunk further.
 
-use super::config::Config;
-use super::harness::to_stderr;
+use crate::check::config::Config;
+use crate::check::harness::to_stderr;
 use crate::persist::file::{self, Entry, Saved};
 use std::io::{Seek as _, Write as _};
 use std::path::PathBuf;
@@ -43,7 +43,7 @@ impl SavedFailures {
             path,
             error: None,
             failed: None,
-            marks: std::env::var_os(super::fork::protocol::JOB).is_none(),
+            marks: std::env::var_os(crate::check::fork::protocol::JOB).is_none(),
             running: None,
             check: check.to_string(),
         };

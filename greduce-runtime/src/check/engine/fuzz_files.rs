@@ -1,5 +1,5 @@
 //! The files of a fuzzer's artifact or corpus directories (see
-//! [`Check::fuzz_artifacts`](super::Check::fuzz_artifacts)): listed in name order, read,
+//! [`Check::fuzz_artifacts`](crate::Check::fuzz_artifacts)): listed in name order, read,
 //! and never changed.
 
 use std::path::{Path, PathBuf};
