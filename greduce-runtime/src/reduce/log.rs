@@ -9,7 +9,12 @@
 
 use super::passes::pass::Pass;
 use crate::property::outcome::Outcome;
+use crate::run::align::same_generator;
 use crate::run::replay::ReplayError;
+use crate::trace::Trace;
+use crate::trace::describe::{describe, describe_iteration, describe_loop, describe_run};
+use crate::trace::edit::Edit;
+use crate::trace::value::Shown;
 use std::collections::VecDeque;
 use std::fmt::{self, Write as _};
 
@@ -243,4 +248,65 @@ pub(crate) fn explain(attempts: &[Attempt]) -> String {
         let _ = writeln!(out, "candidate {}: {attempt}", attempt.number);
     }
     out
+}
+
+/// Describes an edit of `base` in at most [`Attempt::LINES`] entries.
+pub(super) fn describe_edit(base: &Trace, edit: &Edit) -> Vec<String> {
+    let mut out = Vec::new();
+    // Describing a part costs a walk of its loop: describe only as many as are shown.
+    for run in edit.removed.iter().take(Attempt::LINES) {
+        out.push(format!(
+            "remove {}",
+            describe_run(base, run.first, run.last, run.count)
+        ));
+    }
+    for (node, value) in edit.values.iter().take(Attempt::LINES) {
+        match base.decision_at(*node) {
+            Some(d) => out.push(format!(
+                "{}({}) @ {}: {} (was {})",
+                d.site.what,
+                d.args,
+                d.site,
+                Shown(&d.args, value),
+                Shown(&d.args, &d.value)
+            )),
+            None => out.push(format!("node {node}: {value:?}")),
+        }
+    }
+    for (call, nested) in &edit.hoists {
+        let how = if same_generator(base, *call, *nested) {
+            "as"
+        } else {
+            "its simplest way down to"
+        };
+        out.push(format!(
+            "replay the {} {how} its nested {}",
+            describe(base, *call),
+            describe(base, *nested)
+        ));
+    }
+    for (lp, iteration) in &edit.moves {
+        out.push(format!(
+            "replay {} after the last iteration of the {}",
+            describe_iteration(base, *iteration),
+            describe_loop(base, *lp)
+        ));
+    }
+    if edit.carry {
+        out.push("re-align carries recorded values by position".to_owned());
+    }
+    if edit.shift {
+        out.push("re-align moves picks that lost choices down by as many".to_owned());
+    }
+    bounded(out)
+}
+
+/// At most [`Attempt::LINES`] entries, the last saying how many more there were.
+pub(super) fn bounded(mut lines: Vec<String>) -> Vec<String> {
+    if lines.len() > Attempt::LINES {
+        let more = lines.len() - (Attempt::LINES - 1);
+        lines.truncate(Attempt::LINES - 1);
+        lines.push(format!("... and {more} more"));
+    }
+    lines
 }
