@@ -65,6 +65,31 @@
 //! (Outside a test, as in `main`, the check is named `property` and `reproduce` gives the
 //! program's own command line with the seed.)
 //!
+//! # Vocabulary
+//!
+//! One word per idea, in these docs, the API and the messages:
+//!
+//! - **run**: one execution of a generator, with its output and its trace ([`Run`]).
+//!   [`record`] makes one from an rng; [`replay`] makes one from a trace.
+//! - **trace**: what a run leaves behind ([`Trace`]): its decisions, and the reducible parts
+//!   around them (generator calls, loops and their iterations, `if` selections, `match`
+//!   switches).
+//! - **decision**: one draw at a site (`random_range`, `random_bool`, `choose`, ...) and the
+//!   value it answered ([`Decision`]).
+//! - **site**: where in the generator's source a decision or a part is ([`Site`]).
+//! - **candidate**: a trace the reducer tries: the current trace changed by one edit, replayed
+//!   to an input.
+//! - **pass**: one way the reducer proposes candidates ([`Pass`]); [`Passes`] selects them.
+//! - **failure**: how a property failed (a panic, `false`, `Err`), and whether two failures
+//!   are the same ([`SameFailure`]).
+//! - **outcome**: what a property says about one input ([`Outcome`]): it passes, fails, is
+//!   unresolved (rejected with [`assume`], or otherwise) or timed out.
+//! - **verdict**: what the reducer decided about a candidate ([`Verdict`]), shown by
+//!   [`Reducer::explain`].
+//! - **case**: one input a check gives its property (generated, an example, saved, or read
+//!   from a fuzzer's file).
+//! - **reduction**: shrinking one failing run ([`Reducer`] gives a [`Reduction`]).
+//!
 //! # Property tests
 //!
 //! Two ways to write one:
@@ -1001,7 +1026,7 @@
 //! down to its minimum, each character to its class's first (`[a-z]` to `a`, `\d` and `.`
 //! to `0`). The syntax is a subset of the `regex` crate's (with ASCII `\d`, `\w` and
 //! `\s`): a pattern that uses more (a backreference, lookaround, flags, `\b`, `\p{..}`) is
-//! a [`regex::Error`] naming it, at its offset in the pattern.
+//! a [`regex::PatternError`] naming it, at its offset in the pattern.
 //!
 //! ```
 //! use greduce::Check;
@@ -1266,14 +1291,16 @@ mod generate;
 
 pub use generate::{Generate, any};
 pub use greduce_macros::{Generate, generator, test};
+#[allow(deprecated)] // the former names, kept for one release
+pub use greduce_runtime::Stats;
 pub use greduce_runtime::Steps;
 pub use greduce_runtime::fuzz;
 pub use greduce_runtime::{
     Attempt, CaseResult, Certificate, Check, CheckStats, Decision, Exhaust, Int, Outcome,
     ParseTraceError, Part, Pass, PassStats, Passes, Progress, ReduceError, Reducer, Reduction,
-    Replay, ReplayError, Report, Run, SameFailure, Search, Site, Stats, Strategy, Trace, Verdict,
-    assume, call_label, check, event, event_value, note, record, record_with, replay, replay_draws,
-    replay_with, target, unrecorded,
+    ReductionStats, Replay, ReplayError, Report, Run, SameFailure, Search, Site, Strategy, Trace,
+    Verdict, assume, call_label, check, event, event_value, note, record, record_with, replay,
+    replay_draws, replay_with, target, unrecorded,
 };
 #[cfg(feature = "dd")]
 pub use greduce_toolkit::dd;

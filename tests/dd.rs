@@ -2,7 +2,7 @@
 //! Debugging Book's chapter "Reducing Failure-Inducing Inputs", test for test.
 
 use greduce::SameFailure;
-use greduce::dd::{self, DeltaDebugger, Error, Outcome, Text};
+use greduce::dd::{self, DeltaDebugger, Outcome, StartError, Text};
 use std::cell::RefCell;
 
 /// Fails when a `(` comes before a `)` (the book's `mystery`, its characters decoded).
@@ -216,7 +216,7 @@ fn an_input_that_does_not_fail_is_refused() {
         .unwrap_err();
     assert_eq!(
         error,
-        Error::NotFailing {
+        StartError::NotFailing {
             call: r#"mystery("An input that does not fail")"#.to_string()
         }
     );
@@ -227,17 +227,17 @@ fn an_input_that_does_not_fail_is_refused() {
     // `dd` refuses the same, and refuses to start when the empty input fails too.
     assert!(matches!(
         dd::dd(Text::chars("ok"), |_: &Text| true),
-        Err(Error::NotFailing { .. })
+        Err(StartError::NotFailing { .. })
     ));
     assert_eq!(
         dd::dd(Text::chars("ab"), |_: &Text| false).unwrap_err(),
-        Error::NotPassing {
+        StartError::NotPassing {
             call: r#"test("")"#.to_string()
         }
     );
     assert_eq!(
         dd::ddmin(Text::chars("ab"), |_: &Text| Outcome::Unresolved).unwrap_err(),
-        Error::Unresolved {
+        StartError::Unresolved {
             call: r#"test("ab")"#.to_string()
         }
     );

@@ -97,7 +97,7 @@ fn main() {
 }
 
 /// Each pass's property calls, those with any.
-fn by_pass(stats: &greduce::Stats) -> String {
+fn by_pass(stats: &greduce::ReductionStats) -> String {
     let mut out = String::new();
     for p in stats.passes.iter().filter(|p| p.property_calls > 0) {
         let _ = write!(out, "{} {}, ", p.pass, p.property_calls);

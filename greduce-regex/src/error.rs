@@ -19,22 +19,22 @@ pub(crate) const ACCEPTED: &str =
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+pub struct PatternError {
     offset: usize,
     message: String,
 }
 
-impl Error {
-    pub(crate) fn new(offset: usize, message: impl Into<String>) -> Error {
-        Error {
+impl PatternError {
+    pub(crate) fn new(offset: usize, message: impl Into<String>) -> PatternError {
+        PatternError {
             offset,
             message: message.into(),
         }
     }
 
     /// An unsupported construct: "unsupported: `what`; greduce generates from ...".
-    pub(crate) fn unsupported(offset: usize, what: &str) -> Error {
-        Error::new(offset, format!("unsupported: {what}; {ACCEPTED}"))
+    pub(crate) fn unsupported(offset: usize, what: &str) -> PatternError {
+        PatternError::new(offset, format!("unsupported: {what}; {ACCEPTED}"))
     }
 
     /// The byte offset in the pattern where the problem starts: the `\` of an escape, the
@@ -50,10 +50,10 @@ impl Error {
 }
 
 /// The message alone, without the offset (a compile error shows it at its span).
-impl fmt::Display for Error {
+impl fmt::Display for PatternError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for PatternError {}

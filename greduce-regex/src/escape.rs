@@ -1,8 +1,8 @@
 //! Escapes (`\n`, `\x41`, `\u{1F600}`, `\d`, `\.`) and bracketed classes (`[^a-z_\d]`).
 
 use crate::class;
-use crate::error::Error;
-use crate::node::Node;
+use crate::error::PatternError;
+use crate::node::Ast;
 use crate::parse::Parser;
 
 /// What an escape stands for: one character, or a perl class.
@@ -12,10 +12,10 @@ pub(crate) enum Escaped {
 }
 
 impl Escaped {
-    pub(crate) fn into_node(self) -> Node {
+    pub(crate) fn into_node(self) -> Ast {
         match self {
-            Escaped::Char(c) => Node::Literal(c),
-            Escaped::Class(ranges) => Node::Class(ranges),
+            Escaped::Char(c) => Ast::Literal(c),
+            Escaped::Class(ranges) => Ast::Class(ranges),
         }
     }
 }
@@ -26,9 +26,9 @@ const KNOWN: &str = "escape punctuation (`\\.`, `\\\\`), or write `\\n`, `\\t`, 
 
 impl Parser<'_> {
     /// An escape, with `self.pos` after its `\` (at `start`).
-    pub(crate) fn escape(&mut self, start: usize) -> Result<Escaped, Error> {
+    pub(crate) fn escape(&mut self, start: usize) -> Result<Escaped, PatternError> {
         let Some(c) = self.bump() else {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 start,
                 "the pattern ends with a lone `\\`; write `\\\\` to match a backslash",
             ));
@@ -49,7 +49,7 @@ impl Parser<'_> {
             '1'..='9' => {
                 let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
                 self.pos += digits;
-                return Err(Error::unsupported(
+                return Err(PatternError::unsupported(
                     start,
                     &format!("backreference `{}`", here(self)),
                 ));
@@ -60,25 +60,25 @@ impl Parser<'_> {
                 {
                     self.pos += end + 1;
                 }
-                return Err(Error::unsupported(
+                return Err(PatternError::unsupported(
                     start,
                     &format!("backreference `{}`", here(self)),
                 ));
             }
             '0' => {
-                return Err(Error::new(
+                return Err(PatternError::new(
                     start,
                     "unsupported: octal escape `\\0`; write `\\x00` for the nul character",
                 ));
             }
             'b' | 'B' | '<' | '>' => {
-                return Err(Error::unsupported(
+                return Err(PatternError::unsupported(
                     start,
                     &format!("word boundary `{}`", here(self)),
                 ));
             }
             'A' | 'z' | 'Z' => {
-                return Err(Error::new(
+                return Err(PatternError::new(
                     start,
                     format!(
                         "unsupported: anchor `{}`; `^` is accepted at the start of the pattern \
@@ -95,7 +95,7 @@ impl Parser<'_> {
                 } else {
                     self.bump();
                 }
-                return Err(Error::new(
+                return Err(PatternError::new(
                     start,
                     format!(
                         "unsupported: Unicode class `{}`; write the characters as a class of \
@@ -106,7 +106,7 @@ impl Parser<'_> {
             }
             c if c.is_ascii_punctuation() || c == ' ' => c,
             _ => {
-                return Err(Error::new(
+                return Err(PatternError::new(
                     start,
                     format!("unknown escape `{}`; {KNOWN}", here(self)),
                 ));
@@ -117,13 +117,13 @@ impl Parser<'_> {
 
     /// The character of `\x41` (`digits` = 2) or `\u0041` (4), or of either with braces
     /// (`\x{41}`, `\u{1F600}`), with `self.pos` after the `x` or `u`.
-    fn hex(&mut self, start: usize, digits: usize) -> Result<char, Error> {
+    fn hex(&mut self, start: usize, digits: usize) -> Result<char, PatternError> {
         let letter = &self.pattern[self.pos - 1..self.pos];
         let (text, len) = if self.peek() == Some('{') {
             match self.rest().find('}') {
                 Some(end) => (&self.rest()[1..end], end + 1),
                 None => {
-                    return Err(Error::new(
+                    return Err(PatternError::new(
                         start,
                         format!("unclosed escape `\\{letter}{{`: `{{` has no matching `}}`"),
                     ));
@@ -150,7 +150,7 @@ impl Parser<'_> {
         };
         self.pos += len;
         let Some(value) = value else {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 start,
                 format!(
                     "invalid escape `{}`; expected `\\{letter}` and {digits} hex digits, or \
@@ -160,7 +160,7 @@ impl Parser<'_> {
             ));
         };
         char::from_u32(value).ok_or_else(|| {
-            Error::new(
+            PatternError::new(
                 start,
                 format!(
                     "`{}` is not a Unicode scalar value (a surrogate, or above `10FFFF`)",
@@ -172,7 +172,7 @@ impl Parser<'_> {
 
     /// A bracketed class, with `self.pos` after its `[` (at `open`): its characters,
     /// normalised.
-    pub(crate) fn class(&mut self, open: usize) -> Result<Vec<(char, char)>, Error> {
+    pub(crate) fn class(&mut self, open: usize) -> Result<Vec<(char, char)>, PatternError> {
         let negated = self.eat('^');
         let mut ranges = Vec::new();
         let mut first = true;
@@ -180,14 +180,19 @@ impl Parser<'_> {
             let item = self.pos;
             let rest = self.rest();
             match rest.chars().next() {
-                None => return Err(Error::new(open, "unclosed class: `[` has no matching `]`")),
+                None => {
+                    return Err(PatternError::new(
+                        open,
+                        "unclosed class: `[` has no matching `]`",
+                    ));
+                }
                 // A `]` first is a literal one.
                 Some(']') if !first => {
                     self.pos += 1;
                     break;
                 }
                 Some('[') => {
-                    return Err(Error::new(
+                    return Err(PatternError::new(
                         item,
                         "unsupported: nested class `[`; escape it to match it: `\\[`",
                     ));
@@ -201,7 +206,7 @@ impl Parser<'_> {
             match item_value {
                 Escaped::Class(class) => {
                     if self.range_follows() {
-                        return Err(Error::new(
+                        return Err(PatternError::new(
                             item,
                             format!(
                                 "invalid class range: a range cannot start at the class `{}`",
@@ -216,7 +221,7 @@ impl Parser<'_> {
                     self.set_operation()?;
                     let end = self.pos;
                     let Escaped::Char(hi) = self.class_item()? else {
-                        return Err(Error::new(
+                        return Err(PatternError::new(
                             end,
                             format!(
                                 "invalid class range: a range cannot end at the class `{}`",
@@ -225,7 +230,7 @@ impl Parser<'_> {
                         ));
                     };
                     if hi < lo {
-                        return Err(Error::new(
+                        return Err(PatternError::new(
                             item,
                             format!(
                                 "invalid class range `{}`: its start is after its end",
@@ -243,7 +248,7 @@ impl Parser<'_> {
             ranges = class::negate(&ranges);
         }
         if ranges.is_empty() {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 open,
                 format!(
                     "empty class `{}`: it matches no character",
@@ -255,12 +260,15 @@ impl Parser<'_> {
     }
 
     /// One character of a class, or a perl class.
-    fn class_item(&mut self) -> Result<Escaped, Error> {
+    fn class_item(&mut self) -> Result<Escaped, PatternError> {
         let start = self.pos;
         match self.bump() {
             Some('\\') => self.escape(start),
             Some(c) => Ok(Escaped::Char(c)),
-            None => Err(Error::new(start, "unclosed class: `[` has no matching `]`")),
+            None => Err(PatternError::new(
+                start,
+                "unclosed class: `[` has no matching `]`",
+            )),
         }
     }
 
@@ -271,13 +279,13 @@ impl Parser<'_> {
     }
 
     /// An error at a class set operation (`&&`, `--`, `~~`), which greduce does not accept.
-    fn set_operation(&self) -> Result<(), Error> {
+    fn set_operation(&self) -> Result<(), PatternError> {
         let rest = self.rest();
         match ["&&", "--", "~~"]
             .into_iter()
             .find(|op| rest.starts_with(op))
         {
-            Some(op) => Err(Error::new(
+            Some(op) => Err(PatternError::new(
                 self.pos,
                 format!(
                     "unsupported: class set operation `{op}`; escape `{}` to match it: `\\{}`",

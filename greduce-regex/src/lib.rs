@@ -1,17 +1,17 @@
 //! The regular-expression syntax of [greduce](https://docs.rs/greduce): [`parse`] turns a
-//! pattern into a [`Node`] tree, or an [`Error`] with the byte offset of the problem. An
+//! pattern into a [`Ast`] tree, or an [`PatternError`] with the byte offset of the problem. An
 //! implementation detail of `greduce::regex` (which generates strings a pattern matches)
 //! and of `greduce-macros` (whose derive rejects a bad pattern at compile time, at its
 //! span): use it through those.
 //!
 //! ```
-//! use greduce_regex::{Node, parse};
+//! use greduce_regex::{Ast, parse};
 //!
 //! assert_eq!(
 //!     parse("a|b+").unwrap(),
-//!     Node::Alternation(vec![
-//!         Node::Literal('a'),
-//!         Node::Repeat { node: Box::new(Node::Literal('b')), min: 1, max: None },
+//!     Ast::Alternation(vec![
+//!         Ast::Literal('a'),
+//!         Ast::Repeat { node: Box::new(Ast::Literal('b')), min: 1, max: None },
 //!     ])
 //! );
 //! assert_eq!(parse("[a-").unwrap_err().to_string(), "unclosed class: `[` has no matching `]`");
@@ -39,7 +39,7 @@
 //! | `r*?`, `r+?`, `r??`, `r{n,m}?` | the same as without the `?` (laziness changes no match) |
 //! | `^` first, `$` last | nothing (accepted and ignored) |
 //!
-//! Anything else is an [`Error`]: backreferences (`\1`, `\k<n>`, `(?P=n)`), lookaround
+//! Anything else is an [`PatternError`]: backreferences (`\1`, `\k<n>`, `(?P=n)`), lookaround
 //! (`(?=`, `(?!`, `(?<=`, `(?<!`), flags (`(?i)`), word boundaries (`\b`, `\B`, `\<`,
 //! `\>`), Unicode classes (`\p{L}`), other anchors (`\A`, `\z`, `^` or `$` elsewhere),
 //! nested classes and class set operations (`[a[b]]`, `&&`, `--`, `~~`), unknown escapes,
@@ -53,20 +53,20 @@ mod escape;
 mod node;
 mod parse;
 
-pub use error::Error;
-pub use node::Node;
+pub use error::PatternError;
+pub use node::Ast;
 
 /// Parses `pattern` (see [the syntax](crate#syntax)).
 ///
 /// ```
-/// use greduce_regex::{Node, parse};
+/// use greduce_regex::{Ast, parse};
 ///
-/// assert_eq!(parse(r"\.").unwrap(), Node::Literal('.'));
+/// assert_eq!(parse(r"\.").unwrap(), Ast::Literal('.'));
 /// ```
 ///
 /// # Errors
 ///
-/// An [`Error`] at the first problem: syntax greduce does not accept, or a malformed
+/// An [`PatternError`] at the first problem: syntax greduce does not accept, or a malformed
 /// pattern.
 ///
 /// ```
@@ -77,6 +77,6 @@ pub use node::Node;
 ///     "unsupported: flags `(?i)`; greduce generates from literals, classes, groups, alternation and repetition"
 /// );
 /// ```
-pub fn parse(pattern: &str) -> Result<Node, Error> {
+pub fn parse(pattern: &str) -> Result<Ast, PatternError> {
     parse::parse(pattern)
 }

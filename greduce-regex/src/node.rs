@@ -1,4 +1,4 @@
-//! The parsed pattern: a tree of [`Node`]s.
+//! The parsed pattern: a tree of [`Ast`]s.
 
 /// A parsed pattern: what [`parse`](crate::parse) returns. Classes hold sets of characters;
 /// the order in which a generator draws them is its own (`greduce::regex` documents its
@@ -11,17 +11,17 @@
 /// [`Empty`] is [`Empty`].
 ///
 /// ```
-/// use greduce_regex::{Node, parse};
+/// use greduce_regex::{Ast, parse};
 ///
-/// assert_eq!(parse("").unwrap(), Node::Empty);
+/// assert_eq!(parse("").unwrap(), Ast::Empty);
 /// assert_eq!(
 ///     parse(r"x(?:y\d)?").unwrap(),
-///     Node::Concat(vec![
-///         Node::Literal('x'),
-///         Node::Repeat {
-///             node: Box::new(Node::Concat(vec![
-///                 Node::Literal('y'),
-///                 Node::Class(vec![('0', '9')]),
+///     Ast::Concat(vec![
+///         Ast::Literal('x'),
+///         Ast::Repeat {
+///             node: Box::new(Ast::Concat(vec![
+///                 Ast::Literal('y'),
+///                 Ast::Class(vec![('0', '9')]),
 ///             ])),
 ///             min: 0,
 ///             max: Some(1),
@@ -30,15 +30,15 @@
 /// );
 /// assert_eq!(
 ///     parse("[^a-y]").unwrap(),
-///     Node::Class(vec![('\0', '`'), ('z', '\u{D7FF}'), ('\u{E000}', char::MAX)])
+///     Ast::Class(vec![('\0', '`'), ('z', '\u{D7FF}'), ('\u{E000}', char::MAX)])
 /// );
 /// ```
 ///
-/// [`Concat`]: Node::Concat
-/// [`Alternation`]: Node::Alternation
-/// [`Empty`]: Node::Empty
+/// [`Concat`]: Ast::Concat
+/// [`Alternation`]: Ast::Alternation
+/// [`Empty`]: Ast::Empty
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Node {
+pub enum Ast {
     /// The empty string: an empty pattern, group or alternative.
     Empty,
     /// One character.
@@ -49,14 +49,14 @@ pub enum Node {
     /// `'\u{D7FF}'`. So a range holds `hi as u32 - lo as u32 + 1` characters.
     Class(Vec<(char, char)>),
     /// Each node in turn.
-    Concat(Vec<Node>),
+    Concat(Vec<Ast>),
     /// One of the alternatives.
-    Alternation(Vec<Node>),
+    Alternation(Vec<Ast>),
     /// `node` repeated from `min` times to `max` times (no limit when `None`); `max`, when
     /// there is one, is at least `min`.
     Repeat {
-        /// What is repeated (never [`Node::Empty`]).
-        node: Box<Node>,
+        /// What is repeated (never [`Ast::Empty`]).
+        node: Box<Ast>,
         /// The fewest repetitions.
         min: u32,
         /// The most repetitions, or `None` for `*`, `+` and `{n,}`.

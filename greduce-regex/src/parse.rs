@@ -2,8 +2,8 @@
 //! (groups, classes, escapes, literals). Character classes and escapes are in `escape.rs`.
 
 use crate::class;
-use crate::error::Error;
-use crate::node::Node;
+use crate::error::PatternError;
+use crate::node::Ast;
 
 /// How deep groups may nest (each level is a recursive call, in the macro too).
 pub(crate) const MAX_DEPTH: usize = 128;
@@ -19,7 +19,7 @@ pub(crate) struct Parser<'a> {
     depth: usize,
 }
 
-pub(crate) fn parse(pattern: &str) -> Result<Node, Error> {
+pub(crate) fn parse(pattern: &str) -> Result<Ast, PatternError> {
     let mut parser = Parser {
         pattern,
         pos: 0,
@@ -28,7 +28,7 @@ pub(crate) fn parse(pattern: &str) -> Result<Node, Error> {
     let node = parser.alternation()?;
     match parser.peek() {
         // `alternation` stops only at the end or at a `)` that closes no group.
-        Some(_) => Err(Error::new(
+        Some(_) => Err(PatternError::new(
             parser.pos,
             "unmatched `)`; escape it to match it literally: `\\)`",
         )),
@@ -62,7 +62,7 @@ impl Parser<'_> {
     }
 
     /// Alternatives separated by `|`, up to the end or a `)`.
-    fn alternation(&mut self) -> Result<Node, Error> {
+    fn alternation(&mut self) -> Result<Ast, PatternError> {
         let mut alternatives = vec![self.concat()?];
         while self.eat('|') {
             alternatives.push(self.concat()?);
@@ -70,13 +70,13 @@ impl Parser<'_> {
         Ok(if alternatives.len() == 1 {
             alternatives.swap_remove(0)
         } else {
-            Node::Alternation(alternatives)
+            Ast::Alternation(alternatives)
         })
     }
 
     /// Quantified atoms, up to the end, a `|` or a `)`. A group without a quantifier is
     /// flattened into the concatenation; an empty one is left out.
-    fn concat(&mut self) -> Result<Node, Error> {
+    fn concat(&mut self) -> Result<Ast, PatternError> {
         let mut items = Vec::new();
         while let Some(c) = self.peek() {
             match c {
@@ -96,50 +96,50 @@ impl Parser<'_> {
             let start = self.pos;
             let atom = self.atom()?;
             match self.quantified(atom, start)? {
-                Node::Empty => {}
-                Node::Concat(nodes) => items.extend(nodes),
+                Ast::Empty => {}
+                Ast::Concat(nodes) => items.extend(nodes),
                 node => items.push(node),
             }
         }
         Ok(match items.len() {
-            0 => Node::Empty,
+            0 => Ast::Empty,
             1 => items.swap_remove(0),
-            _ => Node::Concat(items),
+            _ => Ast::Concat(items),
         })
     }
 
     /// One atom: a group, a class, `.`, an escape or a literal character.
-    fn atom(&mut self) -> Result<Node, Error> {
+    fn atom(&mut self) -> Result<Ast, PatternError> {
         let start = self.pos;
         let Some(c) = self.bump() else {
-            return Ok(Node::Empty);
+            return Ok(Ast::Empty);
         };
         match c {
             '(' => self.group(start),
-            '[' => self.class(start).map(Node::Class),
-            '.' => Ok(Node::Class(class::any_but_newline())),
+            '[' => self.class(start).map(Ast::Class),
+            '.' => Ok(Ast::Class(class::any_but_newline())),
             '\\' => Ok(self.escape(start)?.into_node()),
-            '^' => Err(Error::new(
+            '^' => Err(PatternError::new(
                 start,
                 "anchor `^` is accepted only at the start of the pattern",
             )),
-            '$' => Err(Error::new(
+            '$' => Err(PatternError::new(
                 start,
                 "anchor `$` is accepted only at the end of the pattern",
             )),
-            '*' | '+' | '?' | '{' => Err(Error::new(
+            '*' | '+' | '?' | '{' => Err(PatternError::new(
                 start,
                 format!(
                     "quantifier `{c}` has nothing to repeat; escape it to match it literally: `\\{c}`"
                 ),
             )),
-            c => Ok(Node::Literal(c)),
+            c => Ok(Ast::Literal(c)),
         }
     }
 
     /// The atom that starts at `start` with its quantifier, if one follows (a lazy one,
     /// `*?`, gives the same strings).
-    fn quantified(&mut self, atom: Node, start: usize) -> Result<Node, Error> {
+    fn quantified(&mut self, atom: Ast, start: usize) -> Result<Ast, PatternError> {
         let quantifier = self.pos;
         let (min, max) = match self.peek() {
             Some('*') => (0, None),
@@ -155,7 +155,7 @@ impl Parser<'_> {
         if let Some(c @ ('*' | '+' | '?' | '{')) = self.peek() {
             let repeated = &self.pattern[start..self.pos];
             let again = if c == '{' { "{..}" } else { &self.rest()[..1] };
-            return Err(Error::new(
+            return Err(PatternError::new(
                 self.pos,
                 format!(
                     "quantifier `{c}` follows another quantifier; to repeat a repetition, \
@@ -164,8 +164,8 @@ impl Parser<'_> {
             ));
         }
         Ok(match atom {
-            Node::Empty => Node::Empty,
-            atom => Node::Repeat {
+            Ast::Empty => Ast::Empty,
+            atom => Ast::Repeat {
                 node: Box::new(atom),
                 min,
                 max,
@@ -174,11 +174,11 @@ impl Parser<'_> {
     }
 
     /// `{n}`, `{n,}` or `{n,m}`, with `self.pos` at the `{`; consumes it all.
-    fn counts(&mut self) -> Result<(u32, Option<u32>), Error> {
+    fn counts(&mut self) -> Result<(u32, Option<u32>), PatternError> {
         let open = self.pos;
         self.pos += 1;
         let invalid = || {
-            Error::new(
+            PatternError::new(
                 open,
                 "invalid repetition after `{`; expected `{n}`, `{n,}` or `{n,m}`, \
                  or `\\{` for a literal brace",
@@ -200,7 +200,7 @@ impl Parser<'_> {
         if let Some(max) = max
             && min > max
         {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 open,
                 format!(
                     "invalid repetition `{}`: the minimum is larger than the maximum",
@@ -212,7 +212,7 @@ impl Parser<'_> {
     }
 
     /// A decimal count, if digits follow.
-    fn count(&mut self) -> Result<Option<u32>, Error> {
+    fn count(&mut self) -> Result<Option<u32>, PatternError> {
         let start = self.pos;
         let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
@@ -222,7 +222,7 @@ impl Parser<'_> {
         let text = &self.pattern[start..self.pos];
         match text.parse::<u32>() {
             Ok(n) if n <= MAX_COUNT => Ok(Some(n)),
-            _ => Err(Error::new(
+            _ => Err(PatternError::new(
                 start,
                 format!("repetition count `{text}` is too large; counts go up to {MAX_COUNT}"),
             )),
@@ -231,9 +231,9 @@ impl Parser<'_> {
 
     /// A group, with `self.pos` after its `(`: `(..)`, `(?:..)`, `(?P<name>..)` or
     /// `(?<name>..)`.
-    fn group(&mut self, open: usize) -> Result<Node, Error> {
+    fn group(&mut self, open: usize) -> Result<Ast, PatternError> {
         if self.depth == MAX_DEPTH {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 open,
                 format!("groups nested too deeply; greduce accepts up to {MAX_DEPTH} levels"),
             ));
@@ -245,16 +245,19 @@ impl Parser<'_> {
         let node = self.alternation()?;
         self.depth -= 1;
         if !self.eat(')') {
-            return Err(Error::new(open, "unclosed group: `(` has no matching `)`"));
+            return Err(PatternError::new(
+                open,
+                "unclosed group: `(` has no matching `)`",
+            ));
         }
         Ok(node)
     }
 
     /// What follows `(?`: `:`, or a group name; everything else is an error.
-    fn group_kind(&mut self, open: usize) -> Result<(), Error> {
+    fn group_kind(&mut self, open: usize) -> Result<(), PatternError> {
         let rest = self.rest();
         let unsupported = |what: &str, len: usize| {
-            Error::unsupported(
+            PatternError::unsupported(
                 open,
                 &format!("{what} `{}`", &self.pattern[open..self.pos + len]),
             )
@@ -289,23 +292,23 @@ impl Parser<'_> {
         if flags > 0 && matches!(rest.as_bytes().get(flags), Some(b')' | b':')) {
             return Err(unsupported("flags", flags + 1));
         }
-        Err(Error::new(
+        Err(PatternError::new(
             open,
             "invalid group after `(?`; a group is `(..)`, `(?:..)`, `(?P<name>..)` or `(?<name>..)`",
         ))
     }
 
     /// A group's name and its `>`, with `self.pos` after the `<`.
-    fn group_name(&mut self, open: usize) -> Result<(), Error> {
+    fn group_name(&mut self, open: usize) -> Result<(), PatternError> {
         let Some(len) = self.rest().find('>') else {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 open,
                 "unclosed group name: `<` has no matching `>`",
             ));
         };
         let name = &self.rest()[..len];
         if name.is_empty() {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 open,
                 "empty group name; a name is ASCII letters, digits and `_`, not starting with a digit",
             ));
@@ -313,7 +316,7 @@ impl Parser<'_> {
         let valid = name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
             && name.bytes().next().is_some_and(|b| !b.is_ascii_digit());
         if !valid {
-            return Err(Error::new(
+            return Err(PatternError::new(
                 self.pos,
                 format!(
                     "invalid group name `{name}`; a name is ASCII letters, digits and `_`, \

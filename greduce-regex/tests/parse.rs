@@ -1,33 +1,33 @@
 //! The accepted syntax: each construct's tree.
 
-use greduce_regex::{Node, parse};
+use greduce_regex::{Ast, parse};
 
-fn lit(c: char) -> Node {
-    Node::Literal(c)
+fn lit(c: char) -> Ast {
+    Ast::Literal(c)
 }
 
-fn class(ranges: &[(char, char)]) -> Node {
-    Node::Class(ranges.to_vec())
+fn class(ranges: &[(char, char)]) -> Ast {
+    Ast::Class(ranges.to_vec())
 }
 
-fn concat(nodes: Vec<Node>) -> Node {
-    Node::Concat(nodes)
+fn concat(nodes: Vec<Ast>) -> Ast {
+    Ast::Concat(nodes)
 }
 
-fn repeat(node: Node, min: u32, max: Option<u32>) -> Node {
-    Node::Repeat {
+fn repeat(node: Ast, min: u32, max: Option<u32>) -> Ast {
+    Ast::Repeat {
         node: Box::new(node),
         min,
         max,
     }
 }
 
-fn text(s: &str) -> Node {
+fn text(s: &str) -> Ast {
     concat(s.chars().map(lit).collect())
 }
 
-/// Every character but those of `ranges` (sorted), as `Node::Class` holds them.
-fn complement(ranges: &[(char, char)]) -> Node {
+/// Every character but those of `ranges` (sorted), as `Ast::Class` holds them.
+fn complement(ranges: &[(char, char)]) -> Ast {
     let mut out = Vec::new();
     let mut next = 0u32;
     for &(lo, hi) in ranges {
@@ -46,18 +46,18 @@ fn complement(ranges: &[(char, char)]) -> Node {
             }
         }
     }
-    Node::Class(split)
+    Ast::Class(split)
 }
 
 #[test]
 fn literals_and_empty() {
-    assert_eq!(parse("").unwrap(), Node::Empty);
+    assert_eq!(parse("").unwrap(), Ast::Empty);
     assert_eq!(parse("a").unwrap(), lit('a'));
     assert_eq!(parse("abc").unwrap(), text("abc"));
     assert_eq!(parse("é ü").unwrap(), text("é ü"));
     // `]` and `}` alone are literal.
     assert_eq!(parse("a]}").unwrap(), text("a]}"));
-    assert_eq!(parse("()").unwrap(), Node::Empty);
+    assert_eq!(parse("()").unwrap(), Ast::Empty);
     assert_eq!(parse("a()b").unwrap(), text("ab"));
 }
 
@@ -149,7 +149,7 @@ fn groups() {
     assert_eq!(parse("(?<n_1>ab)").unwrap(), text("ab"));
     assert_eq!(parse("((a)(b))").unwrap(), text("ab"));
     assert_eq!(parse("(ab)*").unwrap(), repeat(text("ab"), 0, None));
-    assert_eq!(parse("()*").unwrap(), Node::Empty);
+    assert_eq!(parse("()*").unwrap(), Ast::Empty);
     // 128 levels of groups are accepted.
     let deep = format!("{}a{}", "(".repeat(128), ")".repeat(128));
     assert_eq!(parse(&deep).unwrap(), lit('a'));
@@ -159,28 +159,28 @@ fn groups() {
 fn alternation() {
     assert_eq!(
         parse("ab|c").unwrap(),
-        Node::Alternation(vec![text("ab"), lit('c')])
+        Ast::Alternation(vec![text("ab"), lit('c')])
     );
     assert_eq!(
         parse("a|").unwrap(),
-        Node::Alternation(vec![lit('a'), Node::Empty])
+        Ast::Alternation(vec![lit('a'), Ast::Empty])
     );
     assert_eq!(
         parse("|").unwrap(),
-        Node::Alternation(vec![Node::Empty, Node::Empty])
+        Ast::Alternation(vec![Ast::Empty, Ast::Empty])
     );
     assert_eq!(
         parse("x(a|b)y").unwrap(),
         concat(vec![
             lit('x'),
-            Node::Alternation(vec![lit('a'), lit('b')]),
+            Ast::Alternation(vec![lit('a'), lit('b')]),
             lit('y')
         ])
     );
     // Nested alternations are kept as written.
     assert_eq!(
         parse("(a|b)|c").unwrap(),
-        Node::Alternation(vec![Node::Alternation(vec![lit('a'), lit('b')]), lit('c')])
+        Ast::Alternation(vec![Ast::Alternation(vec![lit('a'), lit('b')]), lit('c')])
     );
 }
 
@@ -217,12 +217,12 @@ fn quantifiers() {
 #[test]
 fn anchors_at_the_ends_are_ignored() {
     assert_eq!(parse("^abc$").unwrap(), text("abc"));
-    assert_eq!(parse("^").unwrap(), Node::Empty);
-    assert_eq!(parse("$").unwrap(), Node::Empty);
-    assert_eq!(parse("^$").unwrap(), Node::Empty);
+    assert_eq!(parse("^").unwrap(), Ast::Empty);
+    assert_eq!(parse("$").unwrap(), Ast::Empty);
+    assert_eq!(parse("^$").unwrap(), Ast::Empty);
     assert_eq!(
         parse("a|$").unwrap(),
-        Node::Alternation(vec![lit('a'), Node::Empty])
+        Ast::Alternation(vec![lit('a'), Ast::Empty])
     );
     // An escaped `$` at the end, or one in a class, is literal.
     assert_eq!(parse(r"a\$").unwrap(), text("a$"));
@@ -241,7 +241,7 @@ fn the_brief_example() {
             lit('@'),
             repeat(az(), 2, Some(4)),
             lit('.'),
-            Node::Alternation(vec![text("com"), text("org")]),
+            Ast::Alternation(vec![text("com"), text("org")]),
         ])
     );
 }

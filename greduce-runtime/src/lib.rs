@@ -3,6 +3,31 @@
 //!
 //! Use it through the `greduce` crate, which re-exports this API together with the
 //! `#[generator]` attribute that writes the calls into [`__private`].
+//!
+//! # Vocabulary
+//!
+//! One word per idea, in these docs, the API and the messages:
+//!
+//! - **run**: one execution of a generator, with its output and its trace ([`Run`]).
+//!   [`record`] makes one from an rng; [`replay`] makes one from a trace.
+//! - **trace**: what a run leaves behind ([`Trace`]): its decisions, and the reducible parts
+//!   around them (generator calls, loops and their iterations, `if` selections, `match`
+//!   switches).
+//! - **decision**: one draw at a site (`random_range`, `random_bool`, `choose`, ...) and the
+//!   value it answered ([`Decision`]).
+//! - **site**: where in the generator's source a decision or a part is ([`Site`]).
+//! - **candidate**: a trace the reducer tries: the current trace changed by one edit, replayed
+//!   to an input.
+//! - **pass**: one way the reducer proposes candidates ([`Pass`]); [`Passes`] selects them.
+//! - **failure**: how a property failed (a panic, `false`, `Err`), and whether two failures
+//!   are the same ([`SameFailure`]).
+//! - **outcome**: what a property says about one input ([`Outcome`]): it passes, fails, is
+//!   unresolved (rejected with [`assume`], or otherwise) or timed out.
+//! - **verdict**: what the reducer decided about a candidate ([`Verdict`]), shown by
+//!   [`Reducer::explain`].
+//! - **case**: one input a check gives its property (generated, an example, saved, or read
+//!   from a fuzzer's file).
+//! - **reduction**: shrinking one failing run ([`Reducer`] gives a [`Reduction`]).
 
 mod check;
 pub mod fuzz;
@@ -21,9 +46,11 @@ pub use check::{
 };
 pub use persist::text::ParseTraceError;
 pub use property::outcome::Outcome;
+#[allow(deprecated)] // the former names, kept for one release
+pub use reduce::Stats;
 pub use reduce::{
     Attempt, Certificate, Exhaust, Pass, PassStats, Passes, Progress, ReduceError, Reducer,
-    Reduction, Search, Stats, Verdict,
+    Reduction, ReductionStats, Search, Verdict,
 };
 pub use run::align::Strategy;
 pub use run::kinds::Int;

@@ -1,7 +1,7 @@
 //! A parsed pattern compiled for drawing: literal runs merged into text, each class's
 //! characters numbered in draw order, and each part that draws labelled for the hoist pass.
 
-use greduce_regex::Node;
+use greduce_regex::Ast;
 
 /// What [`emit`](super::emit::emit) draws from.
 #[derive(Clone)]
@@ -39,7 +39,7 @@ pub(super) struct Class {
 }
 
 impl Class {
-    /// The class of `ranges` (a `Node::Class`: sorted, none across the surrogate gap).
+    /// The class of `ranges` (a `Ast::Class`: sorted, none across the surrogate gap).
     fn new(ranges: &[(char, char)]) -> Class {
         let mut runs = Vec::with_capacity(ranges.len() + 2);
         let mut len = 0;
@@ -65,7 +65,7 @@ impl Class {
             [run] => run,
             _ => self.runs[self.runs.partition_point(|&(start, _)| start <= index) - 1],
         };
-        // A run never crosses the surrogate gap (`Node::Class` splits its ranges there).
+        // A run never crosses the surrogate gap (`Ast::Class` splits its ranges there).
         char::from_u32(u32::from(first) + (index - start)).expect("a run holds only chars")
     }
 
@@ -93,26 +93,26 @@ fn draw_order(ranges: &[(char, char)]) -> Vec<(char, char)> {
 }
 
 /// Compiles `node`, numbering the labels from `*next`.
-pub(super) fn compile(node: &Node, next: &mut u64) -> Part {
+pub(super) fn compile(node: &Ast, next: &mut u64) -> Part {
     let mut label = || {
         *next += 1;
         *next
     };
     let label = match node {
-        Node::Concat(_) | Node::Alternation(_) | Node::Repeat { .. } => label(),
-        Node::Empty | Node::Literal(_) | Node::Class(_) => 0,
+        Ast::Concat(_) | Ast::Alternation(_) | Ast::Repeat { .. } => label(),
+        Ast::Empty | Ast::Literal(_) | Ast::Class(_) => 0,
     };
     match node {
-        Node::Empty => Part::Text("".into()),
-        Node::Literal(c) => Part::Text(c.to_string().into()),
-        Node::Class(ranges) => {
+        Ast::Empty => Part::Text("".into()),
+        Ast::Literal(c) => Part::Text(c.to_string().into()),
+        Ast::Class(ranges) => {
             let class = Class::new(ranges);
             match class.single() {
                 Some(c) => Part::Text(c.to_string().into()),
                 None => Part::Class(class),
             }
         }
-        Node::Concat(nodes) => {
+        Ast::Concat(nodes) => {
             let mut parts: Vec<Part> = Vec::with_capacity(nodes.len());
             for node in nodes {
                 match (parts.last_mut(), compile(node, next)) {
@@ -132,11 +132,11 @@ pub(super) fn compile(node: &Node, next: &mut u64) -> Part {
                 },
             }
         }
-        Node::Alternation(nodes) => Part::Alternation {
+        Ast::Alternation(nodes) => Part::Alternation {
             label,
             alternatives: nodes.iter().map(|node| compile(node, next)).collect(),
         },
-        Node::Repeat { node, min, max } => match (compile(node, next), max) {
+        Ast::Repeat { node, min, max } => match (compile(node, next), max) {
             (_, Some(0)) => Part::Text("".into()),
             (Part::Text(text), Some(max)) if max == min => {
                 Part::Text(text.repeat(*min as usize).into())
@@ -180,7 +180,7 @@ mod tests {
     use super::*;
 
     fn order(pattern: &str) -> String {
-        let Ok(Node::Class(ranges)) = greduce_regex::parse(pattern) else {
+        let Ok(Ast::Class(ranges)) = greduce_regex::parse(pattern) else {
             panic!("{pattern} is no class");
         };
         let class = Class::new(&ranges);
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn the_last_characters_of_dot() {
-        let Ok(Node::Class(ranges)) = greduce_regex::parse(".") else {
+        let Ok(Ast::Class(ranges)) = greduce_regex::parse(".") else {
             unreachable!()
         };
         let class = Class::new(&ranges);

@@ -25,7 +25,7 @@
 //! `{n}`, `{n,}`, `{n,m}` (counts up to 100 000) and their lazy forms (`*?`: the same
 //! strings); `^` at the very start and `$` at the very end (ignored). Everything else
 //! (backreferences, lookaround, flags such as `(?i)`, `\b`, `\p{..}`, anchors elsewhere) is
-//! an [`Error`] naming what and where: [`Error::offset`] is its byte offset in the pattern.
+//! an [`PatternError`] naming what and where: [`PatternError::offset`] is its byte offset in the pattern.
 //!
 //! ```
 //! use greduce::regex::Regex;
@@ -64,7 +64,11 @@ use crate::generator;
 use compile::Part;
 use std::fmt;
 
-pub use greduce_regex::Error;
+pub use greduce_regex::PatternError;
+
+/// The former name of [`PatternError`], kept for one release.
+#[deprecated(note = "renamed `PatternError`")]
+pub type Error = PatternError;
 
 /// A compiled pattern that generates the strings it matches (see [the module
 /// docs](self) for the syntax and how its strings shrink).
@@ -104,7 +108,7 @@ impl Regex {
     ///
     /// # Errors
     ///
-    /// An [`Error`] at the first problem: syntax greduce does not accept, or a malformed
+    /// A [`PatternError`] at the first problem: syntax greduce does not accept, or a malformed
     /// pattern; its message names what is accepted instead.
     ///
     /// ```
@@ -117,7 +121,7 @@ impl Regex {
     ///     "invalid repetition `{3,2}`: the minimum is larger than the maximum"
     /// );
     /// ```
-    pub fn new(pattern: &str) -> Result<Regex, Error> {
+    pub fn new(pattern: &str) -> Result<Regex, PatternError> {
         let node = greduce_regex::parse(pattern)?;
         let root = compile::compile(&node, &mut 0);
         let regex = Regex {

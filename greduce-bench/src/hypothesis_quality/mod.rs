@@ -103,7 +103,7 @@ fn shrink_from<T: Debug>(
     generator: impl Fn(&mut StdRng) -> T + Copy,
     draws: &[u64],
     property: impl Fn(&T) -> Outcome,
-    expected: impl Fn(&T, &greduce::Stats) -> bool,
+    expected: impl Fn(&T, &greduce::ReductionStats) -> bool,
 ) -> Ending {
     let Ok(run) = greduce::replay_draws(generator, draws) else {
         return Ending {

@@ -2,7 +2,7 @@
 
 use crate::run::bytes;
 use crate::trace::site::Site;
-use crate::trace::value::{Args, Value};
+use crate::trace::value::{Asked, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};
 use std::fmt;
 
@@ -75,14 +75,14 @@ pub(crate) struct Layout {
 
 /// The open nodes of [`layout`]'s walk: each with the node past its subtree, and for a
 /// `while` loop its condition's arguments and site, and whether it ended on `false`.
-type Open<'t> = Vec<(NodeId, NodeId, Option<(Args, &'t Site, bool)>)>;
+type Open<'t> = Vec<(NodeId, NodeId, Option<(Asked, &'t Site, bool)>)>;
 
 /// [`to_bytes`], with where each node lies.
 pub(crate) fn layout(trace: &Trace) -> Result<Layout, NoByteForm> {
     let mut out = Vec::new();
     let mut spans = vec![Span::default(); trace.len()];
     let mut open: Open<'_> = Vec::new();
-    let condition = |args: &Args, site: &Site, more: bool, out: &mut Vec<u8>| {
+    let condition = |args: &Asked, site: &Site, more: bool, out: &mut Vec<u8>| {
         if bytes::encode(args, &Value::Bool(more), out) {
             Ok(())
         } else {

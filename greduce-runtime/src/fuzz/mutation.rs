@@ -16,7 +16,7 @@ use crate::run::bytes;
 use crate::run::record::record;
 use crate::run::replay::{BYTES_SEED, OnBytes, replay_bytes};
 use crate::trace::site::Site;
-use crate::trace::value::{Args, Value};
+use crate::trace::value::{Asked, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -441,7 +441,7 @@ fn recount(d: &Decoded, count: &Count, by: i64, mut bytes: Vec<u8>) -> Option<Ve
 }
 
 /// Encodes the offset `off` for a decision with `args`, when it is one of its values.
-fn encode_checked(args: &Args, off: u128, out: &mut Vec<u8>) -> bool {
+fn encode_checked(args: &Asked, off: u128, out: &mut Vec<u8>) -> bool {
     args.as_int().is_some_and(|(_, span, _)| off <= span)
         && bytes::encode(args, &Value::offset(off), out)
 }

@@ -1,7 +1,7 @@
 //! The log of a reduction: why each candidate was accepted or rejected.
 //!
 //! What a reduction keeps is bounded whatever the number of candidates: counters (in
-//! [`Stats`](crate::Stats)) and the last few attempts. With [`Reducer::explain`] on, it also
+//! [`ReductionStats`](crate::ReductionStats)) and the last few attempts. With [`Reducer::explain`] on, it also
 //! keeps one entry per candidate, each of bounded size (its change described in at most a
 //! few lines, its output cut short), so `explain` can list every candidate.
 //!

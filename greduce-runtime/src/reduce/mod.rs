@@ -30,4 +30,8 @@ pub use log::{Attempt, Verdict};
 pub use passes::{Pass, Passes, Search};
 pub use reduction::{Progress, ReduceError, Reduction};
 pub use settings::Reducer;
-pub use stats::{PassStats, Stats};
+pub use stats::{PassStats, ReductionStats};
+
+/// The former name of [`ReductionStats`], kept for one release.
+#[deprecated(note = "renamed `ReductionStats`, beside `CheckStats` and `PassStats`")]
+pub type Stats = ReductionStats;

@@ -23,7 +23,7 @@
 //! Every accepted step makes the input strictly simpler, so a reduction terminates, and
 //! inputs that fail the same way tend to end at the same minimal one.
 
-use crate::trace::value::{Args, CHAR_ZERO, FloatTy, IntTy, Prim, Value};
+use crate::trace::value::{Asked, CHAR_ZERO, FloatTy, IntTy, Prim, Value};
 use crate::trace::{Decision, Trace};
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -70,7 +70,7 @@ impl Rank<'_> {
 }
 
 /// The rank of `value` as an answer to a decision with `args`.
-pub(crate) fn rank<'a>(args: &Args, value: &'a Value) -> Rank<'a> {
+pub(crate) fn rank<'a>(args: &Asked, value: &'a Value) -> Rank<'a> {
     match value {
         Value::Bytes(bytes) => return Rank::Bytes(bytes),
         Value::Indices(ix) => return Rank::Indices(ix),
@@ -78,7 +78,7 @@ pub(crate) fn rank<'a>(args: &Args, value: &'a Value) -> Rank<'a> {
         _ => {}
     }
     if let (
-        Args::Standard {
+        Asked::Standard {
             ty: Prim::Float(ty),
         },
         Some(bits),
@@ -104,13 +104,13 @@ pub(crate) fn rank<'a>(args: &Args, value: &'a Value) -> Rank<'a> {
 
 /// The simplest legal value for a decision with `args` that answered `value` (same kind,
 /// same length); `None` when greduce cannot tell (a distribution's samples).
-pub(crate) fn simplest(args: &Args, value: &Value) -> Option<Value> {
+pub(crate) fn simplest(args: &Asked, value: &Value) -> Option<Value> {
     if let Some(line) = Line::of(args, value) {
         return line.simplest();
     }
     match (args, value) {
-        (Args::Float { .. }, Value::Float(_)) => args.simplest_float().map(Value::Float),
-        (Args::Standard { ty: Prim::Float(_) }, _) => Some(Value::Bits(0)),
+        (Asked::Float { .. }, Value::Float(_)) => args.simplest_float().map(Value::Float),
+        (Asked::Standard { ty: Prim::Float(_) }, _) => Some(Value::Bits(0)),
         (_, Value::Bytes(bytes)) => Some(Value::Bytes(Box::new(vec![0; bytes.len()]))),
         (_, Value::Indices(ix)) => Some(Value::Indices(Box::new((0..ix.len()).collect()))),
         _ => None,
@@ -243,7 +243,7 @@ enum LineKind {
 impl Line {
     /// The line of `value` as an answer to `args`; `None` for values that are not
     /// integer-like (floats, bytes, permutations) or a distribution's samples.
-    pub(crate) fn of(args: &Args, value: &Value) -> Option<Line> {
+    pub(crate) fn of(args: &Asked, value: &Value) -> Option<Line> {
         if let (Some((lo, span, ty)), Some(offset)) = (args.as_int(), value.as_offset()) {
             let target = args.simplest_offset().unwrap_or(0);
             let zigzag = ty != IntTy::Char;
@@ -256,7 +256,7 @@ impl Line {
             });
         }
         match (args, value) {
-            (Args::Standard { ty }, Value::Bits(_) | Value::WideBits(_)) => {
+            (Asked::Standard { ty }, Value::Bits(_) | Value::WideBits(_)) => {
                 let bits = value.as_bits()?;
                 let (width, signed, zigzag) = match ty {
                     Prim::Int(IntTy::Char) => (32, false, false),
@@ -283,7 +283,7 @@ impl Line {
                     zigzag,
                 })
             }
-            (Args::Bool { .. } | Args::Ratio { .. }, Value::Bool(b)) => Some(Line {
+            (Asked::Bool { .. } | Asked::Ratio { .. }, Value::Bool(b)) => Some(Line {
                 kind: LineKind::Bool {
                     legal_false: args.admits_bool(false),
                     legal_true: args.admits_bool(true),
@@ -295,7 +295,7 @@ impl Line {
             }),
             // `sample(Uniform)` over integers from a bound of 0 or more (rand keeps the
             // bounds private; its `Debug` text has them): the distance from the bound.
-            (Args::Distribution(debug), Value::Bits(_) | Value::WideBits(_)) => {
+            (Asked::Distribution(debug), Value::Bits(_) | Value::WideBits(_)) => {
                 let (low, range) = crate::run::uniform::unsigned_range(debug)?;
                 let bits = value.as_bits()?;
                 Some(Line {
@@ -310,7 +310,7 @@ impl Line {
                     zigzag: true,
                 })
             }
-            (Args::Index { len }, Value::Index(i)) => Some(Line {
+            (Asked::Index { len }, Value::Index(i)) => Some(Line {
                 kind: LineKind::Index,
                 span: u128::from(len.saturating_sub(1)),
                 target: 0,
@@ -486,7 +486,7 @@ mod tests {
     use super::*;
 
     fn int(lo: i64, hi: i64, v: i64) -> u128 {
-        let args = Args::int(u128::from(lo as u64), (hi - lo) as u128, IntTy::I64);
+        let args = Asked::int(u128::from(lo as u64), (hi - lo) as u128, IntTy::I64);
         let value = Value::offset((v - lo) as u128);
         Line::of(&args, &value).unwrap().rank()
     }
@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn every_rank_maps_back_to_its_value() {
-        let args = Args::int(u128::from((-7i64) as u64), 17, IntTy::I64);
+        let args = Asked::int(u128::from((-7i64) as u64), 17, IntTy::I64);
         let mut seen = Vec::new();
         for off in 0..=17 {
             let line = Line::of(&args, &Value::offset(off)).unwrap();
@@ -521,7 +521,7 @@ mod tests {
 
     #[test]
     fn room_is_what_is_left_on_the_value_side() {
-        let args = Args::int(u128::from((-10i64) as u64), 30, IntTy::I64); // -10..=20
+        let args = Asked::int(u128::from((-10i64) as u64), 30, IntTy::I64); // -10..=20
         let at = |v: i64| Line::of(&args, &Value::offset((v + 10) as u128)).unwrap();
         assert_eq!(at(5).room(false), 15);
         assert_eq!(at(-4).room(true), 6);
@@ -531,7 +531,7 @@ mod tests {
 
     #[test]
     fn full_range_primitives_rank_around_zero() {
-        let args = Args::Standard {
+        let args = Asked::Standard {
             ty: Prim::Int(IntTy::I32),
         };
         let rank = |v: i32| {
@@ -545,7 +545,7 @@ mod tests {
 
     #[test]
     fn characters_start_at_zero_digit() {
-        let args = Args::int(' ' as u128, '~' as u128 - ' ' as u128, IntTy::Char);
+        let args = Asked::int(' ' as u128, '~' as u128 - ' ' as u128, IntTy::Char);
         let rank = |c: char| {
             Line::of(&args, &Value::offset(c as u128 - ' ' as u128))
                 .unwrap()
@@ -555,7 +555,7 @@ mod tests {
         assert!(rank('1') < rank('a'));
         assert!(rank('~') < rank('/'));
         assert!(rank('/') < rank(' '));
-        let letters = Args::int('a' as u128, 25, IntTy::Char);
+        let letters = Asked::int('a' as u128, 25, IntTy::Char);
         let line = Line::of(&letters, &Value::offset(2)).unwrap();
         assert_eq!(line.rank(), 2);
     }
@@ -589,10 +589,10 @@ mod tests {
 
     #[test]
     fn booleans_and_indices() {
-        let b = Args::Bool { p: 0.5 };
+        let b = Asked::Bool { p: 0.5 };
         assert_eq!(rank(&b, &Value::Bool(false)), Rank::Scalar(0));
         assert_eq!(rank(&b, &Value::Bool(true)), Rank::Scalar(1));
-        let i = Args::Index { len: 5 };
+        let i = Asked::Index { len: 5 };
         assert_eq!(rank(&i, &Value::Index(3)), Rank::Scalar(3));
         assert!(Rank::Indices(&[0, 1, 2]) < Rank::Indices(&[1, 0, 2]));
         assert!(Rank::Bytes(&[9]) < Rank::Bytes(&[0, 0]));

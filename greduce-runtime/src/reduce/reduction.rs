@@ -2,7 +2,7 @@
 //! candidate ([`Progress`]), and why it could not start ([`ReduceError`]).
 
 use crate::reduce::log::{self, Attempt};
-use crate::reduce::stats::Stats;
+use crate::reduce::stats::ReductionStats;
 use crate::run::replay::ReplayError;
 use crate::trace::Trace;
 use std::fmt;
@@ -46,7 +46,7 @@ pub struct Progress<'a, T, S> {
     /// Whether the candidate just tried was accepted (`output` is new).
     pub improved: bool,
     /// The counters so far.
-    pub stats: &'a Stats,
+    pub stats: &'a ReductionStats,
     /// Time since the reduction started.
     pub elapsed: Duration,
 }
@@ -82,7 +82,7 @@ pub struct Reduction<T, S = usize> {
     /// was reduced and `output` is the replayed original).
     pub reproduced: bool,
     /// Counters, per pass too.
-    pub stats: Stats,
+    pub stats: ReductionStats,
     /// The candidates tried, with their verdicts: all of them when the reduction explained
     /// ([`Reducer::explain`](crate::Reducer::explain)), else the last few.
     pub attempts: Vec<Attempt>,

@@ -55,7 +55,7 @@ pub struct PassStats {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Stats {
+pub struct ReductionStats {
     /// Reduced traces proposed by the search (the initial check included).
     pub candidates: u64,
     /// Times the property was called.
@@ -110,7 +110,7 @@ pub struct Stats {
     pub total_time: Duration,
 }
 
-impl fmt::Display for Stats {
+impl fmt::Display for ReductionStats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,

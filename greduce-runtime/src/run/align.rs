@@ -223,7 +223,7 @@ impl Aligner {
     }
 
     /// `shifted`: a recorded pick moved down because its range lost choices
-    /// ([`Args::shifted`](crate::trace::value::Args::shifted)), if it could be. Counts it, and
+    /// ([`Asked::shifted`](crate::trace::value::Asked::shifted)), if it could be. Counts it, and
     /// gives it back when the edit shifts ([`Edit::shift`](crate::trace::edit::Edit)).
     #[inline]
     pub(crate) fn take_shift(&mut self, shifted: Option<Value>) -> Option<Value> {

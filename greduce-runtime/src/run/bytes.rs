@@ -22,7 +22,7 @@
 
 use crate::run::legal;
 use crate::run::uniform;
-use crate::trace::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
+use crate::trace::value::{Asked, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use std::collections::HashMap;
 
 /// Bytes being read, one decision at a time.
@@ -193,7 +193,7 @@ fn unit_float(x: u128, ty: FloatTy) -> u128 {
 
 /// A float range's answer to bits `x`: the simplest value for zero, the bits' own value
 /// when it is in the range, else their high bits as a fraction of the range.
-fn range_float(args: &Args, x: u128, ty: FloatTy, lo: f64, hi: f64) -> Option<f64> {
+fn range_float(args: &Asked, x: u128, ty: FloatTy, lo: f64, hi: f64) -> Option<f64> {
     let simplest = args.simplest_float()?;
     if x == 0 {
         return Some(simplest);
@@ -243,9 +243,9 @@ pub(crate) fn decode_unsigned(span: u64, r: &mut Reader) -> u64 {
 
 /// The answer the bytes give to a decision with these arguments; `None` for a decision
 /// with no byte form (it reads nothing).
-pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
+pub(crate) fn decode(args: &Asked, r: &mut Reader) -> Option<Value> {
     Some(match *args {
-        Args::Int { .. } | Args::WideInt(..) => {
+        Asked::Int { .. } | Asked::WideInt(..) => {
             let (lo, span, ty) = args.as_int()?;
             let first = args.simplest_offset()?;
             let off = rank_to_offset(r.take(width(span)), span, first);
@@ -255,18 +255,18 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
                 first
             })
         }
-        Args::Float { lo, hi, ty, .. } => {
+        Asked::Float { lo, hi, ty, .. } => {
             let w = if ty == FloatTy::F32 { 4 } else { 8 };
             Value::Float(range_float(args, r.take(w), ty, lo, hi)?)
         }
-        Args::Bool { p } => {
+        Asked::Bool { p } => {
             let byte = r.take(1) as u8;
             // True from a threshold that keeps zero `false` (unless `p` is 1) and 255
             // `true` (unless `p` is 0).
             let threshold = ((1.0 - p) * 256.0).ceil().clamp(1.0, 255.0) as u8;
             Value::Bool(p >= 1.0 || (p > 0.0 && byte >= threshold))
         }
-        Args::Ratio {
+        Asked::Ratio {
             numerator,
             denominator,
         } => {
@@ -274,14 +274,14 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
             let x = r.take(width(den - 1)) % den;
             Value::Bool(numerator >= denominator || x >= den - u128::from(numerator))
         }
-        Args::Index { len } => {
+        Asked::Index { len } => {
             if len == UNKNOWN || len == 0 {
                 return None;
             }
             let span = u128::from(len - 1);
             Value::Index(rank_to_offset(r.take(width(span)), span, 0) as u64)
         }
-        Args::Standard { ty } => {
+        Asked::Standard { ty } => {
             let x = r.take(prim_width(ty));
             Value::bits(match ty {
                 Prim::Int(IntTy::Char) => {
@@ -295,27 +295,27 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
                 Prim::Float(ty) => unit_float(x, ty),
             })
         }
-        Args::Fill { len, elem } => {
+        Asked::Fill { len, elem } => {
             let n = usize::try_from(len).ok()?.checked_mul(usize::from(elem))?;
             Value::Bytes(Box::new(r.take_bytes(n)))
         }
-        Args::Shuffle { len } => permutation(usize::try_from(len).ok()?, usize::MAX, r),
-        Args::PartialShuffle { len, amount } => {
+        Asked::Shuffle { len } => permutation(usize::try_from(len).ok()?, usize::MAX, r),
+        Asked::PartialShuffle { len, amount } => {
             let (len, amount) = lengths(len, amount)?;
             permutation(len, amount, r)
         }
-        Args::Sample { len, amount } => {
+        Asked::Sample { len, amount } => {
             if len == UNKNOWN {
                 return None;
             }
             let (len, amount) = lengths(len, amount)?;
             Value::indices(distinct(len, amount, r))
         }
-        Args::Distribution(ref debug) => {
+        Asked::Distribution(ref debug) => {
             Value::bits(uniform::from_bytes(debug.as_str(), r.take(8) as u64))
         }
         // Read by the sampler itself (see `Reader::window`).
-        Args::Raw(_) => return None,
+        Asked::Raw(_) => return None,
     })
 }
 
@@ -325,26 +325,26 @@ pub(crate) fn decode(args: &Args, r: &mut Reader) -> Option<Value> {
 /// decision has no such value, or its values are not counted one by one here (floats,
 /// full-width numbers, samples, permutations, raw samples: only their simplest value is
 /// searched).
-pub(crate) fn rank_bytes(args: &Args, rank: u64) -> Option<Vec<u8>> {
+pub(crate) fn rank_bytes(args: &Asked, rank: u64) -> Option<Vec<u8>> {
     let rank = u128::from(rank);
     let mut out = Vec::new();
     match *args {
-        Args::Int { .. } | Args::WideInt(..) => {
+        Asked::Int { .. } | Asked::WideInt(..) => {
             let (_, span, _) = args.as_int()?;
             let first = args.simplest_offset()?;
             let offset = nth_simplest(first, span, rank)?;
             put(&mut out, offset_to_rank(offset, span, first), width(span));
         }
         // The other answer, where both are legal: a byte of 255 reads `true`.
-        Args::Bool { p } if rank == 1 && p > 0.0 && p < 1.0 => out.push(255),
-        Args::Ratio {
+        Asked::Bool { p } if rank == 1 && p > 0.0 && p < 1.0 => out.push(255),
+        Asked::Ratio {
             numerator,
             denominator,
         } if rank == 1 && numerator > 0 && numerator < denominator => {
             let den = u128::from(denominator);
             put(&mut out, den - 1, width(den - 1));
         }
-        Args::Index { len } if len != UNKNOWN && rank > 0 && rank < u128::from(len) => {
+        Asked::Index { len } if len != UNKNOWN && rank > 0 && rank < u128::from(len) => {
             put(&mut out, rank, width(u128::from(len - 1)));
         }
         _ => return None,
@@ -405,9 +405,9 @@ fn distinct(len: usize, amount: usize, r: &mut Reader) -> Vec<usize> {
 /// Appends the bytes that [`decode`] reads as `value` for a decision with these arguments;
 /// `false` when there are none (a decision with no byte form, or a value the byte form
 /// cannot name).
-pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
+pub(crate) fn encode(args: &Asked, value: &Value, out: &mut Vec<u8>) -> bool {
     match (args, value) {
-        (Args::Int { .. } | Args::WideInt(..), _) => {
+        (Asked::Int { .. } | Asked::WideInt(..), _) => {
             let (Some((lo, span, ty)), Some(first), Some(off)) =
                 (args.as_int(), args.simplest_offset(), value.as_offset())
             else {
@@ -418,7 +418,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             }
             put(out, offset_to_rank(off, span, first), width(span));
         }
-        (&Args::Float { lo, hi, ty, .. }, &Value::Float(v)) => {
+        (&Asked::Float { lo, hi, ty, .. }, &Value::Float(v)) => {
             let w = if ty == FloatTy::F32 { 4 } else { 8 };
             let bits = if args
                 .simplest_float()
@@ -435,12 +435,12 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             }
             put(out, bits, w);
         }
-        (Args::Bool { .. } | Args::Ratio { .. }, &Value::Bool(b)) => {
+        (Asked::Bool { .. } | Asked::Ratio { .. }, &Value::Bool(b)) => {
             if !args.admits_bool(b) {
                 return false;
             }
             let (byte, w) = match *args {
-                Args::Ratio { denominator, .. } => {
+                Asked::Ratio { denominator, .. } => {
                     let den = u128::from(denominator.max(1));
                     (if b { den - 1 } else { 0 }, width(den - 1))
                 }
@@ -448,13 +448,13 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             };
             put(out, byte, w);
         }
-        (&Args::Index { len }, &Value::Index(i)) if len != UNKNOWN && len > 0 => {
+        (&Asked::Index { len }, &Value::Index(i)) if len != UNKNOWN && len > 0 => {
             if i >= len {
                 return false;
             }
             put(out, u128::from(i), width(u128::from(len - 1)));
         }
-        (&Args::Standard { ty }, _) => {
+        (&Asked::Standard { ty }, _) => {
             let Some(bits) = value.as_bits() else {
                 return false;
             };
@@ -464,7 +464,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             }
             put(out, bits, prim_width(ty));
         }
-        (&Args::Fill { len, elem }, Value::Bytes(bytes)) => {
+        (&Asked::Fill { len, elem }, Value::Bytes(bytes)) => {
             if usize::try_from(len)
                 .ok()
                 .and_then(|l| l.checked_mul(usize::from(elem)))
@@ -474,7 +474,7 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
             }
             out.extend_from_slice(bytes);
         }
-        (Args::Distribution(debug), _) => {
+        (Asked::Distribution(debug), _) => {
             let Some(x) = value
                 .as_bits()
                 .and_then(|bits| uniform::to_bytes(debug.as_str(), bits))
@@ -485,14 +485,14 @@ pub(crate) fn encode(args: &Args, value: &Value, out: &mut Vec<u8>) -> bool {
         }
         // A sampler sees at most `RAW_WINDOW` of the bytes: what it read past them was
         // made up, and no bytes make it again.
-        (Args::Raw(_), Value::Bytes(raw)) if raw.len() <= RAW_WINDOW => out.extend_from_slice(raw),
-        (&Args::Shuffle { len }, Value::Indices(perm)) => {
+        (Asked::Raw(_), Value::Bytes(raw)) if raw.len() <= RAW_WINDOW => out.extend_from_slice(raw),
+        (&Asked::Shuffle { len }, Value::Indices(perm)) => {
             return encode_permutation(perm, len, u64::MAX, out);
         }
-        (&Args::PartialShuffle { len, amount }, Value::Indices(perm)) => {
+        (&Asked::PartialShuffle { len, amount }, Value::Indices(perm)) => {
             return encode_permutation(perm, len, amount, out);
         }
-        (&Args::Sample { len, amount }, Value::Indices(ix)) if len != UNKNOWN => {
+        (&Asked::Sample { len, amount }, Value::Indices(ix)) if len != UNKNOWN => {
             return encode_distinct(ix, len, amount, out);
         }
         _ => return false,
@@ -558,7 +558,7 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     /// Arguments of every kind with a byte form, with random parameters.
-    fn random_args(rng: &mut StdRng) -> Args {
+    fn random_args(rng: &mut StdRng) -> Asked {
         let int_ty = [
             IntTy::U8,
             IntTy::I16,
@@ -581,10 +581,10 @@ mod tests {
                     2 => rng.random_range(0..100_000),
                     _ => rng.random(),
                 };
-                Args::int(u128::from(lo), u128::from(span), ty)
+                Asked::int(u128::from(lo), u128::from(span), ty)
             }
-            1 => Args::int(u128::MAX - 5, u128::MAX, IntTy::I128),
-            2 => Args::Float {
+            1 => Asked::int(u128::MAX - 5, u128::MAX, IntTy::I128),
+            2 => Asked::Float {
                 lo: -2.5,
                 hi: rng.random_range(-1.0..1e9),
                 inclusive: rng.random(),
@@ -594,20 +594,20 @@ mod tests {
                     FloatTy::F64
                 },
             },
-            3 => Args::Bool {
+            3 => Asked::Bool {
                 p: [0.0, 1.0, 0.5, 1e-9, 0.999][rng.random_range(0..5)],
             },
             4 => {
                 let denominator = rng.random_range(1..100_000);
-                Args::Ratio {
+                Asked::Ratio {
                     numerator: rng.random_range(0..=denominator),
                     denominator,
                 }
             }
-            5 => Args::Index {
+            5 => Asked::Index {
                 len: rng.random_range(1..70_000),
             },
-            6 => Args::Standard {
+            6 => Asked::Standard {
                 ty: [
                     Prim::Int(IntTy::U8),
                     Prim::Int(IntTy::I128),
@@ -617,18 +617,18 @@ mod tests {
                     Prim::Float(FloatTy::F64),
                 ][rng.random_range(0..6)],
             },
-            7 => Args::Fill {
+            7 => Asked::Fill {
                 len: rng.random_range(0..5),
                 elem: [1, 2, 4, 8][rng.random_range(0..4)],
             },
-            8 => Args::Shuffle {
+            8 => Asked::Shuffle {
                 len: rng.random_range(0..40),
             },
-            9 => Args::PartialShuffle {
+            9 => Asked::PartialShuffle {
                 len: rng.random_range(0..40),
                 amount: rng.random_range(0..45),
             },
-            _ => Args::Sample {
+            _ => Asked::Sample {
                 len: rng.random_range(0..300),
                 amount: rng.random_range(0..10),
             },
@@ -676,17 +676,17 @@ mod tests {
             }
         }
         // In a range around zero: 0, 1, -1, 2, -2, then the side that goes on.
-        let around = Args::int(u128::from((-2i32).cast_unsigned()), 5, IntTy::I32);
+        let around = Asked::int(u128::from((-2i32).cast_unsigned()), 5, IntTy::I32);
         let values: Vec<Value> = (1..7)
             .map_while(|rank| rank_bytes(&around, rank))
             .map(|b| decode(&around, &mut Reader::new(b)).unwrap())
             .collect();
         // -2..=3: 0 is at offset 2.
         assert_eq!(values, [3, 1, 4, 0, 5].map(Value::offset));
-        assert_eq!(rank_bytes(&Args::Index { len: 3 }, 2), Some(vec![2]));
-        assert_eq!(rank_bytes(&Args::Index { len: 3 }, 3), None);
-        assert_eq!(rank_bytes(&Args::Bool { p: 0.5 }, 1), Some(vec![255]));
-        assert_eq!(rank_bytes(&Args::Bool { p: 1.0 }, 1), None);
+        assert_eq!(rank_bytes(&Asked::Index { len: 3 }, 2), Some(vec![2]));
+        assert_eq!(rank_bytes(&Asked::Index { len: 3 }, 3), None);
+        assert_eq!(rank_bytes(&Asked::Bool { p: 0.5 }, 1), Some(vec![255]));
+        assert_eq!(rank_bytes(&Asked::Bool { p: 1.0 }, 1), None);
     }
 
     #[test]
@@ -698,20 +698,20 @@ mod tests {
             let none = decode(&args, &mut Reader::new(Vec::new())).unwrap();
             assert_eq!(zero, none, "{args}");
             match (&args, &zero) {
-                (Args::Int { .. } | Args::WideInt(..), _) => {
+                (Asked::Int { .. } | Asked::WideInt(..), _) => {
                     assert_eq!(zero.as_offset(), args.simplest_offset(), "{args}");
                 }
-                (Args::Float { .. }, Value::Float(v)) => {
+                (Asked::Float { .. }, Value::Float(v)) => {
                     assert_eq!(Some(*v), args.simplest_float(), "{args}");
                 }
-                (Args::Bool { .. } | Args::Ratio { .. }, Value::Bool(b)) => {
+                (Asked::Bool { .. } | Asked::Ratio { .. }, Value::Bool(b)) => {
                     assert_eq!(*b, args.simplest_bool(), "{args}");
                 }
-                (Args::Index { .. }, _) => assert_eq!(zero, Value::Index(0)),
-                (Args::Standard { .. }, _) => assert_eq!(zero.as_bits(), Some(0)),
-                (Args::Fill { .. }, Value::Bytes(b)) => assert!(b.iter().all(|&b| b == 0)),
+                (Asked::Index { .. }, _) => assert_eq!(zero, Value::Index(0)),
+                (Asked::Standard { .. }, _) => assert_eq!(zero.as_bits(), Some(0)),
+                (Asked::Fill { .. }, Value::Bytes(b)) => assert!(b.iter().all(|&b| b == 0)),
                 (
-                    Args::Shuffle { .. } | Args::PartialShuffle { .. } | Args::Sample { .. },
+                    Asked::Shuffle { .. } | Asked::PartialShuffle { .. } | Asked::Sample { .. },
                     Value::Indices(ix),
                 ) => {
                     assert!(
@@ -725,7 +725,7 @@ mod tests {
     }
 
     /// Decodes `args` in turn from `data`: the values and where each decision's slice starts.
-    fn decode_all(args: &[Args], data: &[u8]) -> (Vec<Value>, Vec<usize>) {
+    fn decode_all(args: &[Asked], data: &[u8]) -> (Vec<Value>, Vec<usize>) {
         let mut r = Reader::new(data.to_vec());
         let mut starts = Vec::new();
         let values = args
@@ -742,7 +742,7 @@ mod tests {
     fn one_changed_byte_changes_the_one_decision_that_reads_it() {
         let mut rng = StdRng::seed_from_u64(3);
         for _ in 0..2000 {
-            let args: Vec<Args> = (0..8).map(|_| random_args(&mut rng)).collect();
+            let args: Vec<Asked> = (0..8).map(|_| random_args(&mut rng)).collect();
             let data: Vec<u8> = (0..rng.random_range(1..200))
                 .map(|_| rng.random())
                 .collect();
@@ -766,7 +766,7 @@ mod tests {
 
     #[test]
     fn a_full_width_range_reads_its_own_bits() {
-        let args = Args::int(
+        let args = Asked::int(
             u128::from(i32::MIN as u32),
             u128::from(u32::MAX),
             IntTy::I32,

@@ -18,7 +18,7 @@ use crate::trace::Kind;
 use crate::trace::NodeId;
 use crate::trace::Tag;
 use crate::trace::site::Site;
-use crate::trace::value::Args;
+use crate::trace::value::Asked;
 use crate::trace::value::Value;
 
 /// `if <decision>`: returns the branch to take and whether the run opened the selection
@@ -27,7 +27,7 @@ use crate::trace::value::Value;
 pub(crate) fn select(
     handle: &Handle,
     site: &'static Site,
-    args: &Args,
+    args: &Asked,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
     if handle.recording() {
@@ -46,7 +46,7 @@ pub(crate) fn select(
 pub(super) fn open_selection(
     run: &mut Session,
     site: &'static Site,
-    args: Args,
+    args: Asked,
     taken: bool,
     rec: Option<NodeId>,
 ) {
@@ -65,7 +65,7 @@ pub(super) fn open_selection(
 pub(super) fn select_replaying(
     handle: &Handle,
     site: &'static Site,
-    args: &Args,
+    args: &Asked,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
     if handle.lean() {
@@ -280,7 +280,7 @@ pub(super) fn switch_replaying<T, A: RangeArg<T>>(
 pub(super) fn lean_select(
     handle: &Handle,
     site: &'static Site,
-    args: &Args,
+    args: &Asked,
     record: impl FnOnce() -> bool,
 ) -> (bool, bool) {
     let taken = ok_or_stop(handle.with(|run| match lean_answer(run, site, args)? {

@@ -24,7 +24,7 @@ use crate::trace::describe::describe;
 use crate::trace::keys::KeyArgs;
 use crate::trace::node::Form;
 use crate::trace::site::Site;
-use crate::trace::value::Args;
+use crate::trace::value::Asked;
 use crate::trace::value::IntTy;
 use crate::trace::value::Value;
 
@@ -56,7 +56,7 @@ pub(super) enum Plan {
 pub(crate) fn decide<T>(
     handle: &Handle,
     site: &'static Site,
-    args: Args,
+    args: Asked,
     record: impl FnOnce() -> (T, Value),
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
@@ -76,7 +76,7 @@ pub(crate) fn decide<T>(
 pub(super) fn decide_replaying<T>(
     handle: &Handle,
     site: &'static Site,
-    args: Args,
+    args: Asked,
     record: impl FnOnce() -> (T, Value),
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
@@ -130,7 +130,7 @@ pub(super) fn decide_replaying<T>(
 pub(super) fn decide_by_plan<T>(
     handle: &Handle,
     site: &'static Site,
-    args: Args,
+    args: Asked,
     record: impl FnOnce() -> (T, Value),
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
@@ -210,10 +210,10 @@ pub(super) fn decide_by_plan<T>(
 }
 
 /// What the recorded decision leaf `node` answers the decision at `site` with `args`: its
-/// value, and the value shifted for the choices `args` lost (see [`Args::shifted`]);
-/// `None` when it was made at another site or is of another kind (see [`Args::same_kind`]).
+/// value, and the value shifted for the choices `args` lost (see [`Asked::shifted`]);
+/// `None` when it was made at another site or is of another kind (see [`Asked::same_kind`]).
 /// Reads a decision stored in its node without rebuilding it: this runs on every decision
-/// a replay reads back. The match below applies `Args::same_kind`, `lost_choices` and
+/// a replay reads back. The match below applies `Asked::same_kind`, `lost_choices` and
 /// `shifted` to the key's arguments; rebuilding the decision and calling them, as
 /// [`recorded_whole_answer`] does, cost about 100 instructions more per replayed decision
 /// (callgrind, `overhead once draws replay`: 505 M to 603 M less recording).
@@ -225,7 +225,7 @@ pub(super) fn recorded_answer(
     store: &Store,
     node: Node,
     site: &Site,
-    args: &Args,
+    args: &Asked,
 ) -> Option<(Value, Option<Value>)> {
     if node.form() == Form::Full {
         return recorded_whole_answer(store, node, site, args);
@@ -234,13 +234,13 @@ pub(super) fn recorded_answer(
     if recorded_site != site {
         return None;
     }
-    // The span or length, and the value (as `Args::lost_choices` and `Args::shifted` read
+    // The span or length, and the value (as `Asked::lost_choices` and `Asked::shifted` read
     // them).
     let (was, value) = (u64::from(node.word1()), u64::from(node.word2()));
     match (recorded_args, args) {
         (
             KeyArgs::Int { lo, ty },
-            Args::Int {
+            Asked::Int {
                 lo: now_lo,
                 span,
                 ty: now_ty,
@@ -251,11 +251,11 @@ pub(super) fn recorded_answer(
                 .flatten();
             Some((Value::Offset(value), shifted))
         }
-        (KeyArgs::Int { ty, .. }, Args::WideInt(_, now_ty)) if ty == *now_ty => {
+        (KeyArgs::Int { ty, .. }, Asked::WideInt(_, now_ty)) if ty == *now_ty => {
             Some((Value::Offset(value), None))
         }
-        (KeyArgs::Bool { .. }, Args::Bool { .. }) => Some((Value::Bool(value != 0), None)),
-        (KeyArgs::Index, Args::Index { len }) => {
+        (KeyArgs::Bool { .. }, Asked::Bool { .. }) => Some((Value::Bool(value != 0), None)),
+        (KeyArgs::Index, Asked::Index { len }) => {
             let shifted = (*len < was)
                 .then(|| value.checked_sub(was - len).map(Value::Index))
                 .flatten();
@@ -271,7 +271,7 @@ pub(super) fn recorded_whole_answer(
     store: &Store,
     node: Node,
     site: &Site,
-    args: &Args,
+    args: &Asked,
 ) -> Option<(Value, Option<Value>)> {
     let recorded = store.leaf_decision(node);
     if recorded.site != site || !recorded.args.same_kind(args) {
@@ -287,7 +287,7 @@ pub(super) fn recorded_whole_answer(
 }
 
 /// Why the recorded decision `node` cannot answer the decision at `site` with `args`.
-pub(super) fn not_legal(trace: &Trace, node: NodeId, site: &Site, args: &Args) -> String {
+pub(super) fn not_legal(trace: &Trace, node: NodeId, site: &Site, args: &Asked) -> String {
     let recorded = describe(trace, node);
     // A value of another type (a generic generator called with another type) reads like a
     // legal one; say what differs.
@@ -307,7 +307,7 @@ pub(super) fn not_legal(trace: &Trace, node: NodeId, site: &Site, args: &Args) -
 }
 
 /// Stops a scripted run whose draw is not legal for the decision at `site`.
-pub(super) fn stop_illegal_draw(handle: &Handle, args: &Args, site: &'static Site) -> ! {
+pub(super) fn stop_illegal_draw(handle: &Handle, args: &Asked, site: &'static Site) -> ! {
     ok_or_stop(handle.with(|run| {
         run.illegal_draw(args, site);
         Err::<(), ()>(())
@@ -318,7 +318,7 @@ pub(super) fn stop_illegal_draw(handle: &Handle, args: &Args, site: &'static Sit
 /// Records a decision made outside [`decide`] (recording only: seq decisions whose value
 /// comes back from rand together with data that cannot be rebuilt from the value).
 #[inline]
-pub(crate) fn record(handle: &Handle, site: &'static Site, args: Args, value: Value) {
+pub(crate) fn record(handle: &Handle, site: &'static Site, args: Asked, value: Value) {
     handle.with(|run| {
         run.builder.decision(Decision { site, args, value });
     });
@@ -332,7 +332,7 @@ pub(crate) fn record(handle: &Handle, site: &'static Site, args: Args, value: Va
 pub(super) fn lean_answer(
     run: &mut Session,
     site: &'static Site,
-    args: &Args,
+    args: &Asked,
 ) -> Result<Option<Value>, ()> {
     run.tick(site)?;
     let Some(Script::Bytes(reader)) = &mut run.script else {
@@ -340,7 +340,7 @@ pub(super) fn lean_answer(
     };
     // The most frequent decision, an unsigned range, in the fewest steps (under a
     // fuzzer's instrumentation every comparison on this path is traced).
-    if let Args::Int { span, ty, .. } = *args
+    if let Asked::Int { span, ty, .. } = *args
         && !ty.is_signed()
         && ty != IntTy::Char
     {
@@ -356,7 +356,7 @@ pub(super) fn lean_answer(
 pub(super) fn lean_decide<T>(
     handle: &Handle,
     site: &'static Site,
-    args: &Args,
+    args: &Asked,
     record: impl FnOnce() -> (T, Value),
     read: impl Fn(&Value) -> Option<T>,
     simplest: impl FnOnce() -> (T, Value),
@@ -370,7 +370,7 @@ pub(super) fn lean_decide<T>(
 /// [`lean_decide`]'s value: `None` when the run is busy or over, or the decision has no
 /// byte form (the rng answers it then, as in the traced run).
 #[inline(never)]
-pub(super) fn lean_value(handle: &Handle, site: &'static Site, args: &Args) -> Option<Value> {
+pub(super) fn lean_value(handle: &Handle, site: &'static Site, args: &Asked) -> Option<Value> {
     ok_or_stop(handle.with(|run| {
         let value = lean_answer(run, site, args)?;
         if let Some(lean) = &mut run.lean {
@@ -490,7 +490,7 @@ pub fn random<R: ?Sized, T: StandardValue>(
     decide(
         handle,
         site,
-        Args::Standard { ty: T::PRIM },
+        Asked::Standard { ty: T::PRIM },
         || {
             let v = direct(rng);
             let bits = v.to_bits();

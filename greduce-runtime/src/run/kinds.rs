@@ -1,8 +1,8 @@
-//! How each kind of decision turns its Rust arguments and result into [`Args`] and [`Value`]
+//! How each kind of decision turns its Rust arguments and result into [`Asked`] and [`Value`]
 //! and back: the per-type knowledge replay needs to check that a recorded value is still
 //! legal and to rebuild it at the right type.
 
-use crate::trace::value::{Args, FloatTy, IntTy, Prim, Value};
+use crate::trace::value::{Asked, FloatTy, IntTy, Prim, Value};
 use rand::distr::uniform::SampleUniform;
 use rand::distr::{Bernoulli, Distribution, StandardUniform, Uniform};
 use std::ops::{Range, RangeInclusive, RangeTo, RangeToInclusive};
@@ -123,7 +123,7 @@ fn offset_value<T: Int>(lo: T, span: u128, off: u128) -> Option<T> {
 )]
 pub trait RangeArg<T>: Sized {
     /// The arguments as recorded in the trace.
-    fn args(&self) -> Args;
+    fn args(&self) -> Asked;
     /// The recorded form of a value drawn from this range.
     fn record(&self, value: &T) -> Value;
     /// A recorded value read back against this range; `None` if it is not legal here.
@@ -181,12 +181,12 @@ impl<T: Int> IntBounds<T> for RangeToInclusive<T> {
 macro_rules! int_range_arg {
     ($($range:ident),*) => {$(
         impl<T: Int> RangeArg<T> for $range<T> {
-            fn args(&self) -> Args {
+            fn args(&self) -> Asked {
                 match self.bounds() {
-                    Some((lo, hi)) => Args::int(lo.to_bits(), span(lo, hi), T::TY),
+                    Some((lo, hi)) => Asked::int(lo.to_bits(), span(lo, hi), T::TY),
                     // An empty range: rand panics before anything is recorded, but keep a
                     // well-formed record anyway.
-                    None => Args::int(0, 0, T::TY),
+                    None => Asked::int(0, 0, T::TY),
                 }
             }
             fn record(&self, value: &T) -> Value {
@@ -211,8 +211,8 @@ int_range_arg!(Range, RangeInclusive, RangeTo, RangeToInclusive);
 macro_rules! float_range_arg {
     ($($t:ty => $tag:ident),*) => {$(
         impl RangeArg<$t> for Range<$t> {
-            fn args(&self) -> Args {
-                Args::Float {
+            fn args(&self) -> Asked {
+                Asked::Float {
                     lo: f64::from(self.start),
                     hi: f64::from(self.end),
                     inclusive: false,
@@ -234,8 +234,8 @@ macro_rules! float_range_arg {
         }
 
         impl RangeArg<$t> for RangeInclusive<$t> {
-            fn args(&self) -> Args {
-                Args::Float {
+            fn args(&self) -> Asked {
+                Asked::Float {
                     lo: f64::from(*self.start()),
                     hi: f64::from(*self.end()),
                     inclusive: true,
@@ -264,15 +264,15 @@ float_range_arg!(f32 => F32, f64 => F64);
 /// `random_ratio(num, den)`, or [`Fair`] for `random::<bool>()`.
 pub trait BoolArg: Copy {
     /// The arguments as recorded.
-    fn args(self) -> Args;
+    fn args(self) -> Asked;
     /// Panics exactly as rand does for an invalid argument (replay does not call rand).
     fn check(self);
 }
 
 impl BoolArg for f64 {
     #[inline]
-    fn args(self) -> Args {
-        Args::Bool { p: self }
+    fn args(self) -> Asked {
+        Asked::Bool { p: self }
     }
     #[inline]
     fn check(self) {
@@ -284,8 +284,8 @@ impl BoolArg for f64 {
 }
 
 impl BoolArg for (u32, u32) {
-    fn args(self) -> Args {
-        Args::Ratio {
+    fn args(self) -> Asked {
+        Asked::Ratio {
             numerator: self.0,
             denominator: self.1,
         }
@@ -305,8 +305,8 @@ impl BoolArg for (u32, u32) {
 pub struct Fair;
 
 impl BoolArg for Fair {
-    fn args(self) -> Args {
-        Args::Bool { p: 0.5 }
+    fn args(self) -> Asked {
+        Asked::Bool { p: 0.5 }
     }
     fn check(self) {}
 }
@@ -443,7 +443,7 @@ fill_elems!(u8, u16, u32, u64, u128, i8, i16, i32, i64, i128);
 )]
 pub trait SampleDistribution<T>: Distribution<T> {
     /// The arguments as recorded.
-    fn args(&self) -> Args;
+    fn args(&self) -> Asked;
     /// The recorded form of a sample.
     fn record(&self, value: &T) -> Value;
     /// A recorded sample read back, if it is legal for this distribution.
@@ -456,8 +456,8 @@ impl<T: StandardValue> SampleDistribution<T> for StandardUniform
 where
     StandardUniform: Distribution<T>,
 {
-    fn args(&self) -> Args {
-        Args::Standard { ty: T::PRIM }
+    fn args(&self) -> Asked {
+        Asked::Standard { ty: T::PRIM }
     }
     fn record(&self, value: &T) -> Value {
         Value::bits(value.to_bits())
@@ -488,7 +488,7 @@ where
 }
 
 impl<T, D: SampleDistribution<T>> SampleDistribution<T> for &D {
-    fn args(&self) -> Args {
+    fn args(&self) -> Asked {
         (**self).args()
     }
     fn record(&self, value: &T) -> Value {
@@ -503,8 +503,8 @@ impl<T, D: SampleDistribution<T>> SampleDistribution<T> for &D {
 }
 
 impl SampleDistribution<bool> for Bernoulli {
-    fn args(&self) -> Args {
-        Args::Bool { p: self.p() }
+    fn args(&self) -> Asked {
+        Asked::Bool { p: self.p() }
     }
     fn record(&self, value: &bool) -> Value {
         Value::Bool(*value)
@@ -529,8 +529,8 @@ where
     X: SampleUniform + StandardValue + std::fmt::Debug,
     X::Sampler: std::fmt::Debug,
 {
-    fn args(&self) -> Args {
-        Args::Distribution(Box::new(format!("{self:?}")))
+    fn args(&self) -> Asked {
+        Asked::Distribution(Box::new(format!("{self:?}")))
     }
     fn record(&self, value: &X) -> Value {
         Value::bits(value.to_bits())

@@ -18,7 +18,7 @@ use crate::trace::NONE;
 use crate::trace::New;
 use crate::trace::NodeId;
 use crate::trace::site::Site;
-use crate::trace::value::Args;
+use crate::trace::value::Asked;
 use crate::trace::value::IntTy;
 use crate::trace::value::Value;
 use std::iter::Take;
@@ -74,7 +74,7 @@ pub(crate) fn open_counted_loop(
 }
 
 /// `while .. rng.random_bool(p)`: opens the loop.
-pub(crate) fn open_while_loop(handle: &Handle, loop_site: &'static Site, args: Args) {
+pub(crate) fn open_while_loop(handle: &Handle, loop_site: &'static Site, args: Asked) {
     ok_or_stop(handle.with(|run| {
         if run.fault.is_some() {
             return Err(());
@@ -101,7 +101,7 @@ pub(crate) fn open_while_loop(handle: &Handle, loop_site: &'static Site, args: A
 pub(crate) fn while_next(
     handle: &Handle,
     site: &'static Site,
-    args: Args,
+    args: Asked,
     record: impl FnOnce() -> bool,
 ) -> bool {
     let plan = ok_or_stop(handle.with(|run| {
@@ -600,7 +600,7 @@ pub fn while_loop<'h>(handle: &'h Handle, loop_site: &'static Site) -> WhileLoop
             in_iteration: false,
         };
     }
-    open_while_loop(handle, loop_site, Args::Bool { p: 0.5 });
+    open_while_loop(handle, loop_site, Asked::Bool { p: 0.5 });
     WhileLoop {
         handle: Some(handle),
         in_iteration: false,

@@ -16,7 +16,7 @@ use crate::panic_hook;
 use crate::run::align::{Aligner, Fault, Op};
 use crate::trace::builder::Builder;
 use crate::trace::site::Site;
-use crate::trace::value::{Args, Value};
+use crate::trace::value::{Asked, Value};
 use crate::trace::{NodeId, Trace};
 use bytes::Reader;
 use std::any::Any;
@@ -292,7 +292,7 @@ impl Session {
 
     /// The next scripted draw, as the value of a decision with `args` at `site`; `None` when
     /// the run is not scripted.
-    fn next_draw(&mut self, args: &Args, site: &Site) -> Result<Option<Value>, ()> {
+    fn next_draw(&mut self, args: &Asked, site: &Site) -> Result<Option<Value>, ()> {
         let (values, next) = match &mut self.script {
             None => return Ok(None),
             Some(Script::Bytes(reader)) => return Ok(bytes::decode(args, reader)),
@@ -306,9 +306,9 @@ impl Session {
         };
         *next += 1;
         let value = match args {
-            Args::Int { .. } | Args::WideInt(..) => Some(Value::Offset(draw)),
-            Args::Bool { .. } | Args::Ratio { .. } => Some(Value::Bool(draw != 0)),
-            Args::Index { .. } => Some(Value::Index(draw)),
+            Asked::Int { .. } | Asked::WideInt(..) => Some(Value::Offset(draw)),
+            Asked::Bool { .. } | Asked::Ratio { .. } => Some(Value::Bool(draw != 0)),
+            Asked::Index { .. } => Some(Value::Index(draw)),
             _ => None,
         };
         let Some(value) = value else {
@@ -324,7 +324,7 @@ impl Session {
     }
 
     /// Fails a scripted run whose draw is not legal for its decision.
-    fn illegal_draw(&mut self, args: &Args, site: &Site) {
+    fn illegal_draw(&mut self, args: &Asked, site: &Site) {
         let index = match &self.script {
             Some(Script::Draws { next, .. }) => next.saturating_sub(1),
             _ => 0,

@@ -15,7 +15,7 @@ use super::tape::Tape;
 use crate::trace::Decision;
 use crate::trace::Tag;
 use crate::trace::site::Site;
-use crate::trace::value::Args;
+use crate::trace::value::Asked;
 use crate::trace::value::Value;
 use rand::distr::Distribution;
 use std::any::type_name;
@@ -244,7 +244,7 @@ fn taped<R: rand::Rng + ?Sized, T>(
     sample: impl Fn(&mut Tape<'_, R>) -> T,
 ) -> T {
     let key = (std::ptr::from_ref(site) as usize, what, type_name::<T>());
-    let args = || Args::Raw(Box::new(type_name::<T>().to_string()));
+    let args = || Asked::Raw(Box::new(type_name::<T>().to_string()));
     let learn = |raw: bool| RAW_SAMPLERS.with(|known| known.borrow_mut().insert(key, raw));
     // The sampler drew raw output where no decision was made for it: one, after the fact.
     let raw_decision = |value: Value| {
@@ -421,7 +421,7 @@ pub fn fill<R: ?Sized, E: FillElem>(
     let bytes = decide(
         handle,
         site,
-        Args::Fill {
+        Asked::Fill {
             len: len as u64,
             elem: E::SIZE as u8,
         },

@@ -15,7 +15,7 @@
 use crate::run::legal;
 use crate::run::{self, Handle};
 use crate::trace::site::Site;
-use crate::trace::value::{Args, UNKNOWN, Value};
+use crate::trace::value::{Asked, UNKNOWN, Value};
 use rand::Rng;
 use rand::distr::uniform::{SampleBorrow, SampleUniform};
 use rand::distr::weighted::{Error as WeightError, Weight, WeightedIndex};
@@ -46,7 +46,7 @@ fn decide_index(
     run::decisions::decide(
         handle,
         site,
-        Args::Index {
+        Asked::Index {
             len: len.map_or(UNKNOWN, |len| len as u64),
         },
         || {
@@ -65,7 +65,7 @@ fn decide_empty(handle: &Handle, site: &'static Site) {
     run::decisions::decide(
         handle,
         site,
-        Args::Index { len: 0 },
+        Asked::Index { len: 0 },
         || ((), Value::indices(Vec::new())),
         |value| {
             value
@@ -272,7 +272,7 @@ impl<T> SliceDecisions for [T] {
             run::decisions::record(
                 handle,
                 site,
-                Args::Index { len: len as u64 },
+                Asked::Index { len: len as u64 },
                 Value::index(i),
             );
             return Ok(chosen);
@@ -314,7 +314,7 @@ impl<T> SliceDecisions for [T] {
         let indices = run::decisions::decide(
             handle,
             site,
-            Args::Sample {
+            Asked::Sample {
                 len: len as u64,
                 amount: amount as u64,
             },
@@ -361,7 +361,7 @@ impl<T> SliceDecisions for [T] {
         let perm = run::decisions::decide(
             handle,
             site,
-            Args::Shuffle { len: len as u64 },
+            Asked::Shuffle { len: len as u64 },
             || {
                 let mut perm: Vec<usize> = (0..len).collect();
                 perm.shuffle(rng);
@@ -392,7 +392,7 @@ impl<T> SliceDecisions for [T] {
         let perm = run::decisions::decide(
             handle,
             site,
-            Args::PartialShuffle {
+            Asked::PartialShuffle {
                 len: len as u64,
                 amount: amount as u64,
             },
@@ -509,7 +509,7 @@ impl<I: Iterator> IteratorDecisions for I {
             run::decisions::record(
                 handle,
                 site,
-                Args::Index {
+                Asked::Index {
                     len: len.map_or(UNKNOWN, |len| len as u64),
                 },
                 Value::index(i),
@@ -519,7 +519,7 @@ impl<I: Iterator> IteratorDecisions for I {
             run::decisions::record(
                 handle,
                 site,
-                Args::Index { len: 0 },
+                Asked::Index { len: 0 },
                 Value::indices(Vec::new()),
             );
             None
@@ -545,7 +545,7 @@ impl<I: Iterator> IteratorDecisions for I {
             let ix = run::decisions::decide(
                 handle,
                 site,
-                Args::Sample {
+                Asked::Sample {
                     len: len as u64,
                     amount: amount as u64,
                 },
@@ -569,7 +569,7 @@ impl<I: Iterator> IteratorDecisions for I {
         run::decisions::record(
             handle,
             site,
-            Args::Sample {
+            Asked::Sample {
                 len: len.map_or(UNKNOWN, |len| len as u64),
                 amount: amount as u64,
             },

@@ -17,7 +17,7 @@
 use crate::trace::keys::{Interner, KeyArgs};
 use crate::trace::node::data_index;
 use crate::trace::site::Site;
-use crate::trace::value::Args;
+use crate::trace::value::Asked;
 use crate::trace::{Count, Decision, NONE, New, Node, NodeId, Store, Tag, Trace};
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -260,11 +260,11 @@ impl Builder {
     pub(crate) fn open_selection(
         &mut self,
         site: &'static Site,
-        args: &Args,
+        args: &Asked,
         taken: bool,
         branch: Tag,
     ) {
-        let data = if let Args::Bool { p } = args
+        let data = if let Asked::Bool { p } = args
             && let Some(key) = self.interner.cached(site, KeyArgs::Bool { p: p.to_bits() })
         {
             self.store.cached_selection(key, taken)
@@ -364,7 +364,7 @@ impl Builder {
 
     /// Records the arguments of a `while` loop's condition and whether it ended by
     /// answering `false`.
-    pub(crate) fn set_while(&mut self, lp: NodeId, args: Args, ended: bool) {
+    pub(crate) fn set_while(&mut self, lp: NodeId, args: Asked, ended: bool) {
         let node = self.store.nodes[lp as usize];
         if node.is(Tag::Loop)
             && let (_, Count::While { args: a, ended: e }) =
@@ -472,7 +472,7 @@ mod tests {
     fn int(site: &'static Site, lo: u64, span: u64, v: u64) -> Decision {
         Decision {
             site,
-            args: Args::Int {
+            args: Asked::Int {
                 lo,
                 span,
                 ty: IntTy::U32,
@@ -484,7 +484,7 @@ mod tests {
     fn float(v: f64) -> Decision {
         Decision {
             site: &F,
-            args: Args::Float {
+            args: Asked::Float {
                 lo: 0.0,
                 hi: 1.0,
                 inclusive: false,
@@ -536,7 +536,7 @@ mod tests {
             b.decision(int(&A, 5, 1 << 40, i));
             let taken = Decision {
                 site: &B,
-                args: Args::Bool { p: 0.5 },
+                args: Asked::Bool { p: 0.5 },
                 value: Value::Bool(i % 2 == 0),
             };
             let branch = if i % 2 == 0 { Tag::Then } else { Tag::Else };

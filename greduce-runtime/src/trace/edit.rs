@@ -63,7 +63,7 @@ pub(crate) struct Edit {
     /// Re-align moves a recorded pick down when its range lost choices: a decision that
     /// now has `k` choices fewer than recorded (a shorter `random_range` from the same
     /// start, a shorter list to `choose` from) and recorded a value of at least `k` takes
-    /// the value `k` lower ([`Args::shifted`](crate::trace::value::Args::shifted)). Tried when
+    /// the value `k` lower ([`Asked::shifted`](crate::trace::value::Asked::shifted)). Tried when
     /// removing a part failed and some pick lost choices by it: a pick from a pool of the
     /// tensors made so far then still names the tensor it named when the removed part's
     /// tensor came before it.

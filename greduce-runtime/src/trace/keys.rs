@@ -19,11 +19,11 @@ use std::collections::HashMap;
 /// The arguments of a decision stored in its node, without their length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum KeyArgs {
-    /// An integer range: its start and type (`Args::Int` without its span).
+    /// An integer range: its start and type (`Asked::Int` without its span).
     Int { lo: u64, ty: IntTy },
     /// `random_bool(p)`: the bits of `p`.
     Bool { p: u64 },
-    /// A choice from a list (`Args::Index` without its length).
+    /// A choice from a list (`Asked::Index` without its length).
     Index,
 }
 

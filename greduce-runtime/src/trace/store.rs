@@ -12,7 +12,7 @@
 use crate::trace::keys::{Interner, KeyArgs, KeyTable};
 use crate::trace::node::{Form, NONE, Node, NodeId, Tag, data_index};
 use crate::trace::site::Site;
-use crate::trace::value::{Args, Shown, Value};
+use crate::trace::value::{Asked, Shown, Value};
 use std::borrow::Cow;
 use std::fmt;
 use std::mem::ManuallyDrop;
@@ -39,7 +39,7 @@ pub struct Decision {
     /// Where it was made.
     pub(crate) site: &'static Site,
     /// What it was asked.
-    pub(crate) args: Args,
+    pub(crate) args: Asked,
     /// What it answered.
     pub(crate) value: Value,
 }
@@ -88,7 +88,7 @@ pub(crate) enum Count {
     Fixed,
     /// `while .. rng.random_bool(p)`: one boolean decision per iteration. `ended` is true
     /// when the last decision answered `false` (rather than the loop ending some other way).
-    While { args: Args, ended: bool },
+    While { args: Asked, ended: bool },
 }
 
 /// The nodes of a trace and their side tables.
@@ -170,7 +170,7 @@ const WORD: u64 = u32::MAX as u64;
 fn inline_decision(site: &'static Site, args: KeyArgs, word1: u32, word2: u32) -> Decision {
     let (args, value) = match args {
         KeyArgs::Int { lo, ty } => (
-            Args::Int {
+            Asked::Int {
                 lo,
                 span: u64::from(word1),
                 ty,
@@ -178,13 +178,13 @@ fn inline_decision(site: &'static Site, args: KeyArgs, word1: u32, word2: u32) -
             Value::Offset(u64::from(word2)),
         ),
         KeyArgs::Bool { p } => (
-            Args::Bool {
+            Asked::Bool {
                 p: f64::from_bits(p),
             },
             Value::Bool(word2 != 0),
         ),
         KeyArgs::Index => (
-            Args::Index {
+            Asked::Index {
                 len: u64::from(word1),
             },
             Value::Index(u64::from(word2)),
@@ -197,21 +197,21 @@ fn inline_decision(site: &'static Site, args: KeyArgs, word1: u32, word2: u32) -
 /// form, the arguments its key stands for, and its two words.
 #[allow(clippy::inline_always)] // Reason: as `Store::push_decision`'s.
 #[inline(always)]
-fn inline_parts(args: &Args, value: &Value) -> Option<(Form, KeyArgs, u32, u32)> {
+fn inline_parts(args: &Asked, value: &Value) -> Option<(Form, KeyArgs, u32, u32)> {
     Some(match (args, value) {
-        (Args::Int { lo, span, ty }, Value::Offset(v)) if *span <= WORD && *v <= WORD => (
+        (Asked::Int { lo, span, ty }, Value::Offset(v)) if *span <= WORD && *v <= WORD => (
             Form::Int,
             KeyArgs::Int { lo: *lo, ty: *ty },
             *span as u32,
             *v as u32,
         ),
-        (Args::Bool { p }, Value::Bool(b)) => (
+        (Asked::Bool { p }, Value::Bool(b)) => (
             Form::Bool,
             KeyArgs::Bool { p: p.to_bits() },
             0,
             u32::from(*b),
         ),
-        (Args::Index { len }, Value::Index(i)) if *len <= WORD && *i <= WORD => {
+        (Asked::Index { len }, Value::Index(i)) if *len <= WORD && *i <= WORD => {
             (Form::Index, KeyArgs::Index, *len as u32, *i as u32)
         }
         _ => return None,
@@ -246,7 +246,7 @@ impl Store {
         &mut self,
         interner: &mut Interner,
         site: &'static Site,
-        args: Args,
+        args: Asked,
         value: Value,
     ) -> NodeId {
         // Dropped only when kept whole: the inline forms take only arguments and values
@@ -277,7 +277,7 @@ impl Store {
         &mut self,
         interner: &mut Interner,
         site: &'static Site,
-        args: Args,
+        args: Asked,
         value: Value,
     ) -> NodeId {
         if let Some((form, key_args, word1, word2)) = inline_parts(&args, &value)
@@ -311,7 +311,7 @@ impl Store {
     #[inline]
     pub(crate) fn selection(&mut self, interner: &mut Interner, decision: Decision) -> u32 {
         self.decided += 1;
-        if let (Args::Bool { p }, Value::Bool(taken)) = (&decision.args, &decision.value)
+        if let (Asked::Bool { p }, Value::Bool(taken)) = (&decision.args, &decision.value)
             && let Some(key) = interner.key(
                 &mut self.keys,
                 decision.site,
@@ -340,7 +340,7 @@ impl Store {
         &mut self,
         interner: &mut Interner,
         site: &'static Site,
-        args: &Args,
+        args: &Asked,
         taken: bool,
     ) -> u32 {
         let (args, value) = (args.clone(), Value::Bool(taken));

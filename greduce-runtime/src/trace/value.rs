@@ -1,5 +1,5 @@
-//! What a decision was asked ([`Args`]) and what it answered ([`Value`]), stored in a form
-//! independent of the Rust type the generator used.
+//! What a decision was asked ([`Asked`]: its kind and arguments) and what it answered
+//! ([`Value`]), stored in a form independent of the Rust type the generator used.
 //!
 //! A trace stores most decisions in their node (see `node.rs`) and keeps these whole only
 //! for the rest, and replay and the reducer pass them around by the million, so both are
@@ -124,7 +124,7 @@ pub(crate) const UNKNOWN: u64 = u64::MAX;
 // per decision); the rare variants pay an extra allocation.
 #[allow(clippy::box_collection)]
 #[derive(Clone, Debug, PartialEq)]
-pub enum Args {
+pub enum Asked {
     /// `random_range` over integers (or `char`): the inclusive range `lo ..= lo + span`,
     /// `lo` as the zero-extended bits of the type.
     Int { lo: u64, span: u64, ty: IntTy },
@@ -163,7 +163,7 @@ pub enum Args {
 }
 
 /// What a decision answered.
-// Reason for `box_collection`: as for `Args`, 16 bytes instead of 32.
+// Reason for `box_collection`: as for `Asked`, 16 bytes instead of 32.
 #[allow(clippy::box_collection)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
@@ -204,29 +204,29 @@ impl std::hash::Hash for Value {
     }
 }
 
-impl std::hash::Hash for Args {
+impl std::hash::Hash for Asked {
     /// By variant and content (floats by their bits), for grouping equal decisions.
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         std::mem::discriminant(self).hash(h);
         match self {
-            Args::Int { lo, span, ty } => (lo, span, ty).hash(h),
-            Args::WideInt(wide, ty) => (wide, ty).hash(h),
-            Args::Float {
+            Asked::Int { lo, span, ty } => (lo, span, ty).hash(h),
+            Asked::WideInt(wide, ty) => (wide, ty).hash(h),
+            Asked::Float {
                 lo,
                 hi,
                 inclusive,
                 ty,
             } => (lo.to_bits(), hi.to_bits(), inclusive, ty).hash(h),
-            Args::Bool { p } => p.to_bits().hash(h),
-            Args::Ratio {
+            Asked::Bool { p } => p.to_bits().hash(h),
+            Asked::Ratio {
                 numerator,
                 denominator,
             } => (numerator, denominator).hash(h),
-            Args::Standard { ty } => ty.hash(h),
-            Args::Distribution(d) | Args::Raw(d) => d.hash(h),
-            Args::Index { len } | Args::Shuffle { len } => len.hash(h),
-            Args::Fill { len, elem } => (len, elem).hash(h),
-            Args::PartialShuffle { len, amount } | Args::Sample { len, amount } => {
+            Asked::Standard { ty } => ty.hash(h),
+            Asked::Distribution(d) | Asked::Raw(d) => d.hash(h),
+            Asked::Index { len } | Asked::Shuffle { len } => len.hash(h),
+            Asked::Fill { len, elem } => (len, elem).hash(h),
+            Asked::PartialShuffle { len, amount } | Asked::Sample { len, amount } => {
                 (len, amount).hash(h);
             }
         }
@@ -296,18 +296,18 @@ impl Value {
     }
 }
 
-impl Args {
+impl Asked {
     /// Whether the arguments own nothing on the heap (dropping them does nothing).
     #[inline]
     pub(crate) fn is_inline(&self) -> bool {
-        !matches!(self, Args::WideInt(..) | Args::Distribution(_))
+        !matches!(self, Asked::WideInt(..) | Asked::Distribution(_))
     }
 
     #[inline]
-    pub(crate) fn int(lo: u128, span: u128, ty: IntTy) -> Args {
+    pub(crate) fn int(lo: u128, span: u128, ty: IntTy) -> Asked {
         match (u64::try_from(lo), u64::try_from(span)) {
-            (Ok(lo), Ok(span)) => Args::Int { lo, span, ty },
-            _ => Args::WideInt(Box::new((lo, span)), ty),
+            (Ok(lo), Ok(span)) => Asked::Int { lo, span, ty },
+            _ => Asked::WideInt(Box::new((lo, span)), ty),
         }
     }
 
@@ -337,7 +337,7 @@ impl Args {
     /// `(lo, hi, inclusive, ty)` of a float range.
     fn float_range(&self) -> Option<(f64, f64, bool, FloatTy)> {
         match *self {
-            Args::Float {
+            Asked::Float {
                 lo,
                 hi,
                 inclusive,
@@ -418,8 +418,8 @@ impl Args {
     /// `(lo, span, ty)` of an integer range.
     pub(crate) fn as_int(&self) -> Option<(u128, u128, IntTy)> {
         match self {
-            Args::Int { lo, span, ty } => Some((u128::from(*lo), u128::from(*span), *ty)),
-            Args::WideInt(wide, ty) => Some((wide.0, wide.1, *ty)),
+            Asked::Int { lo, span, ty } => Some((u128::from(*lo), u128::from(*span), *ty)),
+            Asked::WideInt(wide, ty) => Some((wide.0, wide.1, *ty)),
             _ => None,
         }
     }
@@ -428,8 +428,8 @@ impl Args {
     /// used: `false`, unless `true` is certain.
     pub(crate) fn simplest_bool(&self) -> bool {
         match *self {
-            Args::Bool { p } => p >= 1.0,
-            Args::Ratio {
+            Asked::Bool { p } => p >= 1.0,
+            Asked::Ratio {
                 numerator,
                 denominator,
             } => numerator == denominator,
@@ -441,14 +441,14 @@ impl Args {
     #[inline]
     pub(crate) fn admits_bool(&self, answer: bool) -> bool {
         match *self {
-            Args::Bool { p } => {
+            Asked::Bool { p } => {
                 if answer {
                     p > 0.0
                 } else {
                     p < 1.0
                 }
             }
-            Args::Ratio {
+            Asked::Ratio {
                 numerator,
                 denominator,
             } => {
@@ -465,22 +465,22 @@ impl Args {
     /// The Rust type of the value, for messages (`None` where the arguments do not say).
     pub(crate) fn type_name(&self) -> Option<String> {
         let prim = match self {
-            Args::Int { ty, .. } | Args::WideInt(_, ty) => Prim::Int(*ty),
-            Args::Float { ty, .. } => Prim::Float(*ty),
-            Args::Standard { ty } => *ty,
+            Asked::Int { ty, .. } | Asked::WideInt(_, ty) => Prim::Int(*ty),
+            Asked::Float { ty, .. } => Prim::Float(*ty),
+            Asked::Standard { ty } => *ty,
             _ => return None,
         };
         Some(prim.to_string())
     }
 
     /// Whether a decision with these arguments has fewer choices than the recorded one
-    /// with `recorded` (a shorter range or list): only then can [`Args::shifted`] move its
+    /// with `recorded` (a shorter range or list): only then can [`Asked::shifted`] move its
     /// value. A few instructions, for the replay's hot path.
     #[inline]
-    pub(crate) fn lost_choices(&self, recorded: &Args) -> bool {
+    pub(crate) fn lost_choices(&self, recorded: &Asked) -> bool {
         match (recorded, self) {
-            (Args::Int { span, .. }, Args::Int { span: now, .. }) => now < span,
-            (Args::Index { len }, Args::Index { len: now }) => now < len,
+            (Asked::Int { span, .. }, Asked::Int { span: now, .. }) => now < span,
+            (Asked::Index { len }, Asked::Index { len: now }) => now < len,
             _ => false,
         }
     }
@@ -491,11 +491,11 @@ impl Args {
     /// that: the value [`Edit::shift`](crate::trace::edit::Edit) replays. A pick from a pool that
     /// lost `k` members names, `k` places lower, the member it named, when the lost ones
     /// came before it.
-    pub(crate) fn shifted(&self, recorded: &Args, value: &Value) -> Option<Value> {
+    pub(crate) fn shifted(&self, recorded: &Asked, value: &Value) -> Option<Value> {
         match (recorded, self, value) {
             (
-                Args::Int { lo, span, ty },
-                Args::Int {
+                Asked::Int { lo, span, ty },
+                Asked::Int {
                     lo: now_lo,
                     span: now_span,
                     ty: now_ty,
@@ -504,7 +504,7 @@ impl Args {
             ) if lo == now_lo && ty == now_ty && now_span < span => {
                 v.checked_sub(span - now_span).map(Value::Offset)
             }
-            (Args::Index { len }, Args::Index { len: now }, Value::Index(v))
+            (Asked::Index { len }, Asked::Index { len: now }, Value::Index(v))
                 if *len != UNKNOWN && *now != UNKNOWN && now < len =>
             {
                 v.checked_sub(len - now).map(Value::Index)
@@ -516,12 +516,14 @@ impl Args {
     /// Whether two argument lists describe the same kind of decision (same method, same
     /// type); only then can a recorded value be read back.
     #[inline]
-    pub(crate) fn same_kind(&self, other: &Args) -> bool {
+    pub(crate) fn same_kind(&self, other: &Asked) -> bool {
         match (self, other) {
-            (Args::Float { ty: a, .. }, Args::Float { ty: b, .. }) => a == b,
-            (Args::Standard { ty: a }, Args::Standard { ty: b }) => a == b,
-            (Args::Distribution(a), Args::Distribution(b)) | (Args::Raw(a), Args::Raw(b)) => a == b,
-            (Args::Fill { elem: a, .. }, Args::Fill { elem: b, .. }) => a == b,
+            (Asked::Float { ty: a, .. }, Asked::Float { ty: b, .. }) => a == b,
+            (Asked::Standard { ty: a }, Asked::Standard { ty: b }) => a == b,
+            (Asked::Distribution(a), Asked::Distribution(b)) | (Asked::Raw(a), Asked::Raw(b)) => {
+                a == b
+            }
+            (Asked::Fill { elem: a, .. }, Asked::Fill { elem: b, .. }) => a == b,
             _ => match (self.as_int(), other.as_int()) {
                 (Some((_, _, a)), Some((_, _, b))) => a == b,
                 _ => std::mem::discriminant(self) == std::mem::discriminant(other),
@@ -538,7 +540,7 @@ fn fmt_len(len: u64, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     }
 }
 
-impl fmt::Display for Args {
+impl fmt::Display for Asked {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some((lo, span, ty)) = self.as_int() {
             ty.fmt_bits(lo, f)?;
@@ -546,32 +548,32 @@ impl fmt::Display for Args {
             return ty.fmt_bits(lo.wrapping_add(span), f);
         }
         match self {
-            Args::Float {
+            Asked::Float {
                 lo, hi, inclusive, ..
             } => {
                 write!(f, "{lo:?}{}{hi:?}", if *inclusive { "..=" } else { ".." })
             }
-            Args::Bool { p } => write!(f, "p={p}"),
-            Args::Ratio {
+            Asked::Bool { p } => write!(f, "p={p}"),
+            Asked::Ratio {
                 numerator,
                 denominator,
             } => write!(f, "{numerator}/{denominator}"),
-            Args::Standard { ty } => write!(f, "{ty}"),
-            Args::Distribution(description) => f.write_str(description),
-            Args::Raw(ty) => write!(f, "{ty}, raw bytes"),
-            Args::Index { len } | Args::Shuffle { len } => fmt_len(*len, f),
-            Args::Fill { len, elem } => write!(f, "len={len}, {elem}-byte elements"),
-            Args::PartialShuffle { len, amount } | Args::Sample { len, amount } => {
+            Asked::Standard { ty } => write!(f, "{ty}"),
+            Asked::Distribution(description) => f.write_str(description),
+            Asked::Raw(ty) => write!(f, "{ty}, raw bytes"),
+            Asked::Index { len } | Asked::Shuffle { len } => fmt_len(*len, f),
+            Asked::Fill { len, elem } => write!(f, "len={len}, {elem}-byte elements"),
+            Asked::PartialShuffle { len, amount } | Asked::Sample { len, amount } => {
                 fmt_len(*len, f)?;
                 write!(f, ", amount={amount}")
             }
-            Args::Int { .. } | Args::WideInt(..) => unreachable!("printed above"),
+            Asked::Int { .. } | Asked::WideInt(..) => unreachable!("printed above"),
         }
     }
 }
 
 /// A value printed in the light of its arguments (integer offsets become the actual value).
-pub(crate) struct Shown<'a>(pub(crate) &'a Args, pub(crate) &'a Value);
+pub(crate) struct Shown<'a>(pub(crate) &'a Asked, pub(crate) &'a Value);
 
 fn fmt_list<T: fmt::Display>(items: &[T], sep: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     f.write_str("[")?;
@@ -592,7 +594,7 @@ impl fmt::Display for Shown<'_> {
         if let (Some((lo, _, ty)), Some(off)) = (self.0.as_int(), self.1.as_offset()) {
             return ty.fmt_bits(lo.wrapping_add(off), f);
         }
-        if let (Args::Standard { ty }, Some(bits)) = (self.0, self.1.as_bits()) {
+        if let (Asked::Standard { ty }, Some(bits)) = (self.0, self.1.as_bits()) {
             return match ty {
                 Prim::Int(ty) => ty.fmt_bits(bits, f),
                 Prim::Bool => write!(f, "{}", bits != 0),
@@ -642,14 +644,14 @@ mod tests {
 
     #[test]
     fn arguments_and_values_stay_small() {
-        assert_eq!(size_of::<Args>(), 24);
+        assert_eq!(size_of::<Asked>(), 24);
         assert_eq!(size_of::<Value>(), 16);
     }
 
     #[test]
     #[allow(clippy::float_cmp)] // Reason: the exact float is the point.
     fn a_float_range_simplest_value_has_the_fewest_binary_digits() {
-        let range = |lo: f64, hi: f64, inclusive: bool, ty: FloatTy| Args::Float {
+        let range = |lo: f64, hi: f64, inclusive: bool, ty: FloatTy| Asked::Float {
             lo,
             hi,
             inclusive,
@@ -680,14 +682,14 @@ mod tests {
         assert_eq!(Value::offset(u128::MAX).as_offset(), Some(u128::MAX));
         assert_eq!(Value::offset(5), Value::Offset(5));
         assert_eq!(
-            Args::int(u128::MAX - 4, 9, IntTy::I128).as_int(),
+            Asked::int(u128::MAX - 4, 9, IntTy::I128).as_int(),
             Some((u128::MAX - 4, 9, IntTy::I128))
         );
     }
 
     #[test]
     fn a_pick_moves_down_by_the_choices_its_range_lost() {
-        let range = |lo: u128, span: u128| Args::int(lo, span, IntTy::Usize);
+        let range = |lo: u128, span: u128| Asked::int(lo, span, IntTy::Usize);
         // `0..5` recorded 3; now `0..3`: two choices fewer.
         let shifted = range(0, 2).shifted(&range(0, 4), &Value::Offset(3));
         assert_eq!(shifted, Some(Value::Offset(1)));
@@ -695,10 +697,10 @@ mod tests {
         assert_eq!(range(0, 2).shifted(&range(0, 4), &Value::Offset(1)), None);
         assert_eq!(range(1, 2).shifted(&range(0, 4), &Value::Offset(3)), None);
         assert_eq!(range(0, 4).shifted(&range(0, 2), &Value::Offset(1)), None);
-        let bytes = Args::int(0, 2, IntTy::U8);
+        let bytes = Asked::int(0, 2, IntTy::U8);
         assert_eq!(bytes.shifted(&range(0, 4), &Value::Offset(3)), None);
         // `choose` from a shorter list.
-        let (was, now) = (Args::Index { len: 6 }, Args::Index { len: 5 });
+        let (was, now) = (Asked::Index { len: 6 }, Asked::Index { len: 5 });
         assert_eq!(now.shifted(&was, &Value::Index(4)), Some(Value::Index(3)));
         assert_eq!(now.shifted(&was, &Value::Index(0)), None);
     }

@@ -2,7 +2,7 @@
 //! edits write them: `offset:3`, `bool:true`, `int:u32:0:1000`, `index:?`. Each writer here
 //! has its reader, and reading back what was written gives the same value.
 
-use crate::trace::value::{Args, FloatTy, IntTy, Prim, UNKNOWN, Value};
+use crate::trace::value::{Asked, FloatTy, IntTy, Prim, UNKNOWN, Value};
 use std::fmt::Write as _;
 
 /// Why a text could not be read.
@@ -12,12 +12,12 @@ fn int_ty_name(ty: IntTy) -> String {
     Prim::Int(ty).to_string()
 }
 
-pub(crate) fn args_text(args: &Args) -> String {
+pub(crate) fn args_text(args: &Asked) -> String {
     if let Some((lo, span, ty)) = args.as_int() {
         return format!("int:{}:{lo}:{span}", int_ty_name(ty));
     }
     match args {
-        Args::Float {
+        Asked::Float {
             lo,
             hi,
             inclusive,
@@ -27,22 +27,22 @@ pub(crate) fn args_text(args: &Args) -> String {
             Prim::Float(*ty),
             if *inclusive { "incl" } else { "excl" }
         ),
-        Args::Bool { p } => format!("bool:{p:?}"),
-        Args::Ratio {
+        Asked::Bool { p } => format!("bool:{p:?}"),
+        Asked::Ratio {
             numerator,
             denominator,
         } => format!("ratio:{numerator}:{denominator}"),
-        Args::Standard { ty } => format!("standard:{ty}"),
-        Args::Distribution(d) => format!("dist:{d:?}"),
-        Args::Raw(ty) => format!("raw:{ty:?}"),
-        Args::Index { len } => format!("index:{}", len_text(*len)),
-        Args::Fill { len, elem } => format!("fill:{len}:{elem}"),
-        Args::Shuffle { len } => format!("shuffle:{}", len_text(*len)),
-        Args::PartialShuffle { len, amount } => {
+        Asked::Standard { ty } => format!("standard:{ty}"),
+        Asked::Distribution(d) => format!("dist:{d:?}"),
+        Asked::Raw(ty) => format!("raw:{ty:?}"),
+        Asked::Index { len } => format!("index:{}", len_text(*len)),
+        Asked::Fill { len, elem } => format!("fill:{len}:{elem}"),
+        Asked::Shuffle { len } => format!("shuffle:{}", len_text(*len)),
+        Asked::PartialShuffle { len, amount } => {
             format!("partial_shuffle:{}:{amount}", len_text(*len))
         }
-        Args::Sample { len, amount } => format!("sample:{}:{amount}", len_text(*len)),
-        Args::Int { .. } | Args::WideInt(..) => unreachable!("written above"),
+        Asked::Sample { len, amount } => format!("sample:{}:{amount}", len_text(*len)),
+        Asked::Int { .. } | Asked::WideInt(..) => unreachable!("written above"),
     }
 }
 
@@ -119,7 +119,7 @@ fn len_from(text: &str) -> Result<u64, ParseError> {
     }
 }
 
-pub(crate) fn args_from(text: &str) -> Result<Args, ParseError> {
+pub(crate) fn args_from(text: &str) -> Result<Asked, ParseError> {
     let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
     let fields: Vec<&str> = rest.split(':').collect();
     let field = |i: usize| -> Result<&str, ParseError> {
@@ -129,8 +129,8 @@ pub(crate) fn args_from(text: &str) -> Result<Args, ParseError> {
             .ok_or_else(|| format!("too few fields in `{text}`"))
     };
     Ok(match kind {
-        "int" => Args::int(number(field(1)?)?, number(field(2)?)?, int_ty(field(0)?)?),
-        "float" => Args::Float {
+        "int" => Asked::int(number(field(1)?)?, number(field(2)?)?, int_ty(field(0)?)?),
+        "float" => Asked::Float {
             ty: match prim(field(0)?)? {
                 Prim::Float(ty) => ty,
                 _ => return Err(format!("`{text}` is not a float type")),
@@ -139,33 +139,33 @@ pub(crate) fn args_from(text: &str) -> Result<Args, ParseError> {
             hi: number(field(2)?)?,
             inclusive: field(3)? == "incl",
         },
-        "bool" => Args::Bool {
+        "bool" => Asked::Bool {
             p: number(field(0)?)?,
         },
-        "ratio" => Args::Ratio {
+        "ratio" => Asked::Ratio {
             numerator: number(field(0)?)?,
             denominator: number(field(1)?)?,
         },
-        "standard" => Args::Standard {
+        "standard" => Asked::Standard {
             ty: prim(field(0)?)?,
         },
-        "dist" => Args::Distribution(Box::new(unquote(rest)?)),
-        "raw" => Args::Raw(Box::new(unquote(rest)?)),
-        "index" => Args::Index {
+        "dist" => Asked::Distribution(Box::new(unquote(rest)?)),
+        "raw" => Asked::Raw(Box::new(unquote(rest)?)),
+        "index" => Asked::Index {
             len: len_from(field(0)?)?,
         },
-        "fill" => Args::Fill {
+        "fill" => Asked::Fill {
             len: number(field(0)?)?,
             elem: number(field(1)?)?,
         },
-        "shuffle" => Args::Shuffle {
+        "shuffle" => Asked::Shuffle {
             len: len_from(field(0)?)?,
         },
-        "partial_shuffle" => Args::PartialShuffle {
+        "partial_shuffle" => Asked::PartialShuffle {
             len: len_from(field(0)?)?,
             amount: number(field(1)?)?,
         },
-        "sample" => Args::Sample {
+        "sample" => Asked::Sample {
             len: len_from(field(0)?)?,
             amount: number(field(1)?)?,
         },

@@ -3,7 +3,7 @@
 
 use super::args::{Args, call};
 use super::outcome::{Outcome, word};
-use super::report::{Error, Isolated, Reduced, Stats};
+use super::report::{Isolated, ReducedArgs, StartError, Stats};
 use greduce_runtime::__toolkit::delta::{self, Mode, Positions, Start, Variant};
 use greduce_runtime::__toolkit::{self as case, CaseEnd, Failure};
 use greduce_runtime::{CaseResult, SameFailure};
@@ -28,11 +28,11 @@ use std::time::Instant;
 ///
 /// # Errors
 ///
-/// When the original call does not fail ([`Error::NotFailing`]) or is unresolved.
+/// When the original call does not fail ([`StartError::NotFailing`]) or is unresolved.
 pub fn ddmin<A: Args, R: CaseResult>(
     args: A,
     test: impl FnMut(&A) -> R,
-) -> Result<Reduced<A>, Error> {
+) -> Result<ReducedArgs<A>, StartError> {
     DeltaDebugger::new(test).min(args)
 }
 
@@ -51,11 +51,11 @@ pub fn ddmin<A: Args, R: CaseResult>(
 /// # Errors
 ///
 /// When the original call does not fail, or when every argument emptied still fails, so
-/// that there is no passing call to start from ([`Error::NotPassing`]).
+/// that there is no passing call to start from ([`StartError::NotPassing`]).
 pub fn dd<A: Args, R: CaseResult>(
     args: A,
     test: impl FnMut(&A) -> R,
-) -> Result<Isolated<A>, Error> {
+) -> Result<Isolated<A>, StartError> {
     DeltaDebugger::new(test).diff(args)
 }
 
@@ -172,9 +172,9 @@ where
     ///
     /// # Errors
     ///
-    /// When the call with `args` does not fail ([`Error::NotFailing`]) or is unresolved
-    /// ([`Error::Unresolved`]).
-    pub fn min(&mut self, args: A) -> Result<Reduced<A>, Error> {
+    /// When the call with `args` does not fail ([`StartError::NotFailing`]) or is unresolved
+    /// ([`StartError::Unresolved`]).
+    pub fn min(&mut self, args: A) -> Result<ReducedArgs<A>, StartError> {
         let mut tester = self.start(&args)?;
         let mut state = full(&args);
         turns(&args, &mut state, |arg, state| {
@@ -182,7 +182,7 @@ where
             Some(narrowed.fail)
         });
         let failure = tester.failure.as_ref().map(Failure::one_line);
-        Ok(Reduced {
+        Ok(ReducedArgs {
             args: args.keep(&all_runs(&state)),
             failure,
             stats: tester.stats(),
@@ -197,8 +197,8 @@ where
     /// # Errors
     ///
     /// When `args` does not fail, or the call with every argument emptied does not pass
-    /// ([`Error::NotPassing`]).
-    pub fn max(&mut self, args: A) -> Result<Reduced<A>, Error> {
+    /// ([`StartError::NotPassing`]).
+    pub fn max(&mut self, args: A) -> Result<ReducedArgs<A>, StartError> {
         let mut tester = self.start(&args)?;
         let mut state: Vec<Vec<usize>> = vec![Vec::new(); args.count()];
         match tester.run(&args, &state) {
@@ -216,7 +216,7 @@ where
                 .ok()?;
             Some(narrowed.pass)
         });
-        Ok(Reduced {
+        Ok(ReducedArgs {
             args: args.keep(&all_runs(&state)),
             failure: None,
             stats: tester.stats(),
@@ -233,8 +233,8 @@ where
     ///
     /// When `args` does not fail, or when no argument can be emptied (its other parts
     /// kept) without the call still failing, so no passing call exists to narrow from
-    /// ([`Error::NotPassing`]).
-    pub fn diff(&mut self, args: A) -> Result<Isolated<A>, Error> {
+    /// ([`StartError::NotPassing`]).
+    pub fn diff(&mut self, args: A) -> Result<Isolated<A>, StartError> {
         let mut tester = self.start(&args)?;
         let mut state = full(&args);
         let mut passing: Vec<Option<Vec<usize>>> = vec![None; args.count()];
@@ -290,7 +290,7 @@ where
     }
 
     /// Runs the original call, which must fail: its failure is the one being reduced.
-    fn start(&mut self, args: &A) -> Result<Tester<'_, F, A>, Error> {
+    fn start(&mut self, args: &A) -> Result<Tester<'_, F, A>, StartError> {
         let mut tester = Tester {
             test: &mut self.test,
             name: &self.name,
@@ -306,10 +306,10 @@ where
         let state = full(args);
         match tester.run(args, &state) {
             Outcome::Fails => Ok(tester),
-            Outcome::Passes => Err(Error::NotFailing {
+            Outcome::Passes => Err(StartError::NotFailing {
                 call: call(&self.name, args),
             }),
-            Outcome::Unresolved | Outcome::Timeout => Err(Error::Unresolved {
+            Outcome::Unresolved | Outcome::Timeout => Err(StartError::Unresolved {
                 call: call(&self.name, args),
             }),
         }
@@ -441,8 +441,8 @@ where
         })
     }
 
-    fn not_passing(&mut self, args: &A, state: &[Vec<usize>]) -> Error {
-        Error::NotPassing {
+    fn not_passing(&mut self, args: &A, state: &[Vec<usize>]) -> StartError {
+        StartError::NotPassing {
             call: call(self.name, &args.keep(&all_runs(state))),
         }
     }

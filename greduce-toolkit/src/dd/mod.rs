@@ -66,5 +66,13 @@ pub use args::Args;
 pub use debugger::{DeltaDebugger, dd, ddmin};
 pub use outcome::Outcome;
 pub use reducible::Reducible;
-pub use report::{Error, Isolated, Reduced, Stats};
+pub use report::{Isolated, ReducedArgs, StartError, Stats};
 pub use text::Text;
+
+/// The former name of [`StartError`], kept for one release.
+#[deprecated(note = "renamed `StartError`")]
+pub type Error = StartError;
+
+/// The former name of [`ReducedArgs`], kept for one release.
+#[deprecated(note = "renamed `ReducedArgs`")]
+pub type Reduced<A> = ReducedArgs<A>;

@@ -21,7 +21,7 @@ use std::time::Duration;
 /// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct Reduced<A> {
+pub struct ReducedArgs<A> {
     /// The reduced arguments.
     pub args: A,
     /// How the call fails, in one line (`None` for the passing call of
@@ -32,7 +32,7 @@ pub struct Reduced<A> {
     pub(crate) name: String,
 }
 
-impl<A: Args> fmt::Display for Reduced<A> {
+impl<A: Args> fmt::Display for ReducedArgs<A> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&call(&self.name, &self.args))
     }
@@ -100,7 +100,7 @@ impl fmt::Display for Stats {
 /// Why delta debugging could not start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Error {
+pub enum StartError {
     /// The original call passed: there is no failure to reduce.
     NotFailing {
         /// The call, `name(arg, ...)`.
@@ -120,19 +120,19 @@ pub enum Error {
     },
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for StartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NotFailing { call } => write!(
+            StartError::NotFailing { call } => write!(
                 f,
                 "{call} did not fail: delta debugging reduces a failing input, and this one passes"
             ),
-            Error::Unresolved { call } => write!(
+            StartError::Unresolved { call } => write!(
                 f,
                 "{call} was unresolved (rejected with assume, or returned Outcome::Unresolved): \
                  delta debugging needs an input that fails"
             ),
-            Error::NotPassing { call } => write!(
+            StartError::NotPassing { call } => write!(
                 f,
                 "{call} was expected to pass, but does not (it fails or is unresolved): there is \
                  no passing input to grow towards the failing one"
@@ -141,4 +141,4 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for StartError {}

@@ -208,19 +208,19 @@ pub struct ReducedChoices {
 ///
 /// # Errors
 ///
-/// [`crate::dd::Error::NotFailing`] (or `Unresolved`) when the sequence's derivation does
+/// [`crate::dd::StartError::NotFailing`] (or `Unresolved`) when the sequence's derivation does
 /// not fail, or derives nothing.
 pub fn ddmin_choices<C: Context, O: Into<Outcome>>(
     fuzzer: &Fuzzer<C>,
     ints: &[i64],
     marker: bool,
     test: impl FnMut(&str) -> O,
-) -> Result<ReducedChoices, crate::dd::Error> {
+) -> Result<ReducedChoices, crate::dd::StartError> {
     let mut tester = Tester::new(test);
     let call = || format!("{ints:?}");
     match fuzzer.derive_choices(ints) {
         Some(tree) => tester.original(tree.text(), &call)?,
-        None => return Err(crate::dd::Error::Unresolved { call: call() }),
+        None => return Err(crate::dd::StartError::Unresolved { call: call() }),
     }
     let mut fails = |candidate: &[i64]| {
         if let Some(tree) = fuzzer.derive_choices(candidate) {

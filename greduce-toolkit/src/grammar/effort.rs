@@ -65,12 +65,12 @@ impl<F: FnMut(&str) -> O, O: Into<Outcome>> Tester<F> {
         &mut self,
         shown: String,
         call: &dyn Fn() -> String,
-    ) -> Result<(), crate::dd::Error> {
+    ) -> Result<(), crate::dd::StartError> {
         match self.run(shown).0 {
             Outcome::Fails => Ok(()),
-            Outcome::Passes => Err(crate::dd::Error::NotFailing { call: call() }),
+            Outcome::Passes => Err(crate::dd::StartError::NotFailing { call: call() }),
             Outcome::Unresolved | Outcome::Timeout => {
-                Err(crate::dd::Error::Unresolved { call: call() })
+                Err(crate::dd::StartError::Unresolved { call: call() })
             }
         }
     }

@@ -61,10 +61,14 @@ pub use earley::ParseError;
 pub use effort::Effort;
 pub use fuzz::{Context, Fuzzer};
 pub use pattern::{Generalised, Pattern, generalise};
-pub use perses::{Reduced, perses, perses_with};
+pub use perses::{ReducedTree, perses, perses_with};
 pub use rules::{Grammar, Item, Symbol};
 pub use specialise::{Condition, SpecialiseError, specialise};
 pub use tree::Tree;
+
+/// The former name of [`ReducedTree`], kept for one release.
+#[deprecated(note = "renamed `ReducedTree`")]
+pub type Reduced = ReducedTree;
 
 impl Grammar {
     /// A builder for a grammar whose start symbol is `start`.

@@ -13,7 +13,7 @@ use std::convert::Infallible;
 
 /// The result of [`perses`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reduced {
+pub struct ReducedTree {
     /// The smallest failing tree found (fewest leaves; the first found among equals).
     pub tree: Tree,
     /// What it took.
@@ -60,12 +60,12 @@ pub struct Reduced {
 ///
 /// # Errors
 ///
-/// [`crate::dd::Error::NotFailing`] (or `Unresolved`) when the original does not fail.
+/// [`crate::dd::StartError::NotFailing`] (or `Unresolved`) when the original does not fail.
 pub fn perses<O: Into<Outcome>>(
     grammar: &Grammar,
     tree: &Tree,
     test: impl FnMut(&str) -> O,
-) -> Result<Reduced, crate::dd::Error> {
+) -> Result<ReducedTree, crate::dd::StartError> {
     let mut tester = Tester::new(test);
     let original = tree.text();
     let call = || format!("{original:?}");
@@ -76,7 +76,7 @@ pub fn perses<O: Into<Outcome>>(
         Ok::<_, Infallible>(found)
     };
     let Ok(tree) = perses_with(grammar, tree, &mut first_failing);
-    Ok(Reduced {
+    Ok(ReducedTree {
         tree,
         effort: tester.effort,
     })

@@ -23,7 +23,7 @@ use super::pass::Pass;
 use super::probe::{Probe, each_node, find_integer};
 use crate::reduce::order::Line;
 use crate::trace::edit::{Edit, Siblings};
-use crate::trace::value::{Args, Value};
+use crate::trace::value::{Asked, Value};
 use crate::trace::{Count, Kind, NodeId, Trace};
 
 pub(super) fn run(probe: &mut dyn Probe, limited: bool) {
@@ -67,8 +67,8 @@ fn index_decisions(trace: &Trace) -> Vec<(NodeId, u128)> {
         .filter_map(|n| {
             let d = trace.decision_at(n)?;
             let index = match (&d.args, &d.value) {
-                (Args::Index { .. }, Value::Index(i)) => u128::from(*i),
-                (Args::Int { lo: 0, ty, .. }, Value::Offset(o)) if ty.is_unsigned() => {
+                (Asked::Index { .. }, Value::Index(i)) => u128::from(*i),
+                (Asked::Int { lo: 0, ty, .. }, Value::Offset(o)) if ty.is_unsigned() => {
                     u128::from(*o)
                 }
                 _ => return None,

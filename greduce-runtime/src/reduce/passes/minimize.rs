@@ -37,7 +37,7 @@ use super::pass::Pass;
 use super::probe::{Cursor, Probe, bisect, find_integer, value_nodes};
 use crate::reduce::order::{Line, simplest};
 use crate::trace::edit::{Edit, Siblings};
-use crate::trace::value::{Args, FloatTy, Prim, Value};
+use crate::trace::value::{Asked, FloatTy, Prim, Value};
 use crate::trace::{Kind, NodeId};
 use std::borrow::Cow;
 
@@ -88,7 +88,7 @@ fn minimize(probe: &mut dyn Probe, node: NodeId, thorough: bool, first_calls: &m
         }
         return;
     }
-    if let Args::Standard {
+    if let Asked::Standard {
         ty: Prim::Float(ty),
     } = decision.args
         && let Some(bits) = decision.value.as_bits()
@@ -238,7 +238,7 @@ fn small_values(probe: &mut dyn Probe, node: NodeId) {
     };
     // A full-width byte (`random::<u8>()`) is data, whose property is often not monotone;
     // a byte-sized range is usually a size or a count, which the search handles.
-    let data = matches!(decision.args, Args::Standard { .. });
+    let data = matches!(decision.args, Asked::Standard { .. });
     if !data || line.span() > SMALL_SPAN || line.distance() <= SMALL || line.below() {
         return;
     }
@@ -541,7 +541,7 @@ fn fewer_digits(
 
 /// Floats: the simplest value of the range, then an integer or fewer binary digits, then
 /// the integer part shrunk towards the simplest value.
-fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
+fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Asked, v: f64) {
     let Some(target) = args.simplest_float() else {
         return;
     };
@@ -566,7 +566,7 @@ fn shrink_float(probe: &mut dyn Probe, node: NodeId, args: &Args, v: f64) {
     if (v.trunc() - target.trunc()).abs() >= WIDE {
         let f32_grid = matches!(
             args,
-            Args::Float {
+            Asked::Float {
                 ty: FloatTy::F32,
                 ..
             }

@@ -21,7 +21,7 @@ use super::pass::Pass;
 use super::probe::{Cursor, Probe, value_nodes};
 use crate::reduce::order::Line;
 use crate::trace::edit::{Edit, Hash128, Siblings};
-use crate::trace::value::{Args, Value};
+use crate::trace::value::{Asked, Value};
 use crate::trace::{Kind, NodeId, Trace};
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -208,11 +208,11 @@ fn transfer(
 /// moves integer amounts between floats too).
 enum Number {
     Line(Line),
-    Float { args: Args, v: f64, target: f64 },
+    Float { args: Asked, v: f64, target: f64 },
 }
 
 impl Number {
-    fn of(args: &Args, value: &Value) -> Option<Number> {
+    fn of(args: &Asked, value: &Value) -> Option<Number> {
         if let Value::Float(v) = *value {
             let target = args.simplest_float()?;
             return (v.is_finite() && (v - target).abs() < WIDE).then(|| Number::Float {

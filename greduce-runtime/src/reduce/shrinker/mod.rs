@@ -19,7 +19,7 @@ use super::passes::probe::{Probe, ReplayEffects};
 use super::passes::schedule::{self, Limits};
 use super::reduction::{Progress, ReduceError, Reduction};
 use super::settings::{Property, Reducer};
-use super::stats::{PassStats, Stats};
+use super::stats::{PassStats, ReductionStats};
 use crate::panic_hook;
 use crate::property::outcome::Outcome;
 use crate::run::align::{Notes, Strategy};
@@ -49,7 +49,7 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
     property: &mut Property<'_, T>,
 ) -> Result<Reduction<T, S>, ReduceError> {
     let started = Instant::now();
-    let mut stats = Stats::default();
+    let mut stats = ReductionStats::default();
     let budget = budget_for(trace, reducer.budget_factor);
     // The starting point: the trace replayed unchanged (with re-align when a strict
     // strategy cannot replay it, so that a slightly stale trace still reduces).
@@ -163,7 +163,7 @@ struct Shrinker<'a, 'g, 'p, T, R, S> {
     original_size: S,
     /// How many candidates have been accepted: identifies the current input.
     generation: u64,
-    stats: Stats,
+    stats: ReductionStats,
     log: Log,
     /// Edits tried on the current input (emptied when it changes).
     tried: Keys,
@@ -611,7 +611,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
 
 /// Calls the property on a run (timed, panics caught and returned as their message).
 fn ask<T>(
-    stats: &mut Stats,
+    stats: &mut ReductionStats,
     quiet: bool,
     property: &mut Property<'_, T>,
     (output, trace): (&T, &Trace),
