@@ -160,33 +160,25 @@ fn kill_group(pid: u32) {
 
 /// One scratch directory per parallel test, removed when dropped.
 pub(crate) struct Scratch {
-    root: PathBuf,
+    /// Removes itself, and the directories in it, when dropped.
+    _root: tempfile::TempDir,
     dirs: Vec<PathBuf>,
 }
 
 impl Scratch {
     pub(crate) fn new(jobs: usize) -> io::Result<Scratch> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let root = std::env::temp_dir().join(format!("greduce-{}-{nanos}", std::process::id()));
+        let root = tempfile::Builder::new().prefix("greduce-").tempdir()?;
         let dirs = (0..jobs)
-            .map(|k| root.join(k.to_string()))
+            .map(|k| root.path().join(k.to_string()))
             .collect::<Vec<_>>();
         for dir in &dirs {
-            std::fs::create_dir_all(dir)?;
+            std::fs::create_dir(dir)?;
         }
-        Ok(Scratch { root, dirs })
+        Ok(Scratch { _root: root, dirs })
     }
 
     pub(crate) fn dirs(&self) -> &[PathBuf] {
         &self.dirs
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 

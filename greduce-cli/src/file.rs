@@ -29,20 +29,23 @@ pub(crate) fn backup(file: &Path, content: &[u8]) -> io::Result<(PathBuf, bool)>
     unreachable!("some FILE.orig.N is free")
 }
 
-/// Replaces `path` with `content`: written beside it, then renamed over it, so a reader (or
-/// an interrupt) sees the old file or the new one, never a mix. Not flushed to the disk:
-/// improvements may come hundreds of times a second, and a killed process loses nothing
-/// the kernel already has.
+/// Replaces `path` with `content`: written to a new file beside it (a name no other run
+/// can hold), then renamed over it, so a reader (or an interrupt) sees the old file or the
+/// new one, never a mix. Not flushed to the disk: improvements may come hundreds of times a
+/// second, and a killed process loses nothing the kernel already has.
 pub(crate) fn write_atomically(path: &Path, content: &[u8]) -> io::Result<()> {
-    let mut temporary = path.as_os_str().to_os_string();
-    temporary.push(".greduce-tmp");
-    let temporary = PathBuf::from(temporary);
-    let mut out = fs::File::create(&temporary)?;
-    out.write_all(content)?;
-    drop(out);
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".greduce-")
+        .tempfile_in(dir)?;
+    temporary.write_all(content)?;
     if let Ok(metadata) = fs::metadata(path) {
         // Keep the file's permissions (an executable script stays executable).
-        let _ = fs::set_permissions(&temporary, metadata.permissions());
+        let _ = temporary.as_file().set_permissions(metadata.permissions());
     }
-    fs::rename(&temporary, path)
+    temporary.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

@@ -237,6 +237,11 @@ pub(crate) fn save(path: &Path, saved: &Saved<'_>) -> io::Result<()> {
     }
     out.push('\n');
     entry(saved, &mut out);
+    // Written by hand rather than with `tempfile`: the sweep of a killed process's
+    // temporaries reads its pid from the name (`<file>.txt.<pid>-<n>.tmp`), which tempfile's
+    // random names would have to carry anyway, and tempfile (with rustix) would join every
+    // user's cold build of their tests (BENCHMARKS.md, "Cold build"). The CLI, a binary,
+    // uses it.
     let n = NEXT_TEMP.fetch_add(1, Ordering::Relaxed);
     let tmp = path.with_extension(format!("txt.{}-{n}.tmp", std::process::id()));
     std::fs::write(&tmp, out)?;

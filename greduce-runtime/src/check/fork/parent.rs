@@ -100,6 +100,9 @@ struct Files {
 }
 
 impl Files {
+    /// Named by hand (`greduce-fork-<pid>-<n>`) rather than with `tempfile`, for the reasons
+    /// given at the regressions file's atomic save (`persist/file.rs`): the sweep below
+    /// reads the pid from the name, and no dependency joins users' builds.
     fn new() -> Files {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         static SWEPT: std::sync::Once = std::sync::Once::new();
@@ -214,6 +217,11 @@ fn run_child(
 
 /// Waits for `child` to exit, within `timeout` of its job (not of its start-up or exit):
 /// its exit status, or how it ended when it had to be killed.
+///
+/// A polling loop rather than `wait-timeout`: the loop has to look at the child's marker
+/// files anyway (started, finished: the timeout counts the job, not the start-up), so
+/// `wait_timeout(step)` would only replace the sleep, and it would bring `libc` into every
+/// user's build. The sleep starts short (most children are done within milliseconds).
 fn wait(
     child: &mut std::process::Child,
     files: &Files,
