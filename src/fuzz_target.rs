@@ -2,7 +2,7 @@
 //! with greduce's structure-aware mutator and crossover.
 
 /// A whole cargo-fuzz target in one line: libFuzzer's `fuzz_target!` running
-/// [`fuzz::run`](crate::fuzz::run) on each input, and its `fuzz_mutator!` and
+/// [`fuzz::check`](crate::fuzz::check) on each input, and its `fuzz_mutator!` and
 /// `fuzz_crossover!` changing inputs as the generator sees them
 /// ([`fuzz::Mutator`](crate::fuzz::Mutator): decisions' values, loop iterations deleted,
 /// duplicated, swapped or made fresh, generator calls made again, parts spliced from other
@@ -13,7 +13,7 @@
 /// The generator is the path of a `#[generator]` function generic over its rng
 /// (`R: rand::Rng + ?Sized`): the target runs it on [`fuzz::Bytes`](crate::fuzz::Bytes)
 /// and the mutator on an `StdRng`. The property is anything
-/// [`fuzz::run`](crate::fuzz::run) takes. The fuzz crate depends on `libfuzzer-sys` (as
+/// [`fuzz::check`](crate::fuzz::check) takes. The fuzz crate depends on `libfuzzer-sys` (as
 /// `cargo fuzz init` writes it) and `greduce`.
 ///
 /// ```text
@@ -29,7 +29,7 @@
 macro_rules! fuzz_target {
     ($generator:path, $property:expr $(,)?) => {
         ::libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-            $crate::fuzz::run(data, $generator, $property);
+            $crate::fuzz::check(data, $generator, $property);
         });
 
         ::libfuzzer_sys::fuzz_mutator!(|data: &mut [u8],

@@ -79,7 +79,7 @@
 //! - **site**: where in the generator's source a decision or a part is ([`Site`]).
 //! - **candidate**: a trace the reducer tries: the current trace changed by one edit, replayed
 //!   to an input.
-//! - **pass**: one way the reducer proposes candidates ([`Pass`]); [`Passes`] selects them.
+//! - **pass**: one way the reducer proposes candidates ([`Pass`]); [`PassSet`] selects them.
 //! - **failure**: how a property failed (a panic, `false`, `Err`), and whether two failures
 //!   are the same ([`SameFailure`]).
 //! - **outcome**: what a property says about one input ([`Outcome`]): it passes, fails, is
@@ -385,7 +385,7 @@
 //! `false`, and the `else` branch draws a literal).
 //!
 //! ```
-//! use greduce::{Check, Passes, generator};
+//! use greduce::{Check, PassSet, generator};
 //! use rand::RngExt;
 //!
 //! #[derive(Debug)]
@@ -425,7 +425,7 @@
 //! let unhoisted = Check::new(|rng| expr(rng, 0))
 //!     .seed(1)
 //!     .persist(false)
-//!     .passes(Passes::STRUCTURE | Passes::MINIMIZE)
+//!     .passes(PassSet::STRUCTURE | PassSet::MINIMIZE)
 //!     .try_check(at_most_one_large)
 //!     .unwrap_err();
 //! assert_eq!(
@@ -435,7 +435,7 @@
 //! ```
 //!
 //! Removing parts cannot turn `Add(Add(a, b), c)` into `Add(a, b)`: that is the hoist pass
-//! ([`Passes::HOIST`]), which replaces a generator call by a smaller call of the same
+//! ([`PassSet::HOIST`]), which replaces a generator call by a smaller call of the same
 //! generator nested in it, so a subtree that holds the failure moves up in place of its
 //! parent; its decisions are replayed by the outer call, with the outer call's arguments
 //! (here, a smaller depth). The second check above runs without it.
@@ -1114,18 +1114,18 @@
 //!
 //! # Passes
 //!
-//! Shrinking runs families of passes ([`Passes`]), selected with [`Reducer::passes`],
+//! Shrinking runs families of passes ([`PassSet`]), selected with [`Reducer::passes`],
 //! [`Check::passes`] or `GREDUCE_PASSES`:
 //!
 //! | family | what it tries |
 //! |---|---|
-//! | [`STRUCTURE`](Passes::STRUCTURE) | removing reducible parts: ddmin or HDD, with halt, bypass or re-align (the paper's algorithm) |
-//! | [`TRIVIAL`](Passes::TRIVIAL) | every decision inside one part (an iteration, a block, a call) set to its simplest value at once |
-//! | [`MINIMIZE`](Passes::MINIMIZE) | each value lowered: the simplest first, then a search towards it (bisection once a step down works); a byte-sized value also at each of the 16 nearest distances; a value that picks a shape (a `match` on a decision, a generator call's first decision) also a little higher, when that draws fewer decisions; floats from `random` to fewer binary digits |
-//! | [`HOIST`](Passes::HOIST) | a generator call replaced by a smaller call of the same generator nested in it; or (a descent) run its simplest way down to a nested call of another generator, which replays that call |
-//! | [`DELETE`](Passes::DELETE) | decisions no part covers deleted (a fixed-count loop's iteration, a rejection loop's retries, also with the number drawn just before them lowered by as many), and an iteration removed with the index-like values past it lowered by one |
-//! | [`TOGETHER`](Passes::TOGETHER) | equal values lowered together; an amount moved between two values; two negative values moved to the other side of zero at once; two values lowered by the same amount; iterations moved between loops of one site |
-//! | [`REORDER`](Passes::REORDER) | a loop's iterations sorted; two calls of one generator swapped; a value moved to a later decision of its site; a loop's last iteration moved, with its values, after the last iteration of a later loop of its site |
+//! | [`STRUCTURE`](PassSet::STRUCTURE) | removing reducible parts: ddmin or HDD, with halt, bypass or re-align (the paper's algorithm) |
+//! | [`TRIVIAL`](PassSet::TRIVIAL) | every decision inside one part (an iteration, a block, a call) set to its simplest value at once |
+//! | [`MINIMIZE`](PassSet::MINIMIZE) | each value lowered: the simplest first, then a search towards it (bisection once a step down works); a byte-sized value also at each of the 16 nearest distances; a value that picks a shape (a `match` on a decision, a generator call's first decision) also a little higher, when that draws fewer decisions; floats from `random` to fewer binary digits |
+//! | [`HOIST`](PassSet::HOIST) | a generator call replaced by a smaller call of the same generator nested in it; or (a descent) run its simplest way down to a nested call of another generator, which replays that call |
+//! | [`DELETE`](PassSet::DELETE) | decisions no part covers deleted (a fixed-count loop's iteration, a rejection loop's retries, also with the number drawn just before them lowered by as many), and an iteration removed with the index-like values past it lowered by one |
+//! | [`TOGETHER`](PassSet::TOGETHER) | equal values lowered together; an amount moved between two values; two negative values moved to the other side of zero at once; two values lowered by the same amount; iterations moved between loops of one site |
+//! | [`REORDER`](PassSet::REORDER) | a loop's iterations sorted; two calls of one generator swapped; a value moved to a later decision of its site; a loop's last iteration moved, with its values, after the last iteration of a later loop of its site |
 //!
 //! The structural pass runs first; the others follow in rounds until a round changes
 //! nothing. A round gives each pass a few failing candidates in a row (fewer for a pass
@@ -1137,11 +1137,11 @@
 //! [`Reducer::max_stall`] sets a limit that counts from the start), and when a budget runs
 //! out.
 //!
-//! [`Passes::STRUCTURE`] alone is the GReduce paper's algorithm, which removes parts and
+//! [`PassSet::STRUCTURE`] alone is the GReduce paper's algorithm, which removes parts and
 //! never changes a value:
 //!
 //! ```
-//! use greduce::{Passes, Reducer, generator};
+//! use greduce::{PassSet, Reducer, generator};
 //! use rand::RngExt;
 //!
 //! #[generator]
@@ -1151,7 +1151,7 @@
 //!
 //! let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
 //! let run = (0..).map(|seed| greduce::record(numbers, seed)).find(|r| fails(&r.output)).unwrap();
-//! let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, |x| !fails(x));
+//! let paper = Reducer::new(numbers).passes(PassSet::STRUCTURE).reduce(&run.trace, |x| !fails(x));
 //! assert_eq!(paper.output.len(), 1); // one element: whichever large one it kept
 //! let full = Reducer::new(numbers).reduce(&run.trace, |x| !fails(x));
 //! assert_eq!(full.output, [900]); // and the smallest value that still fails
@@ -1291,17 +1291,17 @@ mod generate;
 
 pub use generate::{Generate, any};
 pub use greduce_macros::{Generate, generator, test};
-#[allow(deprecated)] // the former names, kept for one release
-pub use greduce_runtime::Stats;
 pub use greduce_runtime::Steps;
 pub use greduce_runtime::fuzz;
 pub use greduce_runtime::{
-    Attempt, CaseResult, Certificate, Check, CheckStats, Decision, Exhaust, Int, Outcome,
-    ParseTraceError, Part, Pass, PassStats, Passes, Progress, ReduceError, Reducer, Reduction,
+    Attempt, Certificate, Check, CheckStats, Decision, Exhaust, Int, IntoOutcome, Outcome,
+    ParseTraceError, Part, Pass, PassSet, PassStats, Progress, ReduceError, Reducer, Reduction,
     ReductionStats, Replay, ReplayError, Report, Run, SameFailure, Search, Site, Strategy, Trace,
     Verdict, assume, call_label, check, event, event_value, note, record, record_with, replay,
     replay_draws, replay_with, target, unrecorded,
 };
+#[allow(deprecated)] // the former names, kept for one release
+pub use greduce_runtime::{CaseResult, Passes, Stats};
 #[cfg(feature = "dd")]
 pub use greduce_toolkit::dd;
 #[cfg(feature = "grammar")]

@@ -9,7 +9,7 @@ use rand::RngExt;
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
 /// The report of `property` on `T`'s values from `seed`.
-fn shrunk<T: Generate + std::fmt::Debug, P: greduce::CaseResult>(
+fn shrunk<T: Generate + std::fmt::Debug, P: greduce::IntoOutcome>(
     seed: u64,
     property: impl FnMut(&T) -> P,
 ) -> String {

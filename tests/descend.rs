@@ -8,7 +8,7 @@
 //! expression), and hoisting within one generator cannot either: only a descent from the
 //! statement to its condition's expression reaches the minimum.
 
-use greduce::{Pass, Passes, Reducer, generator};
+use greduce::{Pass, PassSet, Reducer, generator};
 use rand::RngExt;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -106,12 +106,12 @@ fn without_the_hoist_pass_the_while_stays() {
     let run = failing_run();
     let reduced = Reducer::new(stmt)
         .passes(
-            Passes::STRUCTURE
-                | Passes::TRIVIAL
-                | Passes::DELETE
-                | Passes::MINIMIZE
-                | Passes::TOGETHER
-                | Passes::REORDER,
+            PassSet::STRUCTURE
+                | PassSet::TRIVIAL
+                | PassSet::DELETE
+                | PassSet::MINIMIZE
+                | PassSet::TOGETHER
+                | PassSet::REORDER,
         )
         .reduce(&run.trace, |s| !fails(s));
     assert!(fails(&reduced.output));

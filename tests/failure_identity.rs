@@ -29,7 +29,7 @@ fn repeat(w: &str) -> Option<char> {
 
 /// How many of 20 seeds shrink to `["aa"]`, the smallest list with a word that repeats a
 /// letter (one word of two letters, both the simplest), under `property`.
-fn minimal_seeds<P: greduce::CaseResult>(property: impl Fn(&Vec<String>) -> P) -> usize {
+fn minimal_seeds<P: greduce::IntoOutcome>(property: impl Fn(&Vec<String>) -> P) -> usize {
     let mut endings = Vec::new();
     for seed in 1..=20 {
         let report = Check::new(words)

@@ -1,5 +1,5 @@
 //! `greduce::fuzz` without a fuzzer: bytes as a generator's decisions (locality, zero bytes,
-//! short and random bytes), `to_bytes` back, `fuzz::run` as a fuzz target's body, and
+//! short and random bytes), `to_bytes` back, `fuzz::check` as a fuzz target's body, and
 //! `Check::fuzz_artifacts` replaying, shrinking and saving a fuzzer's files.
 
 #[path = "common/every_decision.rs"]
@@ -85,7 +85,7 @@ fn random_inputs<T: Debug>(
             rng.random_range(0..=max_len)
         };
         let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
-        match fuzz::replay(&data, generator) {
+        match fuzz::from_bytes(&data, generator) {
             Ok(run) => runs.push((data, run)),
             Err(ReplayError::OverBudget(_)) => {}
             Err(e) => panic!("{e} on {data:?}"),
@@ -97,11 +97,11 @@ fn random_inputs<T: Debug>(
 #[test]
 fn one_changed_byte_changes_one_decision_and_none_before_it() {
     let data: Vec<u8> = (0..20).map(|i| (i * 37) as u8).collect();
-    let before = fuzz::replay(&data, ten).unwrap();
+    let before = fuzz::from_bytes(&data, ten).unwrap();
     for at in 0..data.len() {
         let mut changed = data.clone();
         changed[at] ^= 0x5a;
-        let after = fuzz::replay(&changed, ten).unwrap();
+        let after = fuzz::from_bytes(&changed, ten).unwrap();
         for k in 0..10 {
             let same = before.output[k] == after.output[k];
             assert_eq!(same, k != at / 2, "byte {at}, decision {k}");
@@ -118,7 +118,7 @@ fn one_changed_byte_changes_one_decision_and_none_before_it() {
         let at = canonical.len() / 2;
         let mut changed = canonical.clone();
         changed[at] ^= 0xff;
-        let again = fuzz::to_bytes(&fuzz::replay(&changed, tree).unwrap().trace).unwrap();
+        let again = fuzz::to_bytes(&fuzz::from_bytes(&changed, tree).unwrap().trace).unwrap();
         let kept = (at - 1).min(again.len());
         assert_eq!(
             again[..kept],
@@ -131,10 +131,13 @@ fn one_changed_byte_changes_one_decision_and_none_before_it() {
 #[test]
 fn zero_bytes_and_no_bytes_give_the_simplest_input() {
     for zeros in [vec![], vec![0; 1], vec![0; 4096]] {
-        assert_eq!(fuzz::replay(&zeros, tree).unwrap().output, [Node::Leaf(0)]);
-        assert_eq!(fuzz::replay(&zeros, ten).unwrap().output, [0; 10]);
-        let out = fuzz::replay(&zeros, every_decision).unwrap().output;
-        let empty = fuzz::replay(&[], every_decision).unwrap().output;
+        assert_eq!(
+            fuzz::from_bytes(&zeros, tree).unwrap().output,
+            [Node::Leaf(0)]
+        );
+        assert_eq!(fuzz::from_bytes(&zeros, ten).unwrap().output, [0; 10]);
+        let out = fuzz::from_bytes(&zeros, every_decision).unwrap().output;
+        let empty = fuzz::from_bytes(&[], every_decision).unwrap().output;
         assert_eq!(out, empty);
         assert!(out.ints.is_empty() && out.floats.is_empty() && out.chars.is_empty());
         assert_eq!((out.word, out.bytes, out.leaf), ("zero", [0; 3], 0));
@@ -162,13 +165,16 @@ fn until_true<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
 
 #[test]
 fn a_loop_that_ends_only_on_other_values_stops_over_budget() {
-    assert_eq!(fuzz::replay(&[0, 0, 255], until_true).unwrap().output, 2);
+    assert_eq!(
+        fuzz::from_bytes(&[0, 0, 255], until_true).unwrap().output,
+        2
+    );
     assert!(matches!(
-        fuzz::replay(&[], until_true),
+        fuzz::from_bytes(&[], until_true),
         Err(ReplayError::OverBudget(_))
     ));
     // The fuzz target skips the input.
-    fuzz::run(&[], until_true, |_: &u32| false);
+    fuzz::check(&[], until_true, |_: &u32| false);
 }
 
 /// Outputs are compared as `Debug` text (a float's NaN is equal to itself there).
@@ -182,14 +188,14 @@ fn to_bytes_then_bytes_make_the_same_output() {
         let run = greduce::record(tree, seed);
         let bytes = fuzz::to_bytes(&run.trace).unwrap();
         assert_eq!(
-            fuzz::replay(&bytes, tree).unwrap().output,
+            fuzz::from_bytes(&bytes, tree).unwrap().output,
             run.output,
             "seed {seed}"
         );
     }
     for (_, run) in random_inputs(every_decision, 500, 300) {
         let bytes = fuzz::to_bytes(&run.trace).unwrap();
-        let again = fuzz::replay(&bytes, every_decision).unwrap();
+        let again = fuzz::from_bytes(&bytes, every_decision).unwrap();
         assert!(same(&again.output, &run.output), "{bytes:?}");
     }
 }
@@ -212,9 +218,9 @@ fn a_choice_from_an_iterator_of_unknown_length_has_no_byte_form() {
 
 #[test]
 fn fuzz_run_panics_on_a_failure_showing_the_input() {
-    fuzz::run(&[3, 1, 0], tree, |t: &Vec<Node>| !t.is_empty());
+    fuzz::check(&[3, 1, 0], tree, |t: &Vec<Node>| !t.is_empty());
     let failed = std::panic::catch_unwind(|| {
-        fuzz::run(&[0, 0, 7, 0], tree, |t: &Vec<Node>| {
+        fuzz::check(&[0, 0, 7, 0], tree, |t: &Vec<Node>| {
             t.iter().all(|n| *n != Node::Leaf(7))
         });
     })
@@ -226,7 +232,7 @@ fn fuzz_run_panics_on_a_failure_showing_the_input() {
     );
     assert!(message.contains("Leaf(\n"), "{message}");
     // `assume` rejects, as in a check.
-    fuzz::run(&[], tree, |_: &Vec<Node>| greduce::assume(false));
+    fuzz::check(&[], tree, |_: &Vec<Node>| greduce::assume(false));
 }
 
 #[test]
@@ -342,7 +348,7 @@ fn an_unreadable_artifact_is_named_and_left_as_it_is() {
 fn a_fuzz_target_and_a_check_make_the_same_input_from_the_same_bytes() {
     for (data, run) in random_inputs(every_decision, 200, 300) {
         let mut seen: Option<Output> = None;
-        fuzz::run(&data, every_decision, |out: &Output| {
+        fuzz::check(&data, every_decision, |out: &Output| {
             seen = Some(out.clone());
         });
         assert!(same(&seen.unwrap(), &run.output));
@@ -375,14 +381,17 @@ fn empty_loop<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
 #[test]
 fn raw_samples_and_empty_iterations_count_against_the_budget() {
     assert!(matches!(
-        fuzz::replay(&[], until_not_a),
+        fuzz::from_bytes(&[], until_not_a),
         Err(ReplayError::OverBudget(_))
     ));
     assert!(matches!(
-        fuzz::replay(&[0xff, 0xff, 0xff, 0x7f], empty_loop),
+        fuzz::from_bytes(&[0xff, 0xff, 0xff, 0x7f], empty_loop),
         Err(ReplayError::OverBudget(_))
     ));
-    assert_eq!(fuzz::replay(&[7, 0, 0, 0], empty_loop).unwrap().output, 7);
+    assert_eq!(
+        fuzz::from_bytes(&[7, 0, 0, 0], empty_loop).unwrap().output,
+        7
+    );
 }
 
 /// Rejects odd lengths.
@@ -395,13 +404,13 @@ fn even<R: rand::Rng + ?Sized>(rng: &mut R) -> usize {
 
 #[test]
 fn assume_in_the_generator_rejects_the_bytes() {
-    fuzz::run(&[3], even, |_: &usize| false);
-    let rejected = fuzz::replay(&[3], even).unwrap_err();
+    fuzz::check(&[3], even, |_: &usize| false);
+    let rejected = fuzz::from_bytes(&[3], even).unwrap_err();
     assert!(
         rejected.to_string().contains("rejected by `assume`"),
         "{rejected}"
     );
-    assert_eq!(fuzz::replay(&[4], even).unwrap().output, 4);
+    assert_eq!(fuzz::from_bytes(&[4], even).unwrap().output, 4);
 }
 
 /// A string of 2000 alphanumeric characters: its raw output is longer than a sampler sees
@@ -419,15 +428,15 @@ fn a_raw_sample_longer_than_the_bytes_a_sampler_sees_has_no_byte_form() {
     let short = greduce::record(|rng: &mut StdRng| until_not_a(rng), 1);
     let bytes = fuzz::to_bytes(&short.trace).unwrap();
     assert_eq!(
-        fuzz::replay(&bytes, until_not_a).unwrap().output,
+        fuzz::from_bytes(&bytes, until_not_a).unwrap().output,
         short.output
     );
 }
 
 #[test]
 fn the_lean_run_makes_the_traced_runs_input() {
-    // `fuzz::generate` (what `fuzz::run` gives the property) builds no trace; it makes the
-    // input `fuzz::replay` makes, with its trace, from the same bytes.
+    // `fuzz::generate` (what `fuzz::check` gives the property) builds no trace; it makes the
+    // input `fuzz::from_bytes` makes, with its trace, from the same bytes.
     for (data, run) in random_inputs(every_decision, 300, 300) {
         assert_eq!(fuzz::generate(&data, every_decision), Some(run.output));
     }
@@ -436,7 +445,7 @@ fn the_lean_run_makes_the_traced_runs_input() {
     }
     // Both stop where the bytes would make the generator run away.
     let endless = [0u8; 0];
-    assert!(fuzz::replay(&endless, until_true).is_err());
+    assert!(fuzz::from_bytes(&endless, until_true).is_err());
     assert_eq!(fuzz::generate(&endless, until_true), None);
 }
 
@@ -488,7 +497,7 @@ fn loop_mutations_change_iterations_and_keep_the_rest() {
             let input = fuzz::to_bytes(&run.trace).unwrap();
             for k in 0..25 {
                 let (bytes, how) = mutator.mutated(&input, 4096, (seed * 25 + k) as u32);
-                let new = fuzz::replay(&bytes, generator).unwrap().output;
+                let new = fuzz::from_bytes(&bytes, generator).unwrap().output;
                 let old = &run.output;
                 let kept = match how {
                     "delete iterations" => one_run_removed(old, &new),
@@ -533,12 +542,12 @@ fn every_mutation_and_crossover_of_nested_inputs_decodes() {
             let (bytes, how) = mutator.mutated(input, 512, seed);
             assert!(bytes.len() <= 512);
             assert_eq!(mutator.mutated(input, 512, seed), (bytes.clone(), how));
-            fuzz::replay(&bytes, tree).unwrap_or_else(|e| panic!("{how}: {e}"));
+            fuzz::from_bytes(&bytes, tree).unwrap_or_else(|e| panic!("{how}: {e}"));
             kinds.insert(how);
             let other = &inputs[(i + 1) % inputs.len()];
             let mut out = [0u8; 512];
             let n = mutator.crossover(input, other, &mut out, seed);
-            fuzz::replay(&out[..n], tree).unwrap_or_else(|e| panic!("crossover: {e}"));
+            fuzz::from_bytes(&out[..n], tree).unwrap_or_else(|e| panic!("crossover: {e}"));
         }
     }
     // Parts of the same generator spliced from elsewhere in the input: nested calls.

@@ -1,4 +1,4 @@
-//! `fuzz::run` under a fuzzer's panic hook. libfuzzer-sys and afl.rs install a hook that
+//! `fuzz::check` under a fuzzer's panic hook. libfuzzer-sys and afl.rs install a hook that
 //! aborts the process on any panic it sees, even one caught on purpose; here a hook that
 //! counts what it sees stands in for theirs (installed first, as the fuzzer's is), so that
 //! `assume` and a property's own caught panics never reach it, and a failure does, once,
@@ -30,12 +30,12 @@ fn only_failures_reach_the_fuzzers_hook() {
         SEEN.fetch_add(1, Ordering::SeqCst);
         default(info);
     }));
-    // Passes, and `assume` in the generator and in the property rejects: nothing seen.
-    greduce::fuzz::run(&[1], number, |n: &u32| *n == 1);
-    greduce::fuzz::run(&[5], number, |_: &u32| true);
-    greduce::fuzz::run(&[2], number, |_: &u32| assume(false));
+    // PassSet, and `assume` in the generator and in the property rejects: nothing seen.
+    greduce::fuzz::check(&[1], number, |n: &u32| *n == 1);
+    greduce::fuzz::check(&[5], number, |_: &u32| true);
+    greduce::fuzz::check(&[2], number, |_: &u32| assume(false));
     // A panic the property catches itself is its own business.
-    greduce::fuzz::run(&[3], number, |_: &u32| {
+    greduce::fuzz::check(&[3], number, |_: &u32| {
         catch_unwind(|| panic!("caught")).is_err()
     });
     assert_eq!(seen(), 0);
@@ -47,7 +47,7 @@ fn only_failures_reach_the_fuzzers_hook() {
             .unwrap_or_default()
     };
     // A failing property: one panic, the input and the failure in it.
-    let failed = catch_unwind(|| greduce::fuzz::run(&[4], number, |n: &u32| *n < 4)).unwrap_err();
+    let failed = catch_unwind(|| greduce::fuzz::check(&[4], number, |n: &u32| *n < 4)).unwrap_err();
     assert_eq!(seen(), 1);
     let failed = message(failed);
     assert!(
@@ -55,7 +55,7 @@ fn only_failures_reach_the_fuzzers_hook() {
         "{failed}"
     );
     // A panicking generator: one panic, with its message and where.
-    let failed = catch_unwind(|| greduce::fuzz::run(&[6], number, |_: &u32| true)).unwrap_err();
+    let failed = catch_unwind(|| greduce::fuzz::check(&[6], number, |_: &u32| true)).unwrap_err();
     assert_eq!(seen(), 1);
     let failed = message(failed);
     assert!(

@@ -1,7 +1,7 @@
 //! Exact minimal results: shrinking simplifies values as well as structure, and ends at the
 //! same minimal input whatever the seed that found the failure.
 
-use greduce::{Passes, Reducer, generator};
+use greduce::{PassSet, Reducer, generator};
 use rand::RngExt;
 
 /// The first `count` seeds' runs of `generator` that fail `fails`.
@@ -228,7 +228,7 @@ fn structure_only_keeps_the_values_it_had() {
     let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
     for run in failing(numbers, fails, 10) {
         let reduced = Reducer::new(numbers)
-            .passes(Passes::STRUCTURE)
+            .passes(PassSet::STRUCTURE)
             .reduce(&run.trace, |x| !fails(x));
         assert_eq!(reduced.output.len(), 1);
         assert!(run.output.contains(&reduced.output[0]));
@@ -782,7 +782,7 @@ fn a_move_into_a_loop_that_cannot_run_it_halts_before_the_property() {
     for run in runs {
         // Only the reordering passes, so that the move is tried on the input as recorded.
         let reduced = Reducer::new(lists_from_two)
-            .passes(greduce::Passes::REORDER)
+            .passes(greduce::PassSet::REORDER)
             .explain(true)
             .reduce(&run.trace, |v| {
                 v.iter().map(|l| l.1.len()).sum::<usize>() == 0

@@ -1,6 +1,6 @@
 //! The paper's motivating example: a password typed twice.
 
-use greduce::{Pass, Passes, Reducer, Search, Strategy, generator};
+use greduce::{Pass, PassSet, Reducer, Search, Strategy, generator};
 use rand::RngExt;
 
 #[generator]
@@ -41,7 +41,7 @@ fn reduces_to_c() {
             let reduced = Reducer::new(password)
                 .strategy(strategy)
                 .search(search)
-                .passes(Passes::STRUCTURE)
+                .passes(PassSet::STRUCTURE)
                 .reduce(&run.trace, |s: &String| !s.contains('c'));
             assert_eq!(
                 reduced.output,

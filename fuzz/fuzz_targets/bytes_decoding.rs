@@ -12,11 +12,11 @@ use every_decision::{Output, every_decision};
 use greduce::fuzz;
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    fuzz::run(data, every_decision, |out: &Output| {
-        let run = fuzz::replay(data, every_decision).expect("the bytes made an output");
+    fuzz::check(data, every_decision, |out: &Output| {
+        let run = fuzz::from_bytes(data, every_decision).expect("the bytes made an output");
         assert_eq!(format!("{:?}", run.output), format!("{out:?}"));
         if let Ok(bytes) = fuzz::to_bytes(&run.trace) {
-            let again = fuzz::replay(&bytes, every_decision).expect("the bytes made one");
+            let again = fuzz::from_bytes(&bytes, every_decision).expect("the bytes made one");
             assert_eq!(format!("{:?}", again.output), format!("{out:?}"));
         }
     });

@@ -318,7 +318,7 @@ pub struct Challenge {
     pub hypothesis: (f64, f64),
     /// Runs the challenge from seed `seed`: generates up to `cases` inputs until one fails,
     /// then reduces it with `reduce`.
-    pub run: fn(seed: u64, cases: u64, passes: greduce::Passes) -> Option<Ending>,
+    pub run: fn(seed: u64, cases: u64, passes: greduce::PassSet) -> Option<Ending>,
 }
 
 /// What one run of a challenge ended with.
@@ -336,7 +336,7 @@ pub struct Ending {
 fn run_one<T: Debug + Clone>(
     seed: u64,
     cases: u64,
-    passes: greduce::Passes,
+    passes: greduce::PassSet,
     generator: fn(&mut rand::rngs::StdRng) -> T,
     property: fn(&T) -> Outcome,
     minimal: fn(&T) -> bool,
@@ -353,7 +353,7 @@ fn run_one<T: Debug + Clone>(
 /// Generates inputs from seed `seed` until one fails `property` once converted (one seed of
 /// each case in `0..cases`), then reduces it; shown and judged as the converted value.
 pub(crate) fn run_as<T: Debug, U: Debug>(
-    (seed, cases, passes): (u64, u64, greduce::Passes),
+    (seed, cases, passes): (u64, u64, greduce::PassSet),
     generator: fn(&mut rand::rngs::StdRng) -> T,
     convert: fn(&T) -> U,
     property: fn(&U) -> Outcome,

@@ -150,7 +150,7 @@ fn heap_order_property(h: &Heap) -> Outcome {
 
 /// [`run_as`] with `T`'s derived generator.
 fn run_derived<T: Generate + Debug, U: Debug>(
-    run: (u64, u64, greduce::Passes),
+    run: (u64, u64, greduce::PassSet),
     convert: fn(&T) -> U,
     property: fn(&U) -> Outcome,
     minimal: fn(&U) -> bool,

@@ -296,7 +296,7 @@ fn corpus() -> Command {
         .long_about(
             "Write the failures saved in a regressions file into a fuzzer's corpus\n\n\
              Each failure greduce saved in REGRESSIONS (a file under greduce-regressions/)\n\
-             becomes the bytes that `greduce::fuzz::run` reads as its input: a file\n\
+             becomes the bytes that `greduce::fuzz::check` reads as its input: a file\n\
              greduce-<seed> in DIR (created if needed), so a fuzz target starts from the\n\
              minimal failures. For cargo-fuzz:\n\n    \
              greduce corpus greduce-regressions/quickstart_fuzz/artifacts.txt \\\n        \

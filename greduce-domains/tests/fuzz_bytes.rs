@@ -27,14 +27,17 @@ fn bytes_round_trip<T: Debug + PartialEq>(
             rng.random_range(0..=2000)
         };
         let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
-        let run = match fuzz::replay(&data, generator) {
+        let run = match fuzz::from_bytes(&data, generator) {
             Ok(run) => run,
             Err(ReplayError::OverBudget(_)) => continue,
             Err(e) => panic!("{e} on the bytes {data:?}"),
         };
         made += 1;
         let bytes = fuzz::to_bytes(&run.trace).unwrap();
-        assert_eq!(fuzz::replay(&bytes, generator).unwrap().output, run.output);
+        assert_eq!(
+            fuzz::from_bytes(&bytes, generator).unwrap().output,
+            run.output
+        );
         assert_eq!(
             fuzz::generate_std(&data, generator).as_ref(),
             Some(&run.output)
@@ -45,7 +48,7 @@ fn bytes_round_trip<T: Debug + PartialEq>(
     for seed in 0..seeds {
         let run = greduce::record(generator, seed);
         let bytes = fuzz::to_bytes(&run.trace).unwrap();
-        let again = fuzz::replay(&bytes, generator).unwrap();
+        let again = fuzz::from_bytes(&bytes, generator).unwrap();
         assert_eq!(again.output, run.output, "seed {seed}");
     }
 }
@@ -58,7 +61,7 @@ fn mutations<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy, data: &[u8],
         let (bytes, how) = mutator.mutated(data, max_size, seed);
         assert!(bytes.len() <= max_size, "{how}");
         assert_eq!(mutator.mutated(data, max_size, seed), (bytes.clone(), how));
-        match fuzz::replay(&bytes, generator) {
+        match fuzz::from_bytes(&bytes, generator) {
             Ok(_) | Err(ReplayError::OverBudget(_)) => {}
             Err(e) => panic!("{how}: {e}"),
         }
@@ -67,7 +70,7 @@ fn mutations<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy, data: &[u8],
         let mut again = vec![0; max_size];
         assert_eq!(mutator.crossover(data, &bytes, &mut again, seed), n);
         assert_eq!(out, again);
-        match fuzz::replay(&out[..n], generator) {
+        match fuzz::from_bytes(&out[..n], generator) {
             Ok(_) | Err(ReplayError::OverBudget(_)) => {}
             Err(e) => panic!("crossover: {e}"),
         }

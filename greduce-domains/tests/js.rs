@@ -7,7 +7,7 @@
 mod plain;
 
 use greduce::grammar::Grammar;
-use greduce::{Passes, Reducer, Search, Strategy};
+use greduce::{PassSet, Reducer, Search, Strategy};
 use greduce_domains::js::{GRAMMAR, javascript};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -62,7 +62,7 @@ fn a_trace_reduces_under_all_six_settings() {
             let reduced = Reducer::new(javascript)
                 .search(search)
                 .strategy(strategy)
-                .passes(Passes::STRUCTURE)
+                .passes(PassSet::STRUCTURE)
                 .size(size)
                 .reduce(&run.trace, has_break);
             let (setting, program) = (format!("{search:?} + {strategy:?}"), &reduced.output);

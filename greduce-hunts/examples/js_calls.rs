@@ -1,6 +1,6 @@
 //! Where the JavaScript table's calls go (issue 32): the table's subjects
 //! (`greduce_hunts::js_table`) reduced by tree + re-align with the pass families `PASSES`
-//! (default `all`, the default's; `Passes::parse`'s names: `structure,hoist`, ...). For each
+//! (default `all`, the default's; `PassSet::parse`'s names: `structure,hoist`, ...). For each
 //! subject: the size reached, the property calls, how many of them came after the last call
 //! that made the input smaller (the round that finds nothing more, and value changes of the
 //! same size), and each pass's calls; then the calls a second reduction from the result
@@ -14,7 +14,7 @@
 //! cargo run --release -p greduce-hunts --example js_calls [PASSES]
 //! ```
 
-use greduce::{Passes, Reducer};
+use greduce::{PassSet, Reducer};
 use greduce_hunts::hunt_js::{Program, js_program, non_blank};
 use greduce_hunts::js_table::{fails, subjects};
 use rand::rngs::StdRng;
@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 
 fn main() {
     let names = std::env::args().nth(1).unwrap_or_else(|| "all".to_string());
-    let passes = match Passes::parse(&names) {
+    let passes = match PassSet::parse(&names) {
         Ok(passes) => passes,
         Err(e) => {
             eprintln!("js_calls: {e}");

@@ -7,7 +7,7 @@
 //! cargo run --release -p greduce-hunts --example js_exhaust [CHANGES VALUES]
 //! ```
 
-use greduce::{Exhaust, Passes, Reducer};
+use greduce::{Exhaust, PassSet, Reducer};
 use greduce_hunts::hunt_js::{Program, js_program, non_blank};
 use greduce_hunts::js_table::{fails, subjects};
 use rand::rngs::StdRng;
@@ -37,7 +37,7 @@ fn main() {
     for s in &subjects {
         let started = Instant::now();
         let reduced = Reducer::new(|rng: &mut StdRng| js_program(rng))
-            .passes(Passes::ALL)
+            .passes(PassSet::ALL)
             .size(|p: &Program| (non_blank(&p.0), 0))
             .exhaust(bounds)
             .reduce(&s.run.trace, |p: &Program| !fails(&p.0));

@@ -498,7 +498,7 @@ pub fn engine_checks(program: &Program, engine: &str) -> Result<(), String> {
 /// masked) for a failure no finding claims; `passes` when every check passes.
 #[must_use]
 pub fn artifact_signature(data: &[u8], engine: &str) -> String {
-    let program = match greduce::fuzz::replay(data, js_program) {
+    let program = match greduce::fuzz::from_bytes(data, js_program) {
         Ok(run) => run.output,
         Err(e) => return format!("not replayed: {e}"),
     };

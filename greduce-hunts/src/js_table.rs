@@ -23,7 +23,7 @@
 
 use crate::hunt_js::{Program, fails_as, js_program, non_blank, valid};
 use greduce::grammar::{Grammar, perses};
-use greduce::{Passes, Reducer, Run, Search, Strategy};
+use greduce::{PassSet, Reducer, Run, Search, Strategy};
 use greduce_domains::js::GRAMMAR;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -48,48 +48,48 @@ pub const SIZES: std::ops::RangeInclusive<usize> = 100..=1000;
 pub const LOG: &str = "GREDUCE_JS_LOG";
 
 /// The settings: the paper's six (structure only), then the full default.
-pub const SETTINGS: [(&str, Search, Strategy, Passes); 7] = [
+pub const SETTINGS: [(&str, Search, Strategy, PassSet); 7] = [
     (
         "tree + re-align",
         Search::Tree,
         Strategy::Realign,
-        Passes::STRUCTURE,
+        PassSet::STRUCTURE,
     ),
     (
         "tree + bypass",
         Search::Tree,
         Strategy::Bypass,
-        Passes::STRUCTURE,
+        PassSet::STRUCTURE,
     ),
     (
         "tree + halt",
         Search::Tree,
         Strategy::Halt,
-        Passes::STRUCTURE,
+        PassSet::STRUCTURE,
     ),
     (
         "sequence + re-align",
         Search::Sequence,
         Strategy::Realign,
-        Passes::STRUCTURE,
+        PassSet::STRUCTURE,
     ),
     (
         "sequence + bypass",
         Search::Sequence,
         Strategy::Bypass,
-        Passes::STRUCTURE,
+        PassSet::STRUCTURE,
     ),
     (
         "sequence + halt",
         Search::Sequence,
         Strategy::Halt,
-        Passes::STRUCTURE,
+        PassSet::STRUCTURE,
     ),
     (
         "default (tree + re-align, every pass)",
         Search::Tree,
         Strategy::Realign,
-        Passes::ALL,
+        PassSet::ALL,
     ),
 ];
 

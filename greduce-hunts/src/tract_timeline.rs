@@ -102,7 +102,7 @@ pub fn random(wall: Duration, threads: usize, base: u64) -> (u64, Timeline) {
 }
 
 /// Every file of a fuzzer's artifact directory `dir`, decoded as the `tract` fuzz target
-/// decodes it ([`greduce::fuzz::replay`]) and checked: the files read and the signatures
+/// decodes it ([`greduce::fuzz::from_bytes`]) and checked: the files read and the signatures
 /// met, each first seen at its file's modification time less `start` (the earliest file's
 /// when `None`). Files that do not fail (a fuzzer may also leave timeouts) count under
 /// `"passes"`.
@@ -114,7 +114,7 @@ pub fn artifacts(dir: &Path, start: Option<SystemTime>) -> Result<(u64, Timeline
     artifacts_by(dir, start, |data| {
         // The replay outside `silenced`: greduce installs its own panic hook on first use,
         // which `silenced` would take away when it puts the previous hook back.
-        match greduce::fuzz::replay(data, tract_model) {
+        match greduce::fuzz::from_bytes(data, tract_model) {
             Ok(run) => silenced(|| signature(&run.output)).unwrap_or_else(|| "passes".to_string()),
             Err(e) => format!("not replayed: {e}"),
         }
@@ -207,7 +207,7 @@ pub fn decode_and_shrink(source: &str, shrink: bool) -> Result<String, String> {
     } else {
         let path = Path::new(source);
         let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let run = greduce::fuzz::replay(&data, tract_model)
+        let run = greduce::fuzz::from_bytes(&data, tract_model)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         (run, format!("{} bytes", data.len()))
     };

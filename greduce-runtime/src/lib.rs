@@ -18,7 +18,7 @@
 //! - **site**: where in the generator's source a decision or a part is ([`Site`]).
 //! - **candidate**: a trace the reducer tries: the current trace changed by one edit, replayed
 //!   to an input.
-//! - **pass**: one way the reducer proposes candidates ([`Pass`]); [`Passes`] selects them.
+//! - **pass**: one way the reducer proposes candidates ([`Pass`]); [`PassSet`] selects them.
 //! - **failure**: how a property failed (a panic, `false`, `Err`), and whether two failures
 //!   are the same ([`SameFailure`]).
 //! - **outcome**: what a property says about one input ([`Outcome`]): it passes, fails, is
@@ -41,17 +41,19 @@ mod steps;
 mod trace;
 
 pub use check::{
-    CaseResult, Check, CheckStats, Report, SameFailure, assume, check, event, event_value, note,
+    Check, CheckStats, IntoOutcome, Report, SameFailure, assume, check, event, event_value, note,
     target,
 };
 pub use persist::text::ParseTraceError;
-pub use property::outcome::Outcome;
 #[allow(deprecated)] // the former names, kept for one release
-pub use reduce::Stats;
+pub use property::case::CaseResult;
+pub use property::outcome::Outcome;
 pub use reduce::{
-    Attempt, Certificate, Exhaust, Pass, PassStats, Passes, Progress, ReduceError, Reducer,
+    Attempt, Certificate, Exhaust, Pass, PassSet, PassStats, Progress, ReduceError, Reducer,
     Reduction, ReductionStats, Search, Verdict,
 };
+#[allow(deprecated)] // the former names, kept for one release
+pub use reduce::{Passes, Stats};
 pub use run::align::Strategy;
 pub use run::kinds::Int;
 pub use run::record::{Run, record, record_with};
@@ -88,7 +90,7 @@ pub fn unrecorded<R: ?Sized>(rng: &mut R) -> &mut R {
 }
 
 /// Labels the `#[generator]` call running on this thread: the hoist pass
-/// ([`Passes::HOIST`]) replaces a generator call by a call of the same generator nested in
+/// ([`PassSet::HOIST`]) replaces a generator call by a call of the same generator nested in
 /// it only when both have the same label (calls are unlabelled, label 0, until labelled).
 /// (Its descents, which replace a call by a nested call of another generator, go by the
 /// generator, not the label.) A

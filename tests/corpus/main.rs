@@ -98,13 +98,13 @@ fn assert_bytes_round_trip<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy
     for i in 0..100 {
         let len = if i == 0 { 0 } else { rng.random_range(0..=300) };
         let data: Vec<u8> = (0..len).map(|_| rng.random()).collect();
-        let run = match fuzz::replay(&data, generator) {
+        let run = match fuzz::from_bytes(&data, generator) {
             Ok(run) => run,
             Err(ReplayError::OverBudget(_)) => continue,
             Err(e) => panic!("{e} on the bytes {data:?}"),
         };
         let bytes = fuzz::to_bytes(&run.trace).unwrap_or_else(|e| panic!("{e}"));
-        let again = fuzz::replay(&bytes, generator).unwrap();
+        let again = fuzz::from_bytes(&bytes, generator).unwrap();
         assert_same(&again.output, &run.output, "");
         // The lean run (a fuzz target's) makes the same input as the traced one.
         let without_trace = fuzz::generate_std(&data, generator).expect("the traced run returned");
@@ -118,7 +118,7 @@ fn assert_bytes_round_trip<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy
     for seed in 0..25 {
         let run = greduce::record(generator, seed);
         let bytes = fuzz::to_bytes(&run.trace).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        let again = fuzz::replay(&bytes, generator).unwrap();
+        let again = fuzz::from_bytes(&bytes, generator).unwrap();
         assert_same(&again.output, &run.output, &format!("seed {seed}"));
     }
 }
@@ -133,7 +133,7 @@ fn assert_mutations<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy, data:
         let (bytes, how) = mutator.mutated(data, max_size, seed);
         assert!(bytes.len() <= max_size, "{how}: {} bytes", bytes.len());
         assert_eq!(mutator.mutated(data, max_size, seed), (bytes.clone(), how));
-        match fuzz::replay(&bytes, generator) {
+        match fuzz::from_bytes(&bytes, generator) {
             Ok(_) | Err(ReplayError::OverBudget(_)) => {}
             Err(e) => panic!("{how}: {e} on the mutated bytes {bytes:?}"),
         }
@@ -142,7 +142,7 @@ fn assert_mutations<T: Debug>(generator: impl Fn(&mut StdRng) -> T + Copy, data:
         let mut again = vec![0; max_size];
         assert_eq!(mutator.crossover(data, &bytes, &mut again, seed), n);
         assert_eq!(out, again);
-        match fuzz::replay(&out[..n], generator) {
+        match fuzz::from_bytes(&out[..n], generator) {
             Ok(_) | Err(ReplayError::OverBudget(_)) => {}
             Err(e) => panic!("crossover: {e} on the bytes {:?}", &out[..n]),
         }

@@ -5,7 +5,7 @@
 //! then only re-raises that ending, so the check shrinks the body's run like any other.
 
 use super::Check;
-use crate::property::case::{self, CaseEnd, CaseResult, Failure, Rejected, Reraised};
+use crate::property::case::{self, CaseEnd, Failure, IntoOutcome, Rejected, Reraised};
 use rand::rngs::StdRng;
 use std::fmt;
 use std::panic::resume_unwind;
@@ -57,7 +57,9 @@ impl Recorded {
 }
 
 /// The check of a `#[greduce::test]` body.
-pub fn test<'g, P: CaseResult>(mut body: impl FnMut(&mut StdRng) -> P + 'g) -> Check<'g, Recorded> {
+pub fn test<'g, P: IntoOutcome>(
+    mut body: impl FnMut(&mut StdRng) -> P + 'g,
+) -> Check<'g, Recorded> {
     let mut check = Check::new(move |rng: &mut StdRng| {
         // Not quiet: the body's panic prints as the run around it decides (quietly while
         // shrinking, loudly for the final run of the minimal case).

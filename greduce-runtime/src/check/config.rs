@@ -1,7 +1,7 @@
 //! How a property check runs: the settings, their defaults, and the `GREDUCE_*`
 //! environment variables that override them.
 
-use crate::reduce::{Exhaust, Passes, Search};
+use crate::reduce::{Exhaust, PassSet, Search};
 use crate::run::align::Strategy;
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -97,7 +97,7 @@ pub(crate) struct Config {
     pub(crate) max_shrink_time: Duration,
     pub(crate) strategy: Strategy,
     pub(crate) search: Search,
-    pub(crate) passes: Passes,
+    pub(crate) passes: PassSet,
     /// The bounded exhaustive search after shrinking, when on.
     pub(crate) exhaust: Option<Exhaust>,
     pub(crate) shrink: bool,
@@ -122,7 +122,7 @@ impl Default for Config {
             max_shrink_time: Duration::from_secs(10),
             strategy: Strategy::Realign,
             search: Search::Tree,
-            passes: Passes::ALL,
+            passes: PassSet::ALL,
             exhaust: None,
             shrink: true,
             verbose: false,
@@ -261,7 +261,7 @@ impl Config {
             };
         }
         if let Some((name, v)) = get("GREDUCE_PASSES")? {
-            self.passes = Passes::parse(&v).map_err(|_| {
+            self.passes = PassSet::parse(&v).map_err(|_| {
                 invalid(
                     name,
                     &v,
@@ -484,7 +484,7 @@ mod tests {
         assert_eq!(config.max_shrink_time, Duration::from_millis(1500));
         assert_eq!(config.strategy, Strategy::Halt);
         assert_eq!(config.search, Search::Sequence);
-        assert_eq!(config.passes, Passes::STRUCTURE | Passes::MINIMIZE);
+        assert_eq!(config.passes, PassSet::STRUCTURE | PassSet::MINIMIZE);
         assert!(!config.shrink);
         assert!(config.verbose);
         assert!(config.stats);
@@ -496,8 +496,8 @@ mod tests {
     #[test]
     fn passes_by_name() {
         let passes = |v: &str| with(&[("GREDUCE_PASSES", v)]).map(|c| c.passes);
-        assert_eq!(passes("paper"), Ok(Passes::STRUCTURE));
-        assert_eq!(passes("ALL"), Ok(Passes::ALL));
+        assert_eq!(passes("paper"), Ok(PassSet::STRUCTURE));
+        assert_eq!(passes("ALL"), Ok(PassSet::ALL));
         let e = passes("structure,shrink").unwrap_err();
         assert!(
             e.starts_with("environment variable GREDUCE_PASSES=\"structure,shrink\""),

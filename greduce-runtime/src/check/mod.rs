@@ -21,7 +21,7 @@ mod stats;
 mod target;
 
 pub(crate) use crate::property::case::bind;
-pub use crate::property::case::{CaseResult, assume, note};
+pub use crate::property::case::{IntoOutcome, assume, note};
 pub use config::SameFailure;
 pub use events::{event, event_value};
 pub use report::Report;
@@ -57,7 +57,7 @@ use std::panic::Location;
 /// greduce::check(numbers, |v: &Vec<u32>| assert!(v.iter().all(|&n| n < 500)));
 /// ```
 #[track_caller]
-pub fn check<T: Debug, P: CaseResult>(
+pub fn check<T: Debug, P: IntoOutcome>(
     generator: impl FnMut(&mut StdRng) -> T,
     property: impl FnMut(&T) -> P,
 ) {
@@ -211,7 +211,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// the generator panics or is not deterministic, or when a `GREDUCE_*` variable has an
     /// invalid value.
     #[track_caller]
-    pub fn check<P: CaseResult>(self, property: impl FnMut(&T) -> P) {
+    pub fn check<P: IntoOutcome>(self, property: impl FnMut(&T) -> P) {
         if let Err(report) = self.try_check(property) {
             panic!("{report}");
         }
@@ -241,7 +241,10 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// generator panics or is not deterministic, or when a `GREDUCE_*` variable has an
     /// invalid value.
     #[track_caller]
-    pub fn try_check<P: CaseResult>(self, mut property: impl FnMut(&T) -> P) -> Result<(), Report> {
+    pub fn try_check<P: IntoOutcome>(
+        self,
+        mut property: impl FnMut(&T) -> P,
+    ) -> Result<(), Report> {
         let name = self.name.clone().unwrap_or_else(test_name);
         let mut config = self.config.clone();
         let env = config

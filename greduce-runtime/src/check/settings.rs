@@ -4,7 +4,7 @@
 
 use super::config::Regressions;
 use super::{Check, CheckStats, SameFailure};
-use crate::reduce::{Exhaust, Passes, Search};
+use crate::reduce::{Exhaust, PassSet, Search};
 use crate::run::align::Strategy;
 use std::fmt::Debug;
 use std::path::PathBuf;
@@ -173,7 +173,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         self
     }
 
-    /// Which pass families shrinking runs (default [`Passes::ALL`]; [`Passes::STRUCTURE`]
+    /// Which pass families shrinking runs (default [`PassSet::ALL`]; [`PassSet::STRUCTURE`]
     /// alone is the paper's algorithm, which removes parts and never changes a value).
     ///
     /// ```
@@ -183,19 +183,19 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
     /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
     /// # }
-    /// use greduce::Passes;
+    /// use greduce::PassSet;
     ///
     /// // The paper's algorithm: loop iterations are removed, the numbers kept as drawn.
     /// let report = Check::new(numbers)
     ///     .seed(1)
     ///     .persist(false)
-    ///     .passes(Passes::STRUCTURE)
+    ///     .passes(PassSet::STRUCTURE)
     ///     .try_check(|v: &Vec<u32>| v.len() < 5)
     ///     .unwrap_err();
     /// assert_eq!(report.input(), Some("[797, 691, 196, 427, 216]"));
     /// ```
     #[must_use]
-    pub fn passes(mut self, passes: Passes) -> Self {
+    pub fn passes(mut self, passes: PassSet) -> Self {
         self.config.passes = passes;
         self
     }

@@ -11,7 +11,7 @@
 use super::events::{Event, Window};
 use super::harness::to_stderr;
 use super::report::Report;
-use crate::property::case::{self, CaseEnd, CaseResult};
+use crate::property::case::{self, CaseEnd, IntoOutcome};
 use crate::run::record::record;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -495,7 +495,7 @@ pub(crate) fn generate<T: Debug>(
 
 /// Runs the property on a case's input ([`case::check`]); a counted case's events are
 /// counted then, before a failure shrinks.
-pub(crate) fn check<T, P: CaseResult>(
+pub(crate) fn check<T, P: IntoOutcome>(
     counted: Option<Counted<'_>>,
     property: &mut impl FnMut(&T) -> P,
     input: &T,

@@ -44,7 +44,7 @@ pub struct Seeded {
 /// let file = std::fs::read_dir(&regressions).unwrap().next().unwrap().unwrap().path();
 /// let seeded = greduce::fuzz::seed_corpus(file.join("short.txt"), dir.join("corpus")).unwrap();
 /// let bytes = std::fs::read(&seeded.files[0]).unwrap();
-/// assert_eq!(greduce::fuzz::replay(&bytes, numbers).unwrap().output, [0, 0, 0]);
+/// assert_eq!(greduce::fuzz::from_bytes(&bytes, numbers).unwrap().output, [0, 0, 0]);
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 ///

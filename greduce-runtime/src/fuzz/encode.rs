@@ -28,7 +28,7 @@ impl fmt::Display for NoByteForm {
 
 impl std::error::Error for NoByteForm {}
 
-/// The bytes that [`fuzz::run`](super::run) and [`fuzz::replay`](super::replay) read as
+/// The bytes that [`fuzz::check`](super::run) and [`fuzz::from_bytes`](super::replay) read as
 /// this trace's decisions: written to a fuzzer's corpus, they seed it with the input the
 /// trace makes (a shrunk failure, a saved one, any recorded run).
 ///
@@ -43,7 +43,7 @@ impl std::error::Error for NoByteForm {}
 ///
 /// let run = greduce::record(numbers, 7);
 /// let bytes = greduce::fuzz::to_bytes(&run.trace).unwrap();
-/// assert_eq!(greduce::fuzz::replay(&bytes, numbers).unwrap().output, run.output);
+/// assert_eq!(greduce::fuzz::from_bytes(&bytes, numbers).unwrap().output, run.output);
 /// ```
 ///
 /// # Errors

@@ -2,7 +2,7 @@
 //! services that run cargo-fuzz targets, OSS-Fuzz and `ClusterFuzzLite`), and the way back:
 //! what a fuzzer finds is shrunk by trace, like any other failure.
 //!
-//! A fuzz target runs a `#[generator]` on the fuzzer's bytes with [`run`]: each decision
+//! A fuzz target runs a `#[generator]` on the fuzzer's bytes with [`check`]: each decision
 //! reads its own slice of the bytes (see [`Bytes`]), so the fuzzer's mutations change
 //! decisions one at a time and its coverage feedback steers the generator. A failure
 //! panics, and the fuzzer saves the bytes as an artifact.
@@ -11,7 +11,7 @@
 //! // fuzz/fuzz_targets/sorted.rs
 //! #![no_main]
 //! libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-//!     greduce::fuzz::run(data, my_crate::numbers, |v: &Vec<u32>| my_crate::is_sorted(v));
+//!     greduce::fuzz::check(data, my_crate::numbers, |v: &Vec<u32>| my_crate::is_sorted(v));
 //! });
 //! ```
 //!
@@ -34,7 +34,7 @@ pub use mutate::{Mutator, crossover, mutate};
 pub use mutation::ByteMutation;
 pub use rng::Bytes;
 
-use crate::property::case::{self, CaseEnd, CaseResult};
+use crate::property::case::{self, CaseEnd, IntoOutcome};
 use crate::run::record::Run;
 use crate::run::replay::{BYTES_SEED, LeanEnd, OnBytes, ReplayError, replay_bytes, run_bytes_lean};
 use rand::SeedableRng;
@@ -64,9 +64,9 @@ use std::fmt::Debug;
 /// }
 ///
 /// // What a fuzz target's body does with each input.
-/// greduce::fuzz::run(&[3, 1, 0, 2, 0, 3, 0], numbers, |v: &Vec<u32>| v.len() <= 3);
+/// greduce::fuzz::check(&[3, 1, 0, 2, 0, 3, 0], numbers, |v: &Vec<u32>| v.len() <= 3);
 /// let failed = std::panic::catch_unwind(|| {
-///     greduce::fuzz::run(&[4], numbers, |v: &Vec<u32>| v.len() <= 3);
+///     greduce::fuzz::check(&[4], numbers, |v: &Vec<u32>| v.len() <= 3);
 /// });
 /// assert!(failed.is_err());
 /// ```
@@ -74,7 +74,7 @@ use std::fmt::Debug;
 /// # Panics
 ///
 /// When the property fails, or the generator panics.
-pub fn run<'d, T: Debug, P: CaseResult>(
+pub fn check<'d, T: Debug, P: IntoOutcome>(
     data: &'d [u8],
     generator: impl FnOnce(&mut Bytes<'d>) -> T,
     property: impl FnOnce(&T) -> P,
@@ -98,14 +98,14 @@ pub fn run<'d, T: Debug, P: CaseResult>(
     }
 }
 
-/// The input `generator` makes from a fuzzer's `data`, as [`run`] makes it before it calls
+/// The input `generator` makes from a fuzzer's `data`, as [`check`] makes it before it calls
 /// the property: the body of a hand-written target (one that checks several properties, or
 /// hands the input to code of its own). `None` when the input is skipped: the generator
 /// rejected it with [`assume`](crate::assume), or ran past what the bytes pay for (see
-/// [`run`]).
+/// [`check`]).
 ///
 /// No trace is built (a fuzzer runs millions of inputs and shrinks none of them here):
-/// [`replay`] makes the same input from the same bytes, with its trace.
+/// [`from_bytes`] makes the same input from the same bytes, with its trace.
 ///
 /// ```
 /// use greduce::generator;
@@ -118,7 +118,7 @@ pub fn run<'d, T: Debug, P: CaseResult>(
 ///
 /// let bytes = [3, 2, 0, 19];
 /// assert_eq!(greduce::fuzz::generate(&bytes, word).as_deref(), Some("cat"));
-/// assert_eq!(greduce::fuzz::replay(&bytes, word).unwrap().output, "cat");
+/// assert_eq!(greduce::fuzz::from_bytes(&bytes, word).unwrap().output, "cat");
 /// ```
 ///
 /// # Panics
@@ -130,7 +130,7 @@ pub fn generate<'d, T>(data: &'d [u8], generator: impl FnOnce(&mut Bytes<'d>) ->
 }
 
 /// [`generate`] with any rng (for what the bytes do not answer): an [`StdRng`] seeded as
-/// [`replay`] seeds it makes the same input.
+/// [`from_bytes`] seeds it makes the same input.
 pub(crate) fn generate_on<R: ?Sized, T>(
     data: &[u8],
     generator: impl FnOnce(&mut R) -> T,
@@ -165,20 +165,20 @@ pub(crate) fn generate_on<R: ?Sized, T>(
     }
 }
 
-/// [`generate`] for a generator that takes an [`StdRng`], as [`replay`]'s does: what the
+/// [`generate`] for a generator that takes an [`StdRng`], as [`from_bytes`]'s does: what the
 /// tests that compare a lean run with a traced one call. Not public API.
 #[doc(hidden)]
 pub fn generate_std<T>(data: &[u8], generator: impl FnOnce(&mut StdRng) -> T) -> Option<T> {
     generate_on(data, generator, &mut StdRng::seed_from_u64(BYTES_SEED))
 }
 
-/// The run `generator` makes on `data` inside [`run`]: its output and its trace, ready to
+/// The run `generator` makes on `data` inside [`check`]: its output and its trace, ready to
 /// be reduced (this is how a fuzzer's artifact becomes a greduce failure). The same bytes
 /// always make the same run.
 ///
 /// The generator gets an [`StdRng`], as [`Check`](crate::Check) gives it: any generator
-/// generic over its rng runs here and in [`run`] alike. That rng is seeded with the
-/// constant that [`Bytes`] draws from inside [`run`], so what the bytes do not answer is
+/// generic over its rng runs here and in [`check`] alike. That rng is seeded with the
+/// constant that [`Bytes`] draws from inside [`check`], so what the bytes do not answer is
 /// the same in both.
 ///
 /// ```
@@ -191,17 +191,17 @@ pub fn generate_std<T>(data: &[u8], generator: impl FnOnce(&mut StdRng) -> T) ->
 /// }
 ///
 /// // A length of 3, then 'c' (2 after 'a'), 'a', 't'.
-/// assert_eq!(greduce::fuzz::replay(&[3, 2, 0, 19], word).unwrap().output, "cat");
+/// assert_eq!(greduce::fuzz::from_bytes(&[3, 2, 0, 19], word).unwrap().output, "cat");
 /// // Bytes that run out answer the simplest values: here, no letters at all.
-/// assert_eq!(greduce::fuzz::replay(&[], word).unwrap().output, "");
+/// assert_eq!(greduce::fuzz::from_bytes(&[], word).unwrap().output, "");
 /// ```
 ///
 /// # Errors
 ///
 /// [`ReplayError::OverBudget`] when the generator ran past what the bytes pay for (see
-/// [`run`]), [`ReplayError::Panicked`] when it panicked, [`ReplayError::Halted`] when it
+/// [`check`]), [`ReplayError::Panicked`] when it panicked, [`ReplayError::Halted`] when it
 /// rejected the input with [`assume`](crate::assume).
-pub fn replay<T>(
+pub fn from_bytes<T>(
     data: &[u8],
     generator: impl FnOnce(&mut StdRng) -> T,
 ) -> Result<Run<T>, ReplayError> {
@@ -219,4 +219,27 @@ pub fn replay<T>(
         }),
         Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
     }
+}
+
+/// The former name of [`check`], kept for one release.
+#[deprecated(note = "renamed `fuzz::check` (it checks a property, as `greduce::check` does)")]
+pub fn run<'d, T: Debug, P: IntoOutcome>(
+    data: &'d [u8],
+    generator: impl FnOnce(&mut Bytes<'d>) -> T,
+    property: impl FnOnce(&T) -> P,
+) {
+    check(data, generator, property);
+}
+
+/// The former name of [`from_bytes`], kept for one release.
+///
+/// # Errors
+///
+/// As [`from_bytes`].
+#[deprecated(note = "renamed `fuzz::from_bytes` (the pair of `fuzz::to_bytes`)")]
+pub fn replay<T>(
+    data: &[u8],
+    generator: impl FnOnce(&mut StdRng) -> T,
+) -> Result<Run<T>, ReplayError> {
+    from_bytes(data, generator)
 }

@@ -22,7 +22,7 @@ use rand::{RngExt, SeedableRng};
 /// let (bytes, how) = mutator.mutated(&[3, 1, 0, 2, 0, 3, 0], 64, 7);
 /// assert!(bytes.len() <= 64);
 /// // Whatever the mutation, the bytes decode to a list the generator made.
-/// let list = greduce::fuzz::replay(&bytes, numbers).unwrap().output;
+/// let list = greduce::fuzz::from_bytes(&bytes, numbers).unwrap().output;
 /// assert!(list.len() < 10 && list.iter().all(|&x| x < 1000), "{how}: {list:?}");
 /// ```
 pub struct Mutator<G> {
@@ -43,7 +43,7 @@ impl<G> std::fmt::Debug for Mutator<G> {
 }
 
 impl<G> Mutator<G> {
-    /// A mutator for `generator` (any generator [`replay`](super::replay) takes).
+    /// A mutator for `generator` (any generator [`from_bytes`](super::replay) takes).
     pub fn new(generator: G) -> Mutator<G> {
         Mutator {
             generator,
@@ -182,7 +182,7 @@ impl<G: Fn(&mut StdRng) -> T, T> Mutator<G> {
 /// let mut data = [0u8; 32];
 /// data[..3].copy_from_slice(&[2, 7, 7]);
 /// let size = greduce::fuzz::mutate(&mut data, 3, 32, 1, numbers);
-/// let again = greduce::fuzz::replay(&data[..size], numbers).unwrap();
+/// let again = greduce::fuzz::from_bytes(&data[..size], numbers).unwrap();
 /// assert!(again.output.len() < 10);
 /// ```
 pub fn mutate<T>(
@@ -210,7 +210,7 @@ pub fn mutate<T>(
 ///
 /// let mut out = [0u8; 64];
 /// let n = greduce::fuzz::crossover(&[2, 1, 0, 1, 0], &[3, 9, 0, 8, 0, 7, 0], &mut out, 5, numbers);
-/// let mixed = greduce::fuzz::replay(&out[..n], numbers).unwrap().output;
+/// let mixed = greduce::fuzz::from_bytes(&out[..n], numbers).unwrap().output;
 /// assert!(mixed.len() < 10);
 /// ```
 pub fn crossover<T>(

@@ -35,7 +35,7 @@ pub(crate) trait Source {
     fn record(&mut self, seed: u64) -> Option<Trace>;
 }
 
-/// A generator as a [`Source`]: its runs on bytes (as [`replay`](super::replay) makes
+/// A generator as a [`Source`]: its runs on bytes (as [`from_bytes`](super::replay) makes
 /// them), and runs recorded with a seed (as a check makes its cases).
 pub(crate) struct Runs<'g, T>(pub(crate) &'g mut dyn FnMut(&mut StdRng) -> T);
 

@@ -11,12 +11,12 @@ use std::convert::Infallible;
 /// `u64` rand asks for is the next 4 or 8 bytes, little-endian, and zeros once the bytes
 /// run out; rand's sampling turns them into values.
 ///
-/// Inside [`fuzz::run`](super::run), a `#[generator]`'s decisions read the bytes
+/// Inside [`fuzz::check`](super::run), a `#[generator]`'s decisions read the bytes
 /// themselves, without rand: each decision reads its own fixed-width slice, counted from
 /// its simplest value, so one changed byte changes one decision, zero bytes give the
 /// simplest input, and bytes that run out end every reducible loop. There the rng draws
 /// only for helpers passed [`unrecorded`](crate::unrecorded), from a stream seeded with
-/// a constant: the stream [`fuzz::replay`](super::replay) and
+/// a constant: the stream [`fuzz::from_bytes`](super::replay) and
 /// [`Check::fuzz_artifacts`](crate::Check::fuzz_artifacts) give the generator as an
 /// `StdRng`, so all three make the same input from the same bytes.
 ///
@@ -35,7 +35,7 @@ use std::convert::Infallible;
 /// assert_eq!(direct.0, 0);
 /// // In greduce's fuzz entry points each decision reads its own byte: 42, then 255
 /// // (`true`).
-/// let run = greduce::fuzz::replay(&[42, 255], pair).unwrap();
+/// let run = greduce::fuzz::from_bytes(&[42, 255], pair).unwrap();
 /// assert_eq!(run.output, (42, true));
 /// ```
 pub struct Bytes<'a> {

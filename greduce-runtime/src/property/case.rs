@@ -18,8 +18,9 @@ thread_local! {
     static BINDINGS: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// What a property returns: `()`, a `bool` (`false` is a failure) or a `Result` (`Err` is a
-/// failure, shown with `Debug`).
+/// What a property returns: anything that tells the input's [`Outcome`]: `()`, a `bool`
+/// (`false` is a failure), a `Result` (`Err` is a failure, shown with `Debug`) or an
+/// [`Outcome`] itself. (Formerly `CaseResult`.)
 ///
 /// ```
 /// use greduce::generator;
@@ -35,11 +36,11 @@ thread_local! {
 /// greduce::check(digit, |d: &u32| *d < 10);
 /// greduce::check(digit, |d: &u32| char::from_digit(*d, 10).ok_or("not a digit"));
 /// ```
-pub trait CaseResult {
+pub trait IntoOutcome {
     /// `Err` with a description when the property failed.
     ///
     /// ```
-    /// use greduce::CaseResult;
+    /// use greduce::IntoOutcome;
     ///
     /// assert_eq!(().into_result(), Ok(()));
     /// assert_eq!(false.into_result(), Err("the property returned false".to_string()));
@@ -52,13 +53,22 @@ pub trait CaseResult {
     fn into_result(self) -> Result<(), String>;
 }
 
-impl CaseResult for () {
+/// The former name of [`IntoOutcome`], kept for one release: a bound `P: CaseResult` still
+/// holds for every property; an `impl CaseResult for X` of your own becomes `impl
+/// IntoOutcome for X`.
+#[deprecated(note = "renamed `IntoOutcome`")]
+pub trait CaseResult: IntoOutcome {}
+
+#[allow(deprecated)]
+impl<T: IntoOutcome + ?Sized> CaseResult for T {}
+
+impl IntoOutcome for () {
     fn into_result(self) -> Result<(), String> {
         Ok(())
     }
 }
 
-impl CaseResult for bool {
+impl IntoOutcome for bool {
     fn into_result(self) -> Result<(), String> {
         if self {
             Ok(())
@@ -70,7 +80,7 @@ impl CaseResult for bool {
 
 /// A property may return an [`Outcome`]: `Unresolved` (and `Timeout`) rejects the input as
 /// [`assume(false)`](crate::assume) does, in property checks and delta debugging alike.
-impl CaseResult for Outcome {
+impl IntoOutcome for Outcome {
     #[track_caller]
     fn into_result(self) -> Result<(), String> {
         match self {
@@ -81,7 +91,7 @@ impl CaseResult for Outcome {
     }
 }
 
-impl<T, E: Debug> CaseResult for Result<T, E> {
+impl<T, E: Debug> IntoOutcome for Result<T, E> {
     fn into_result(self) -> Result<(), String> {
         self.map(|_| ()).map_err(|e| format!("{e:?}"))
     }
@@ -342,7 +352,7 @@ pub(crate) fn ended(payload: &(dyn Any + Send)) -> CaseEnd {
 }
 
 /// Runs a property on an input as a case.
-pub fn check<T, P: CaseResult>(
+pub fn check<T, P: IntoOutcome>(
     quiet: bool,
     property: &mut impl FnMut(&T) -> P,
     input: &T,

@@ -47,7 +47,7 @@ pub enum Verdict {
     CachedTrace,
     /// The replay produced no output.
     ReplayFailed(ReplayError),
-    /// The property did not report the failure (`Passes`, `Unresolved` or `Timeout`); `cached`
+    /// The property did not report the failure (`PassSet`, `Unresolved` or `Timeout`); `cached`
     /// when a replay that made the same decisions had been tested before.
     DidNotReproduce {
         /// The property's outcome.

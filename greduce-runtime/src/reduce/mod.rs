@@ -27,10 +27,15 @@ pub(crate) mod stats;
 
 pub use exhaust::{Certificate, Exhaust};
 pub use log::{Attempt, Verdict};
-pub use passes::{Pass, Passes, Search};
+pub use passes::{Pass, PassSet, Search};
 pub use reduction::{Progress, ReduceError, Reduction};
 pub use settings::Reducer;
 pub use stats::{PassStats, ReductionStats};
+
+/// The former name of [`PassSet`], kept for one release (`Passes::STRUCTURE` still names
+/// the set's constants).
+#[deprecated(note = "renamed `PassSet` (`Outcome::Passes` says a property passed)")]
+pub type Passes = PassSet;
 
 /// The former name of [`ReductionStats`], kept for one release.
 #[deprecated(note = "renamed `ReductionStats`, beside `CheckStats` and `PassStats`")]

@@ -2,7 +2,7 @@
 
 use crate::property::outcome::Outcome;
 use crate::reduce::exhaust::Exhaust;
-use crate::reduce::passes::pass::{Passes, Search};
+use crate::reduce::passes::pass::{PassSet, Search};
 use crate::reduce::reduction::{Progress, ReduceError, Reduction};
 use crate::reduce::settings::{Property, Reducer};
 use crate::reduce::shrinker;
@@ -15,7 +15,7 @@ use std::time::Duration;
 
 impl<'g, T: Debug> Reducer<'g, T> {
     /// A reducer for a generator that takes a `&mut StdRng` (any `#[generator]` generic
-    /// over its rng does). Defaults: every pass ([`Passes::ALL`]), [`Search::Tree`],
+    /// over its rng does). Defaults: every pass ([`PassSet::ALL`]), [`Search::Tree`],
     /// [`Strategy::Realign`], replay budget 10x, size = number of decisions, no call or time
     /// budget.
     ///
@@ -67,7 +67,7 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
             size: Box::new(|_, trace| trace.decision_count()),
             strategy: Strategy::default(),
             search: Search::default(),
-            passes: Passes::default(),
+            passes: PassSet::default(),
             budget_factor: 10,
             counts_decisions: true,
             max_property_calls: None,
@@ -148,11 +148,11 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         self
     }
 
-    /// Which pass families run (default [`Passes::ALL`]). [`Passes::STRUCTURE`] alone is
+    /// Which pass families run (default [`PassSet::ALL`]). [`PassSet::STRUCTURE`] alone is
     /// the paper's GReduce: parts are removed, values never change.
     ///
     /// ```
-    /// use greduce::{Passes, Reducer, generator};
+    /// use greduce::{PassSet, Reducer, generator};
     /// use rand::RngExt;
     ///
     /// #[generator]
@@ -162,13 +162,13 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     ///
     /// let fails = |v: &Vec<u32>| v.iter().any(|x| *x >= 900);
     /// let run = (0..).map(|seed| greduce::record(numbers, seed)).find(|r| fails(&r.output)).unwrap();
-    /// let paper = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, |x| !fails(x));
+    /// let paper = Reducer::new(numbers).passes(PassSet::STRUCTURE).reduce(&run.trace, |x| !fails(x));
     /// let full = Reducer::new(numbers).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(paper.output.len(), 1); // one element, as large as it was
     /// assert_eq!(full.output, [900]); // and the smallest value that still fails
     /// ```
     #[must_use]
-    pub fn passes(mut self, passes: Passes) -> Self {
+    pub fn passes(mut self, passes: PassSet) -> Self {
         self.passes = passes;
         self
     }

@@ -2,7 +2,7 @@
 //! the shrinker reads them.
 
 use crate::property::outcome::Outcome;
-use crate::reduce::passes::pass::{Passes, Search};
+use crate::reduce::passes::pass::{PassSet, Search};
 use crate::reduce::reduction::Progress;
 use crate::run::align::Strategy;
 use crate::trace::Trace;
@@ -65,7 +65,7 @@ pub struct Reducer<'g, T, R = StdRng, S = usize> {
     pub(crate) size: SizeFn<'g, T, S>,
     pub(crate) strategy: Strategy,
     pub(crate) search: Search,
-    pub(crate) passes: Passes,
+    pub(crate) passes: PassSet,
     pub(crate) budget_factor: u64,
     /// Whether the size measure is the number of decisions (the default): a replay that
     /// makes more decisions than the current input is then larger whatever it does next,

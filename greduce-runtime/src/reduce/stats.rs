@@ -78,7 +78,7 @@ pub struct ReductionStats {
     /// Replays in which the generator panicked.
     pub generator_panics: u64,
     /// Candidates whose output the property (or the outcome cache) said does not reproduce
-    /// the failure (`Passes`, `Unresolved` or `Timeout`).
+    /// the failure (`PassSet`, `Unresolved` or `Timeout`).
     pub did_not_reproduce: u64,
     /// Candidates on which the property panicked (counted as `Unresolved`).
     pub property_panics: u64,

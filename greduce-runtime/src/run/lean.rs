@@ -1,4 +1,4 @@
-//! Lean runs: a run on bytes that builds no trace, what [`fuzz::run`](crate::fuzz::run)
+//! Lean runs: a run on bytes that builds no trace, what [`fuzz::check`](crate::fuzz::check)
 //! does with each of a fuzzer's inputs.
 //!
 //! A run on bytes ([`Session::with_bytes`]) answers each decision from the bytes and builds

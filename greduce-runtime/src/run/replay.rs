@@ -344,7 +344,7 @@ pub(crate) fn budget_for(trace: &Trace, factor: u64) -> u64 {
 
 /// The seed of the rng that a run on bytes draws from where its bytes do not answer: the
 /// decisions with no byte form (see [`crate::run::bytes`]) and helpers that are not generators.
-/// `fuzz::run`'s [`Bytes`](crate::fuzz::Bytes) and the replay of a fuzzer's file in a
+/// `fuzz::check`'s [`Bytes`](crate::fuzz::Bytes) and the replay of a fuzzer's file in a
 /// check draw the same stream from it, so the two make the same input.
 pub(crate) const BYTES_SEED: u64 = 0x6772_6564_7563_6521;
 

@@ -6,7 +6,7 @@ use super::outcome::{Outcome, word};
 use super::report::{Isolated, ReducedArgs, StartError, Stats};
 use greduce_runtime::__toolkit::delta::{self, Mode, Positions, Start, Variant};
 use greduce_runtime::__toolkit::{self as case, CaseEnd, Failure};
-use greduce_runtime::{CaseResult, SameFailure};
+use greduce_runtime::{IntoOutcome, SameFailure};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::marker::PhantomData;
@@ -29,7 +29,7 @@ use std::time::Instant;
 /// # Errors
 ///
 /// When the original call does not fail ([`StartError::NotFailing`]) or is unresolved.
-pub fn ddmin<A: Args, R: CaseResult>(
+pub fn ddmin<A: Args, R: IntoOutcome>(
     args: A,
     test: impl FnMut(&A) -> R,
 ) -> Result<ReducedArgs<A>, StartError> {
@@ -52,7 +52,7 @@ pub fn ddmin<A: Args, R: CaseResult>(
 ///
 /// When the original call does not fail, or when every argument emptied still fails, so
 /// that there is no passing call to start from ([`StartError::NotPassing`]).
-pub fn dd<A: Args, R: CaseResult>(
+pub fn dd<A: Args, R: IntoOutcome>(
     args: A,
     test: impl FnMut(&A) -> R,
 ) -> Result<Isolated<A>, StartError> {
@@ -139,7 +139,7 @@ impl<F> DeltaDebugger<F> {
 // `min`, `max` and `diff` take the arguments by value: a call reads as the book's does,
 // `dd.min(Text::chars(input))`, with the input built in place.
 #[allow(clippy::needless_pass_by_value)]
-impl<F, A: Args, R: CaseResult> DeltaDebugger<F, A>
+impl<F, A: Args, R: IntoOutcome> DeltaDebugger<F, A>
 where
     F: FnMut(&A) -> R,
 {
@@ -366,7 +366,7 @@ struct Tester<'d, F, A> {
     args: PhantomData<fn(&A)>,
 }
 
-impl<F, A: Args, R: CaseResult> Tester<'_, F, A>
+impl<F, A: Args, R: IntoOutcome> Tester<'_, F, A>
 where
     F: FnMut(&A) -> R,
 {

@@ -8,7 +8,7 @@
 //! algorithm, with the book's refinements).
 //!
 //! The function under test is written as a property is: it fails by panicking, returning
-//! `false` or returning `Err` (any [`CaseResult`](greduce_runtime::CaseResult)), or returns an
+//! `false` or returning `Err` (any [`IntoOutcome`](greduce_runtime::IntoOutcome)), or returns an
 //! [`Outcome`] to say so itself. A candidate counts as failing only when it fails **the same
 //! way** as the original input (the same panic location and a similar message, as
 //! [`SameFailure`](greduce_runtime::SameFailure) defines for property checks); any other failure, and

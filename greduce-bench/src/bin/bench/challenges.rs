@@ -3,7 +3,7 @@
 //! property calls it makes, next to Hypothesis 6.170 (100 seeds) and to the paper's
 //! algorithm alone (structure only).
 
-use greduce::Passes;
+use greduce::PassSet;
 use greduce_bench::challenges::{Challenge, Ending, challenges};
 use greduce_bench::challenges_derived::derived_challenges;
 use std::collections::BTreeMap;
@@ -21,8 +21,8 @@ pub(crate) fn table(seeds: u64) -> String {
     );
     let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
     for challenge in challenges() {
-        let full = runs(&challenge, seeds, Passes::ALL);
-        let paper = runs(&challenge, seeds, Passes::STRUCTURE);
+        let full = runs(&challenge, seeds, PassSet::ALL);
+        let paper = runs(&challenge, seeds, PassSet::STRUCTURE);
         let found = full.len();
         let pct = |n: usize| 100.0 * n as f64 / found.max(1) as f64;
         let minimal = full.iter().filter(|e| e.minimal).count();
@@ -80,8 +80,8 @@ pub(crate) fn derived_table(seeds: u64) -> String {
             .iter()
             .find(|w| w.name == hand)
             .expect("each derived challenge has a hand-written one");
-        let d = runs(derived, seeds, Passes::ALL);
-        let w = runs(written, seeds, Passes::ALL);
+        let d = runs(derived, seeds, PassSet::ALL);
+        let w = runs(written, seeds, PassSet::ALL);
         let pct = |endings: &[Ending], f: &dyn Fn(&Ending) -> bool| {
             100.0 * endings.iter().filter(|e| f(e)).count() as f64 / endings.len().max(1) as f64
         };
@@ -113,7 +113,7 @@ pub(crate) fn derived_table(seeds: u64) -> String {
 }
 
 /// The endings of `challenge` from seeds `0..seeds` (those that found a failure).
-fn runs(challenge: &Challenge, seeds: u64, passes: Passes) -> Vec<Ending> {
+fn runs(challenge: &Challenge, seeds: u64, passes: PassSet) -> Vec<Ending> {
     (0..seeds)
         .filter_map(|seed| (challenge.run)(seed, CASES, passes))
         .collect()

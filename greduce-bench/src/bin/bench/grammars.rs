@@ -14,7 +14,7 @@
 
 use greduce::dd::{self, Outcome, Text};
 use greduce::grammar::{Context, Fuzzer, Grammar, ddmin_choices, perses};
-use greduce::{Passes, Reducer};
+use greduce::{PassSet, Reducer};
 use greduce_domains::grammars::{ASSIGNMENTS, Defined, EXPRESSIONS, defined_before_use};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -215,7 +215,7 @@ fn reduce_all<C: Context>(
     fuzzer: &Fuzzer<C>,
     test: &Test<'_>,
     seed: u64,
-    passes: Passes,
+    passes: PassSet,
     by_pass: &mut ByPass,
 ) -> [Tally; 5] {
     let generate = |rng: &mut StdRng| fuzzer.generate(rng).text();
@@ -266,7 +266,7 @@ fn row<C: Context>(
     test: &Test<'_>,
     min_length: usize,
     seeds: u64,
-    passes: Passes,
+    passes: PassSet,
 ) -> (u32, usize, [Tally; 5], ByPass) {
     let mut sums = [Tally::default(); 5];
     let mut by_pass = ByPass::new();
@@ -294,13 +294,13 @@ fn row<C: Context>(
 
 /// `grammars [N] [--passes LIST] [--by-pass]`.
 pub(crate) fn main(mut args: impl Iterator<Item = String>) {
-    let (mut seeds, mut passes, mut show_passes) = (20, Passes::ALL, false);
+    let (mut seeds, mut passes, mut show_passes) = (20, PassSet::ALL, false);
     while let Some(arg) = args.next() {
         if arg == "--by-pass" {
             show_passes = true;
         } else if arg == "--passes" {
             let list = args.next().unwrap_or_default();
-            passes = Passes::parse(&list).unwrap_or_else(|e| panic!("--passes: {e}"));
+            passes = PassSet::parse(&list).unwrap_or_else(|e| panic!("--passes: {e}"));
         } else {
             seeds = arg
                 .parse()
@@ -312,7 +312,7 @@ pub(crate) fn main(mut args: impl Iterator<Item = String>) {
 
 /// Runs the comparison on `seeds` seeds, trace reduction with `passes`, and prints
 /// Markdown; `show_passes`: also trace reduction's mean calls by pass, per row.
-pub(crate) fn run(seeds: u64, passes: Passes, show_passes: bool) {
+pub(crate) fn run(seeds: u64, passes: PassSet, show_passes: bool) {
     let mut out = String::new();
     let _ = writeln!(
         out,

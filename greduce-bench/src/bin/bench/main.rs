@@ -284,7 +284,7 @@ fn versus(graph: &[Row], dl: &[Row]) -> String {
         out,
         "\n## Structure only (the paper's algorithm) and the full default\n\n\
          Both with tree search and re-align on the same original; the default adds the value \
-         passes (`Passes::ALL`). Sizes are the subject's measure, which the reduction also \
+         passes (`PassSet::ALL`). Sizes are the subject's measure, which the reduction also \
          uses as its order's first key; calls are property calls.\n"
     );
     let _ = writeln!(
@@ -636,7 +636,7 @@ fn deep_bug(limit: std::time::Duration, runs: u64) {
 fn deep_bug_file(file: &str, shrink: bool) {
     use greduce_bench::deep_bug::{no_magic, records};
     let data = std::fs::read(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let run = greduce::fuzz::replay(&data, records).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let run = greduce::fuzz::from_bytes(&data, records).unwrap_or_else(|e| panic!("{file}: {e}"));
     let shown = |v: &Vec<(u32, u8)>| format!("{} records {v:x?}", v.len());
     print!(
         "{file}: {} bytes, {}, {} decisions",

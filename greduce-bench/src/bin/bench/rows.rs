@@ -1,7 +1,7 @@
 //! One reduction of a subject under one setting, as a row of the paper's tables: the
 //! settings, what a subject's reduction needs, and the row it gives.
 
-use greduce::{Passes, Reducer, Run, Search, Strategy};
+use greduce::{PassSet, Reducer, Run, Search, Strategy};
 use rand::rngs::StdRng;
 use std::cell::Cell;
 use std::fmt::Debug;
@@ -52,8 +52,8 @@ pub(crate) fn reduce_subject<T: Debug, G: FnMut(&mut StdRng) -> T>(
     setting: usize,
 ) -> Row {
     let (search, strategy, passes) = match SETTINGS.get(setting) {
-        Some((search, strategy, _)) => (*search, *strategy, Passes::STRUCTURE),
-        None => (Search::Tree, Strategy::Realign, Passes::ALL),
+        Some((search, strategy, _)) => (*search, *strategy, PassSet::STRUCTURE),
+        None => (Search::Tree, Strategy::Realign, PassSet::ALL),
     };
     let (valid, seen) = (Cell::new(0), Cell::new(0));
     let started = Instant::now();

@@ -14,7 +14,7 @@ use crate::check::report::Report;
 use crate::persist::file::Saved;
 use crate::property::case;
 use crate::property::case::CaseEnd;
-use crate::property::case::CaseResult;
+use crate::property::case::IntoOutcome;
 use crate::reduce::Reduction;
 use crate::run::align::Strategy;
 use crate::run::record::record;
@@ -27,7 +27,7 @@ use std::fmt::Debug;
 impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// The final run of a `#[greduce::test]` body's minimal case: the body runs again (its
     /// panic and output show), replaying the minimal trace.
-    pub(super) fn final_body_run<P: CaseResult>(
+    pub(super) fn final_body_run<P: IntoOutcome>(
         &mut self,
         trace: &Trace,
         property: &mut impl FnMut(&T) -> P,
@@ -83,7 +83,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// otherwise be reported with an input its trace does not make, and that trace saved),
     /// and the property runs on that output. `original` is the failing case's input as
     /// shown and its trace, saved again when the minimal one cannot be trusted.
-    pub(super) fn final_run<P: CaseResult>(
+    pub(super) fn final_run<P: IntoOutcome>(
         &mut self,
         failing: &Failing<'_, T>,
         reduction: &Reduction<T, S>,

@@ -14,7 +14,7 @@ use crate::check::stats::Tally;
 use crate::check::target;
 use crate::property::case;
 use crate::property::case::CaseEnd;
-use crate::property::case::CaseResult;
+use crate::property::case::IntoOutcome;
 use crate::run::replay::BYTES_SEED;
 use crate::run::replay::OnBytes;
 use crate::run::replay::replay_bytes;
@@ -57,7 +57,7 @@ impl Rejects {
 
 impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// Runs the generated cases.
-    pub(super) fn run_cases<P: CaseResult>(
+    pub(super) fn run_cases<P: IntoOutcome>(
         &mut self,
         name: &str,
         config: &Config,
@@ -151,7 +151,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// Runs a guided case: a mutation of one of the best-scoring inputs (chosen by `seed`),
     /// made from its bytes, checked, kept if it scores higher; a failure is shrunk from its
     /// trace.
-    pub(super) fn run_guided_case<P: CaseResult>(
+    pub(super) fn run_guided_case<P: IntoOutcome>(
         &mut self,
         seed: u64,
         index: u64,

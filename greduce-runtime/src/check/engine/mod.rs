@@ -18,7 +18,7 @@ use crate::check::stats::Tally;
 use crate::check::target::Guide;
 use crate::property::case;
 use crate::property::case::CaseEnd;
-use crate::property::case::CaseResult;
+use crate::property::case::IntoOutcome;
 use crate::reduce::settings::SizeFn;
 use rand::rngs::StdRng;
 use saved::SavedFailures;
@@ -56,7 +56,7 @@ pub(super) struct Runner<'g, T, S> {
 impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// Runs the check named `name` (`named`: by a test or the user, so failures may be
     /// saved under it), check `id` of its test.
-    pub(super) fn run<P: CaseResult>(
+    pub(super) fn run<P: IntoOutcome>(
         &mut self,
         name: &str,
         named: bool,

@@ -19,7 +19,7 @@ use crate::check::report::Report;
 use crate::persist::file::Entry;
 use crate::property::case;
 use crate::property::case::CaseEnd;
-use crate::property::case::CaseResult;
+use crate::property::case::IntoOutcome;
 use crate::run::align::Strategy;
 use crate::run::replay::BYTES_SEED;
 use crate::run::replay::OnBytes;
@@ -73,7 +73,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// decisions in order, whatever their sites (for a generator renamed or moved to another
     /// file); and with re-align (for a generator that changed: a draw added or removed).
     /// Either of the first two running through and passing means the bug is fixed.
-    pub(super) fn replay_saved<P: CaseResult>(
+    pub(super) fn replay_saved<P: IntoOutcome>(
         &mut self,
         entry: &Entry,
         name: &str,
@@ -172,7 +172,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
     /// Replays the files of the fuzz directories ([`Check::fuzz_artifacts`](super::Check::fuzz_artifacts)),
     /// in order, until one fails.
-    pub(super) fn replay_fuzz_dirs<P: CaseResult>(
+    pub(super) fn replay_fuzz_dirs<P: IntoOutcome>(
         &mut self,
         name: &str,
         config: &Config,
@@ -193,7 +193,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// fuzz target) and the property on its output; a failure is shrunk and reported. A
     /// file the fuzz target would have skipped (rejected by `assume`, or running past
     /// what its bytes pay for) passes.
-    pub(super) fn replay_fuzz_file<P: CaseResult>(
+    pub(super) fn replay_fuzz_file<P: IntoOutcome>(
         &mut self,
         file: &FuzzFile,
         name: &str,
@@ -252,7 +252,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// child process that generates and checks it, and shrinks it (in fork mode) if it
     /// fails there. Where no child process can run it (a `#[greduce::test]` body), its seed
     /// is printed and the check goes on.
-    pub(super) fn run_died_case<P: CaseResult>(
+    pub(super) fn run_died_case<P: IntoOutcome>(
         &mut self,
         seed: u64,
         (name, id): (&str, &str),

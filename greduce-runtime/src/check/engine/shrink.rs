@@ -18,8 +18,8 @@ use crate::check::report::Report;
 use crate::persist::file::Saved;
 use crate::property::case;
 use crate::property::case::CaseEnd;
-use crate::property::case::CaseResult;
 use crate::property::case::Failure;
+use crate::property::case::IntoOutcome;
 use crate::reduce::Progress;
 use crate::reduce::Reducer;
 use crate::reduce::Reduction;
@@ -55,7 +55,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// Shrinks the case with `seed`, whose property failed in a child process with
     /// `failure` (the generator finished there, so this process generates the input).
     #[allow(clippy::too_many_arguments)] // Reason: the case and the check's context, as for `shrink_failure`.
-    pub(super) fn shrink_child_failure<P: CaseResult>(
+    pub(super) fn shrink_child_failure<P: IntoOutcome>(
         &mut self,
         seed: u64,
         origin: String,
@@ -91,7 +91,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
     /// Records the failing case, shrinks it and reports.
     /// `trace` is the failing input's trace when it is known (a saved failure); else the
     /// case runs again, recording.
-    pub(super) fn shrink_failure<P: CaseResult>(
+    pub(super) fn shrink_failure<P: IntoOutcome>(
         &mut self,
         failing: &Failing<'_, T>,
         saved: &mut SavedFailures,
@@ -204,7 +204,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
 
     /// Shrinks the recorded run; returns the reduction and the last failure (with its notes)
     /// seen while shrinking.
-    pub(super) fn reduce<P: CaseResult>(
+    pub(super) fn reduce<P: IntoOutcome>(
         &mut self,
         failing: &Failing<'_, T>,
         shown: &str,

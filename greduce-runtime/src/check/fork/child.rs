@@ -5,7 +5,7 @@ use super::protocol::{
     JOB, Job, JobInput, RESULT, generated_path, generator_panicked, read_job, replay_failed,
     result_text, started_path,
 };
-use crate::property::case::{self, CaseEnd, CaseResult};
+use crate::property::case::{self, CaseEnd, IntoOutcome};
 use crate::run::align::Strategy;
 use crate::run::replay::run_replay;
 use crate::trace::edit::Overlay;
@@ -45,7 +45,7 @@ pub(crate) fn write_result(outcome: &CaseEnd, notes: &[String]) {
 
 /// Checks the one input `job` names, made by `generator`, with `property`, and writes
 /// the result.
-pub(crate) fn run_job<T, P: CaseResult>(
+pub(crate) fn run_job<T, P: IntoOutcome>(
     job: Job,
     generator: &mut dyn FnMut(&mut StdRng) -> T,
     property: &mut impl FnMut(&T) -> P,

@@ -8,7 +8,7 @@ use super::protocol::{
 };
 use crate::check::config::Config;
 use crate::check::harness::running_test;
-use crate::property::case::{self, At, CaseEnd, CaseResult, Failure};
+use crate::property::case::{self, At, CaseEnd, Failure, IntoOutcome};
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -78,7 +78,7 @@ pub(crate) fn case(
 
 /// Runs the property on `input`: in this process, or in a child process (fork mode), where
 /// `which` names the input. `loud`: its output shows (the final run of the minimal case).
-pub(crate) fn ask<T, P: CaseResult>(
+pub(crate) fn ask<T, P: IntoOutcome>(
     fork: Option<&Fork>,
     property: &mut impl FnMut(&T) -> P,
     input: &T,

@@ -34,4 +34,4 @@ mod structure;
 mod together;
 mod trivial;
 
-pub use pass::{Pass, Passes, Search};
+pub use pass::{Pass, PassSet, Search};

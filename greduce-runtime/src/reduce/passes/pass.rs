@@ -1,4 +1,4 @@
-//! The passes by name ([`Pass`]), sets of them ([`Passes`]), and how the structural pass
+//! The passes by name ([`Pass`]), sets of them ([`PassSet`]), and how the structural pass
 //! searches ([`Search`]): what a user selects.
 
 use std::fmt;
@@ -6,17 +6,17 @@ use std::ops::{BitOr, BitOrAssign};
 
 /// A set of pass families: which kinds of change a reduction tries ([`Reducer::passes`]).
 ///
-/// [`Passes::STRUCTURE`] alone is the paper's GReduce: ddmin or HDD over the reducible parts
-/// of the trace, nothing else. The default, [`Passes::ALL`], adds the passes that simplify
+/// [`PassSet::STRUCTURE`] alone is the paper's GReduce: ddmin or HDD over the reducible parts
+/// of the trace, nothing else. The default, [`PassSet::ALL`], adds the passes that simplify
 /// what remains.
 ///
 /// ```
-/// use greduce::Passes;
+/// use greduce::PassSet;
 ///
-/// let values = Passes::STRUCTURE | Passes::MINIMIZE;
-/// assert!(values.contains(Passes::MINIMIZE));
-/// assert!(!values.contains(Passes::HOIST));
-/// assert_eq!(Passes::default(), Passes::ALL);
+/// let values = PassSet::STRUCTURE | PassSet::MINIMIZE;
+/// assert!(values.contains(PassSet::MINIMIZE));
+/// assert!(!values.contains(PassSet::HOIST));
+/// assert_eq!(PassSet::default(), PassSet::ALL);
 /// ```
 ///
 /// [`Reducer::passes`]: crate::Reducer::passes
@@ -25,14 +25,14 @@ use std::ops::{BitOr, BitOrAssign};
 // `GREDUCE_PASSES`) are not bitflags', so both would stay hand-written, and a dependency
 // would save about thirty lines.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Passes(u16);
+pub struct PassSet(u16);
 
-impl Passes {
+impl PassSet {
     /// Remove reducible parts (loop iterations, `if` blocks, `match` arms): ddmin or HDD,
     /// as [`Search`] says, with halt, bypass or re-align. The paper's algorithm.
     ///
     /// ```
-    /// # use greduce::{Passes, Reducer, generator};
+    /// # use greduce::{PassSet, Reducer, generator};
     /// # use rand::RngExt;
     /// # #[generator]
     /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
@@ -40,17 +40,17 @@ impl Passes {
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let reduced = Reducer::new(numbers)
-    ///     .passes(Passes::STRUCTURE)
+    ///     .passes(PassSet::STRUCTURE)
     ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
     /// // Iterations removed; the numbers left are as drawn.
     /// assert_eq!(reduced.output, [797, 691, 196, 427, 216]);
     /// ```
-    pub const STRUCTURE: Passes = Passes(1);
+    pub const STRUCTURE: PassSet = PassSet(1);
     /// Set every decision inside one part (an iteration, a block, a generator call) to its
     /// simplest value at once.
     ///
     /// ```
-    /// # use greduce::{Passes, Reducer, generator};
+    /// # use greduce::{PassSet, Reducer, generator};
     /// # use rand::RngExt;
     /// # #[generator]
     /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
@@ -58,12 +58,12 @@ impl Passes {
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let reduced = Reducer::new(numbers)
-    ///     .passes(Passes::STRUCTURE | Passes::TRIVIAL)
+    ///     .passes(PassSet::STRUCTURE | PassSet::TRIVIAL)
     ///     .reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
     /// // Every number the loop drew, set to 0 at once.
     /// assert_eq!(reduced.output, [0, 0, 0, 0, 0]);
     /// ```
-    pub const TRIVIAL: Passes = Passes(1 << 1);
+    pub const TRIVIAL: PassSet = PassSet(1 << 1);
     /// Lower each decision's value: the simplest value first, then a search towards it
     /// (the next simplest; then, when one step down works, bisection towards the simplest,
     /// else the largest halving that works). Where the decision picks a shape (a
@@ -72,7 +72,7 @@ impl Passes {
     /// other shape draws fewer, with as many of the first ones deleted.
     ///
     /// ```
-    /// use greduce::{Passes, Reducer, generator};
+    /// use greduce::{PassSet, Reducer, generator};
     /// use rand::RngExt;
     ///
     /// #[generator]
@@ -83,12 +83,12 @@ impl Passes {
     /// let run = greduce::record(pair, 0);
     /// assert_eq!(run.output, (80, 73));
     /// let reduced = Reducer::new(pair)
-    ///     .passes(Passes::MINIMIZE)
+    ///     .passes(PassSet::MINIMIZE)
     ///     .reduce(&run.trace, |&(a, b): &(u32, u32)| a + b < 100);
     /// // Each value on its own: `a` as low as `b` = 73 allows.
     /// assert_eq!(reduced.output, (27, 73));
     /// ```
-    pub const MINIMIZE: Passes = Passes(1 << 2);
+    pub const MINIMIZE: PassSet = PassSet(1 << 2);
     /// Replace a generator call by a smaller call of the same generator nested in it
     /// (recursive generators: `Add(Add(a, b), c)` becomes `Add(a, b)`); or by a smaller
     /// call of another generator nested in it, the outer call running its simplest way
@@ -97,7 +97,7 @@ impl Passes {
     /// "Recursive generators" section shows a reduction with and without it.
     ///
     /// ```
-    /// use greduce::{Passes, Reducer, generator};
+    /// use greduce::{PassSet, Reducer, generator};
     /// use rand::RngExt;
     ///
     /// #[derive(Debug, PartialEq)]
@@ -129,16 +129,16 @@ impl Passes {
     ///     .unwrap();
     /// // The innermost call, the leaf, takes the place of the outermost.
     /// let hoisted = Reducer::new(tree)
-    ///     .passes(Passes::HOIST | Passes::MINIMIZE)
+    ///     .passes(PassSet::HOIST | PassSet::MINIMIZE)
     ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(hoisted.output, Tree::Leaf(50));
     /// ```
-    pub const HOIST: Passes = Passes(1 << 3);
+    pub const HOIST: PassSet = PassSet(1 << 3);
     /// Delete runs of decisions that no reducible part covers: an iteration of a loop whose
     /// count is not a decision, the retries of a rejection loop.
     ///
     /// ```
-    /// use greduce::{Passes, Reducer, generator};
+    /// use greduce::{PassSet, Reducer, generator};
     /// use rand::RngExt;
     ///
     /// /// An even number below 100, drawn again until it is even.
@@ -159,18 +159,18 @@ impl Passes {
     ///     .find(|r| fails(&r.output) && r.trace.decision_count() > 1)
     ///     .unwrap();
     /// let reduced = Reducer::new(even)
-    ///     .passes(Passes::MINIMIZE | Passes::DELETE)
+    ///     .passes(PassSet::MINIMIZE | PassSet::DELETE)
     ///     .reduce(&run.trace, |x| !fails(x));
     /// // The retries are gone: one draw is left.
     /// assert_eq!(reduced.trace.decision_count(), 1);
     /// ```
-    pub const DELETE: Passes = Passes(1 << 4);
+    pub const DELETE: PassSet = PassSet(1 << 4);
     /// Change values together: lower equal values at once, lower two values by the same
     /// amount, move an amount from one value to a later one (also iterations from one loop
     /// to a later loop of the same site).
     ///
     /// ```
-    /// use greduce::{Passes, Reducer, generator};
+    /// use greduce::{PassSet, Reducer, generator};
     /// use rand::RngExt;
     ///
     /// #[generator]
@@ -181,22 +181,22 @@ impl Passes {
     /// let run = greduce::record(pair, 0);
     /// assert_eq!(run.output, (80, 73));
     /// let fails = |&(a, b): &(u32, u32)| a + b >= 100;
-    /// let alone = Reducer::new(pair).passes(Passes::MINIMIZE).reduce(&run.trace, |x| !fails(x));
+    /// let alone = Reducer::new(pair).passes(PassSet::MINIMIZE).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(alone.output, (27, 73));
     /// // Moving an amount from `a` to `b` lowers `a` further.
     /// let together = Reducer::new(pair)
-    ///     .passes(Passes::MINIMIZE | Passes::TOGETHER)
+    ///     .passes(PassSet::MINIMIZE | PassSet::TOGETHER)
     ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(together.output, (1, 99));
     /// ```
-    pub const TOGETHER: Passes = Passes(1 << 5);
+    pub const TOGETHER: PassSet = PassSet(1 << 5);
     /// Reorder so that simpler values come first: sort the iterations of a loop by their
     /// values, swap two calls of one generator, move a value to a later decision of its
     /// site, move a loop's last iteration (with its values) to the end of a later loop of
     /// the same site (an element into a later list).
     ///
     /// ```
-    /// # use greduce::{Passes, Reducer, generator};
+    /// # use greduce::{PassSet, Reducer, generator};
     /// # use rand::RngExt;
     /// # #[generator]
     /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
@@ -204,59 +204,59 @@ impl Passes {
     /// # }
     /// let run = greduce::record(numbers, 1); // 24 numbers
     /// let fails = |v: &Vec<u32>| v.len() >= 3;
-    /// let kept = Reducer::new(numbers).passes(Passes::STRUCTURE).reduce(&run.trace, |x| !fails(x));
+    /// let kept = Reducer::new(numbers).passes(PassSet::STRUCTURE).reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(kept.output, [974, 797, 691]);
     /// let sorted = Reducer::new(numbers)
-    ///     .passes(Passes::STRUCTURE | Passes::REORDER)
+    ///     .passes(PassSet::STRUCTURE | PassSet::REORDER)
     ///     .reduce(&run.trace, |x| !fails(x));
     /// assert_eq!(sorted.output, [691, 797, 974]);
     /// ```
-    pub const REORDER: Passes = Passes(1 << 6);
+    pub const REORDER: PassSet = PassSet(1 << 6);
     /// Every pass (the default).
     ///
     /// ```
-    /// use greduce::Passes;
+    /// use greduce::PassSet;
     ///
-    /// assert_eq!(Passes::default(), Passes::ALL);
-    /// assert!(Passes::ALL.contains(Passes::STRUCTURE | Passes::HOIST | Passes::REORDER));
-    /// assert_eq!(Passes::parse("all"), Ok(Passes::ALL));
+    /// assert_eq!(PassSet::default(), PassSet::ALL);
+    /// assert!(PassSet::ALL.contains(PassSet::STRUCTURE | PassSet::HOIST | PassSet::REORDER));
+    /// assert_eq!(PassSet::parse("all"), Ok(PassSet::ALL));
     /// ```
-    pub const ALL: Passes = Passes((1 << 7) - 1);
+    pub const ALL: PassSet = PassSet((1 << 7) - 1);
 
     /// Whether every pass family of `other` is in this set.
     ///
     /// ```
-    /// use greduce::Passes;
+    /// use greduce::PassSet;
     ///
-    /// let set = Passes::STRUCTURE | Passes::MINIMIZE;
-    /// assert!(set.contains(Passes::MINIMIZE));
-    /// assert!(set.contains(Passes::STRUCTURE | Passes::MINIMIZE));
-    /// assert!(!set.contains(Passes::MINIMIZE | Passes::HOIST));
+    /// let set = PassSet::STRUCTURE | PassSet::MINIMIZE;
+    /// assert!(set.contains(PassSet::MINIMIZE));
+    /// assert!(set.contains(PassSet::STRUCTURE | PassSet::MINIMIZE));
+    /// assert!(!set.contains(PassSet::MINIMIZE | PassSet::HOIST));
     /// ```
-    pub fn contains(self, other: Passes) -> bool {
+    pub fn contains(self, other: PassSet) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// Whether the set has no pass family (every set built from the constants has one).
     ///
     /// ```
-    /// use greduce::Passes;
+    /// use greduce::PassSet;
     ///
-    /// assert!(!Passes::STRUCTURE.is_empty());
-    /// assert!(!Passes::parse("minimize").unwrap().is_empty());
+    /// assert!(!PassSet::STRUCTURE.is_empty());
+    /// assert!(!PassSet::parse("minimize").unwrap().is_empty());
     /// ```
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
-    const NAMES: [(Passes, &'static str); 7] = [
-        (Passes::STRUCTURE, "STRUCTURE"),
-        (Passes::TRIVIAL, "TRIVIAL"),
-        (Passes::MINIMIZE, "MINIMIZE"),
-        (Passes::HOIST, "HOIST"),
-        (Passes::DELETE, "DELETE"),
-        (Passes::TOGETHER, "TOGETHER"),
-        (Passes::REORDER, "REORDER"),
+    const NAMES: [(PassSet, &'static str); 7] = [
+        (PassSet::STRUCTURE, "STRUCTURE"),
+        (PassSet::TRIVIAL, "TRIVIAL"),
+        (PassSet::MINIMIZE, "MINIMIZE"),
+        (PassSet::HOIST, "HOIST"),
+        (PassSet::DELETE, "DELETE"),
+        (PassSet::TOGETHER, "TOGETHER"),
+        (PassSet::REORDER, "REORDER"),
     ];
 
     /// The set named by `text`: `all`, `structure` (or `paper`), or family names joined
@@ -267,20 +267,20 @@ impl Passes {
     /// An unknown name, with the names that are known.
     ///
     /// ```
-    /// use greduce::Passes;
+    /// use greduce::PassSet;
     ///
-    /// assert_eq!(Passes::parse("structure,minimize"), Ok(Passes::STRUCTURE | Passes::MINIMIZE));
-    /// assert_eq!(Passes::parse("Paper"), Ok(Passes::STRUCTURE));
-    /// assert!(Passes::parse("fast").unwrap_err().contains("unknown pass family `fast`"));
+    /// assert_eq!(PassSet::parse("structure,minimize"), Ok(PassSet::STRUCTURE | PassSet::MINIMIZE));
+    /// assert_eq!(PassSet::parse("Paper"), Ok(PassSet::STRUCTURE));
+    /// assert!(PassSet::parse("fast").unwrap_err().contains("unknown pass family `fast`"));
     /// ```
-    pub fn parse(text: &str) -> Result<Passes, String> {
-        let mut set = Passes(0);
+    pub fn parse(text: &str) -> Result<PassSet, String> {
+        let mut set = PassSet(0);
         for name in text.split([',', '|', '+']).map(str::trim) {
             let upper = name.to_ascii_uppercase();
             set |= match upper.as_str() {
-                "ALL" => Passes::ALL,
-                "PAPER" => Passes::STRUCTURE,
-                _ => Passes::NAMES
+                "ALL" => PassSet::ALL,
+                "PAPER" => PassSet::STRUCTURE,
+                _ => PassSet::NAMES
                     .iter()
                     .find(|(_, n)| *n == upper)
                     .map(|(p, _)| *p)
@@ -297,32 +297,32 @@ impl Passes {
     }
 }
 
-impl Default for Passes {
-    fn default() -> Passes {
-        Passes::ALL
+impl Default for PassSet {
+    fn default() -> PassSet {
+        PassSet::ALL
     }
 }
 
-impl BitOr for Passes {
-    type Output = Passes;
-    fn bitor(self, other: Passes) -> Passes {
-        Passes(self.0 | other.0)
+impl BitOr for PassSet {
+    type Output = PassSet;
+    fn bitor(self, other: PassSet) -> PassSet {
+        PassSet(self.0 | other.0)
     }
 }
 
-impl BitOrAssign for Passes {
-    fn bitor_assign(&mut self, other: Passes) {
+impl BitOrAssign for PassSet {
+    fn bitor_assign(&mut self, other: PassSet) {
         self.0 |= other.0;
     }
 }
 
-impl fmt::Debug for Passes {
+impl fmt::Debug for PassSet {
     /// `STRUCTURE | MINIMIZE`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == Passes::ALL {
+        if *self == PassSet::ALL {
             return f.write_str("ALL");
         }
-        let names: Vec<&str> = Passes::NAMES
+        let names: Vec<&str> = PassSet::NAMES
             .iter()
             .filter(|(p, _)| self.contains(*p))
             .map(|(_, n)| *n)
@@ -358,26 +358,26 @@ impl fmt::Debug for Passes {
 pub enum Pass {
     /// The replay of the input to reduce, unchanged (the first candidate).
     Initial,
-    /// ddmin / HDD over reducible parts ([`Passes::STRUCTURE`]).
+    /// ddmin / HDD over reducible parts ([`PassSet::STRUCTURE`]).
     Structure,
-    /// All decisions of a part to their simplest values ([`Passes::TRIVIAL`]).
+    /// All decisions of a part to their simplest values ([`PassSet::TRIVIAL`]).
     Trivial,
-    /// Deleting a decision run no part covers ([`Passes::DELETE`]).
+    /// Deleting a decision run no part covers ([`PassSet::DELETE`]).
     Delete,
     /// A generator call replaced by a nested call of the same generator, or of another
-    /// generator its simplest way reaches ([`Passes::HOIST`]).
+    /// generator its simplest way reaches ([`PassSet::HOIST`]).
     Hoist,
     /// Sorting a loop's iterations, swapping two calls, moving a value or an iteration
-    /// later ([`Passes::REORDER`]).
+    /// later ([`PassSet::REORDER`]).
     Reorder,
-    /// Equal values lowered together ([`Passes::TOGETHER`]).
+    /// Equal values lowered together ([`PassSet::TOGETHER`]).
     Duplicates,
-    /// One decision's value lowered ([`Passes::MINIMIZE`]).
+    /// One decision's value lowered ([`PassSet::MINIMIZE`]).
     Minimize,
-    /// Two values lowered by the same amount ([`Passes::TOGETHER`]).
+    /// Two values lowered by the same amount ([`PassSet::TOGETHER`]).
     LowerTogether,
     /// An amount moved from one value to a later one, or iterations from one loop to a
-    /// later loop of the same site ([`Passes::TOGETHER`]).
+    /// later loop of the same site ([`PassSet::TOGETHER`]).
     Redistribute,
     /// The bounded exhaustive search after shrinking ([`Reducer::exhaust`](crate::Reducer::exhaust)).
     Exhaust,
@@ -441,15 +441,15 @@ mod tests {
 
     #[test]
     fn passes_parse_and_print() {
-        assert_eq!(Passes::parse("paper").unwrap(), Passes::STRUCTURE);
+        assert_eq!(PassSet::parse("paper").unwrap(), PassSet::STRUCTURE);
         assert_eq!(
-            Passes::parse("structure, Minimize").unwrap(),
-            Passes::STRUCTURE | Passes::MINIMIZE
+            PassSet::parse("structure, Minimize").unwrap(),
+            PassSet::STRUCTURE | PassSet::MINIMIZE
         );
         assert_eq!(
-            format!("{:?}", Passes::STRUCTURE | Passes::HOIST),
+            format!("{:?}", PassSet::STRUCTURE | PassSet::HOIST),
             "STRUCTURE | HOIST"
         );
-        assert!(Passes::parse("shrink").unwrap_err().contains("`shrink`"));
+        assert!(PassSet::parse("shrink").unwrap_err().contains("`shrink`"));
     }
 }

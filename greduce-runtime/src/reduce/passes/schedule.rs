@@ -1,25 +1,25 @@
 //! The order passes run in: rounds to a fixpoint, limited then full (see the module docs
 //! of `passes`).
 
-use crate::reduce::passes::pass::{Pass, Passes};
+use crate::reduce::passes::pass::{Pass, PassSet};
 use crate::reduce::passes::probe::Probe;
 use crate::reduce::passes::{delete, hoist, minimize, reorder, structure, together, trivial};
 
 /// Runs `passes` to a fixpoint (or until a budget or the stall limit stops it).
-pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
-    let values = passes != Passes::STRUCTURE;
-    if passes.contains(Passes::STRUCTURE) {
+pub(crate) fn run(probe: &mut dyn Probe, passes: PassSet) {
+    let values = passes != PassSet::STRUCTURE;
+    if passes.contains(PassSet::STRUCTURE) {
         probe.begin(Pass::Structure, false);
         structure::run(probe, !values);
     }
-    let families: [(Passes, Family); 7] = [
-        (Passes::TRIVIAL, trivial::run),
-        (Passes::DELETE, delete::run),
-        (Passes::HOIST, hoist::run),
-        (Passes::REORDER, reorder::run),
-        (Passes::TOGETHER, together::duplicates),
-        (Passes::MINIMIZE, minimize::run),
-        (Passes::TOGETHER, together::pairs),
+    let families: [(PassSet, Family); 7] = [
+        (PassSet::TRIVIAL, trivial::run),
+        (PassSet::DELETE, delete::run),
+        (PassSet::HOIST, hoist::run),
+        (PassSet::REORDER, reorder::run),
+        (PassSet::TOGETHER, together::duplicates),
+        (PassSet::MINIMIZE, minimize::run),
+        (PassSet::TOGETHER, together::pairs),
     ];
     if !families.iter().any(|(family, _)| passes.contains(*family)) {
         return;
@@ -42,7 +42,7 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
                 // minimize, together and delete families try more in a full round than in a
                 // limited one).
                 let whole = !limited
-                    || ![Passes::MINIMIZE, Passes::TOGETHER, Passes::DELETE].contains(family);
+                    || ![PassSet::MINIMIZE, PassSet::TOGETHER, PassSet::DELETE].contains(family);
                 if probe.generation() == before && !probe.cut_short() && !probe.give_up() && whole {
                     clean[i] = Some(before);
                 }
@@ -50,7 +50,7 @@ pub(crate) fn run(probe: &mut dyn Probe, passes: Passes) {
         }
         // Simpler values can make parts removable; a full round checks it in any case.
         let structure = families.len();
-        if passes.contains(Passes::STRUCTURE)
+        if passes.contains(PassSet::STRUCTURE)
             && (probe.generation() != start || !limited)
             && clean[structure] != Some(probe.generation())
         {
