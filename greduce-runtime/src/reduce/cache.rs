@@ -261,3 +261,68 @@ pub(crate) fn shown<T: std::fmt::Debug>(output: &T) -> u128 {
     // The text's length in the low half, and a mark that keeps it apart from `decided`.
     (u128::from(w.hash.finish()) << 64) | u128::from(w.total) | (1 << 63)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::trace::Decision;
+    use crate::trace::builder::Builder;
+    use crate::trace::site::Site;
+    use crate::trace::value::{Asked, IntTy};
+
+    static SCOPE: Site = Site::new("generator", "t.rs", 1, 1);
+    static NUMBER: Site = Site::new("random_range", "t.rs", 2, 1);
+    static OTHER: Site = Site::new("random_range", "t.rs", 3, 1);
+
+    fn trace_of(values: &[(&'static Site, u64)]) -> Trace {
+        let mut b = Builder::with_capacity(0);
+        b.open_scope(&SCOPE, None);
+        for &(site, v) in values {
+            b.decision(Decision {
+                site,
+                args: Asked::int(0, 999, IntTy::U32),
+                value: Value::offset(u128::from(v)),
+            });
+        }
+        b.close();
+        b.finish()
+    }
+
+    /// Two generations: an entry lives through one turnover (in the old one) and is gone
+    /// after the second.
+    #[test]
+    fn an_entry_outlives_one_generation_not_two() {
+        let mut cache = Bounded::<u32>::default();
+        cache.insert(1, 10);
+        for key in 2..=CAPACITY as u128 {
+            cache.insert(key, 0);
+        }
+        assert_eq!(
+            cache.get(1),
+            Some(10),
+            "the young generation is full, not turned over"
+        );
+        cache.insert(u128::MAX, 0);
+        assert_eq!(cache.get(1), Some(10), "in the old generation");
+        for key in 0..CAPACITY as u128 {
+            cache.insert(1 << 64 | key, 0);
+        }
+        assert_eq!(cache.get(1), None, "dropped with the old generation");
+        assert_eq!(cache.get(1 << 64), Some(0));
+        cache.clear();
+        assert_eq!(cache.get(1 << 64), None);
+    }
+
+    /// The outcome cache's first key: the same decisions give the same key, whichever run
+    /// made them; a different value, site or count gives another.
+    #[test]
+    fn the_key_is_what_the_run_decided() {
+        let key = |values: &[(&'static Site, u64)]| decided(&trace_of(values));
+        let base = key(&[(&NUMBER, 3), (&NUMBER, 700)]);
+        assert_eq!(key(&[(&NUMBER, 3), (&NUMBER, 700)]), base);
+        assert_ne!(key(&[(&NUMBER, 3), (&NUMBER, 701)]), base);
+        assert_ne!(key(&[(&NUMBER, 3), (&OTHER, 700)]), base);
+        assert_ne!(key(&[(&NUMBER, 3)]), base);
+        assert_ne!(key(&[(&NUMBER, 700), (&NUMBER, 3)]), base);
+    }
+}

@@ -484,6 +484,42 @@ impl Line {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::trace::builder::Builder;
+    use crate::trace::site::Site;
+
+    static SCOPE: Site = Site::new("generator", "t.rs", 1, 1);
+    static NUMBER: Site = Site::new("random_range", "t.rs", 2, 1);
+
+    /// A trace of one scope holding one `0..10` decision per value.
+    fn trace_of(values: &[u64]) -> Trace {
+        let mut b = Builder::with_capacity(0);
+        b.open_scope(&SCOPE, None);
+        for &v in values {
+            b.decision(Decision {
+                site: &NUMBER,
+                args: Asked::int(0, 9, IntTy::U32),
+                value: Value::offset(u128::from(v)),
+            });
+        }
+        b.close();
+        b.finish()
+    }
+
+    /// The order's decision part, as the shrinker judges a candidate: fewer decisions
+    /// first, then shortlex over the ranks (here the values, as `0` is simplest).
+    #[test]
+    fn fewer_decisions_then_shortlex() {
+        let cmp = |a: &[u64], b: &[u64]| cmp_decisions(&trace_of(a), &trace_of(b));
+        assert_eq!(cmp(&[9], &[0, 0]), Ordering::Less, "fewer decisions first");
+        assert_eq!(
+            cmp(&[0, 9], &[1, 0]),
+            Ordering::Less,
+            "the first difference decides"
+        );
+        assert_eq!(cmp(&[3, 4], &[3, 4]), Ordering::Equal);
+        assert_eq!(cmp(&[3, 5], &[3, 4]), Ordering::Greater);
+        assert_eq!(cmp(&[], &[0]), Ordering::Less);
+    }
 
     fn int(lo: i64, hi: i64, v: i64) -> u128 {
         let args = Asked::int(u128::from(lo as u64), (hi - lo) as u128, IntTy::I64);
