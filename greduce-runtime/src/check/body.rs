@@ -50,7 +50,7 @@ impl Recorded {
         }
         match &self.outcome {
             CaseEnd::Passed => {}
-            CaseEnd::Rejected(site) => resume_unwind(Box::new(Rejected(site.clone()))),
+            CaseEnd::Unresolved(site) => resume_unwind(Box::new(Rejected(site.clone()))),
             CaseEnd::Failed(failure) => resume_unwind(Box::new(Reraised(failure.clone()))),
         }
     }
@@ -63,7 +63,7 @@ pub fn test<'g, P: IntoOutcome>(
     let mut check = Check::new(move |rng: &mut StdRng| {
         // Not quiet: the body's panic prints as the run around it decides (quietly while
         // shrinking, loudly for the final run of the minimal case).
-        let (result, notes) = case::run(false, || body(rng).into_result());
+        let (result, notes) = case::guard(false, || body(rng).into_result());
         let bindings = case::take_bindings();
         let outcome = match result {
             Ok(Ok(())) => CaseEnd::Passed,

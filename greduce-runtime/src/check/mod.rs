@@ -260,7 +260,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
         // Without a name (a test's, or given) the file would be shared by unrelated checks.
         let named = self.name.is_some() || running_test().is_some();
         let counts = config.stats || self.on_stats.is_some();
-        let mut runner = engine::Runner {
+        let mut engine = engine::Engine {
             generator: self.generator,
             size: self.size,
             counts_decisions: self.counts_decisions,
@@ -271,11 +271,11 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             tally: counts.then(|| stats::Tally::new(&name)),
             guide: target::Guide::default(),
         };
-        let progress = runner.progress;
+        let progress = engine.progress;
         let on_stats = self.on_stats;
         captured_if(!progress, || {
-            let mut result = runner.run(&name, named, &config, &id, &mut property);
-            if let Some(tally) = runner.tally.take() {
+            let mut result = engine.check(&name, named, &config, &id, &mut property);
+            if let Some(tally) = engine.tally.take() {
                 tally.finish(&mut result, config.stats, on_stats);
             }
             result

@@ -2,7 +2,7 @@
 //! [`event`](crate::event)s of its cases, the sizes of its inputs in decisions, rejections
 //! by place, and how many inputs were distinct.
 //!
-//! The runner counts each generated case it runs in this process through a [`Counted`]:
+//! The engine counts each generated case it runs in this process through a [`Counted`]:
 //! its generator is recorded (so the decisions are known; recording draws as the direct
 //! call does, so the inputs are the same), its input's `Debug` text hashed, and its events
 //! collected from the generator's start to the property's end. The window closes before a
@@ -384,7 +384,7 @@ impl Tally {
     pub(crate) fn ended(&mut self, outcome: &CaseEnd) {
         match outcome {
             CaseEnd::Passed => self.stats.passed += 1,
-            CaseEnd::Rejected(place) => {
+            CaseEnd::Unresolved(place) => {
                 match self.stats.rejected.iter_mut().find(|(p, _)| p == place) {
                     Some((_, n)) => *n += 1,
                     None => self.stats.rejected.push((place.clone(), 1)),

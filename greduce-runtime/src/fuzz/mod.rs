@@ -144,12 +144,12 @@ pub(crate) fn generate_on<R: ?Sized, T>(
     // per failing input. (A failure is thus always a panic raised here: a fuzzer that
     // groups crashes by stack sees one stack; the message tells them apart.) Lean: no trace
     // is built.
-    let (replayed, notes) = case::run(true, || run_bytes_lean(generator, rng, data, false));
+    let (replayed, notes) = case::guard(true, || run_bytes_lean(generator, rng, data, false));
     match replayed {
         Ok(Ok(output)) => Some(output),
         Ok(Err(LeanEnd::Stopped)) => None,
         Ok(Err(LeanEnd::Panicked(payload))) => match case::ended(&*payload) {
-            CaseEnd::Rejected(_) => None,
+            CaseEnd::Unresolved(_) => None,
             CaseEnd::Failed(failure) => {
                 let mut message =
                     format!("greduce::fuzz: the generator failed on these bytes: {failure}");
@@ -206,12 +206,12 @@ pub fn from_bytes<T>(
     generator: impl FnOnce(&mut StdRng) -> T,
 ) -> Result<Run<T>, ReplayError> {
     let mut rng = StdRng::seed_from_u64(BYTES_SEED);
-    let (replayed, _) = case::run(true, || replay_bytes(generator, &mut rng, data, true));
+    let (replayed, _) = case::guard(true, || replay_bytes(generator, &mut rng, data, true));
     match replayed {
         Ok(OnBytes::Ran(run)) => Ok(run),
         Ok(OnBytes::Stopped(error)) => Err(error),
         Ok(OnBytes::Panicked(payload, _)) => Err(match case::ended(&*payload) {
-            CaseEnd::Rejected(at) => ReplayError::Halted(format!("rejected by `assume` at {at}")),
+            CaseEnd::Unresolved(at) => ReplayError::Halted(format!("rejected by `assume` at {at}")),
             _ => ReplayError::Panicked {
                 message: crate::panic_hook::message(&*payload),
                 location: crate::panic_hook::take_location(),

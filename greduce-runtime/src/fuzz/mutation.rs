@@ -43,7 +43,7 @@ impl<T> Source for Runs<'_, T> {
     fn trace(&mut self, data: &[u8]) -> Option<Trace> {
         let mut rng = StdRng::seed_from_u64(BYTES_SEED);
         let generator = &mut self.0;
-        let (ran, _) = case::run(true, || {
+        let (ran, _) = case::guard(true, || {
             replay_bytes(|rng| generator(rng), &mut rng, data, true)
         });
         match ran {
@@ -54,7 +54,7 @@ impl<T> Source for Runs<'_, T> {
 
     fn record(&mut self, seed: u64) -> Option<Trace> {
         let generator = &mut self.0;
-        let (recorded, _) = case::run(true, || record(|rng| generator(rng), seed));
+        let (recorded, _) = case::guard(true, || record(|rng| generator(rng), seed));
         recorded.ok().map(|run| run.trace)
     }
 }

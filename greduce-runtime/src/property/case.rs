@@ -307,8 +307,9 @@ fn gist(message: &str) -> String {
 pub enum CaseEnd {
     /// The property passed.
     Passed,
-    /// Rejected by `assume` at this location (`file:line:col`).
-    Rejected(String),
+    /// Unresolved: rejected by `assume` at this location (`file:line:col`), as
+    /// [`Outcome::Unresolved`] says of a property.
+    Unresolved(String),
     /// The property failed.
     Failed(Failure),
 }
@@ -316,7 +317,7 @@ pub enum CaseEnd {
 /// Runs `f` as a case: panics are caught (printing nothing when `quiet`; otherwise as the
 /// thread already does), `assume` rejects, notes are collected. Returns what `f` returned,
 /// or how it ended, and the notes. A replay stopping on purpose passes through.
-pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, CaseEnd>, Vec<String>) {
+pub(crate) fn guard<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, CaseEnd>, Vec<String>) {
     let was = IN_CASE.with(|c| c.replace(true));
     NOTES.with(|n| n.borrow_mut().clear());
     BINDINGS.with(|b| b.borrow_mut().clear());
@@ -339,7 +340,7 @@ pub(crate) fn run<T>(quiet: bool, f: impl FnOnce() -> T) -> (Result<T, CaseEnd>,
 /// Classifies an unwinding case.
 pub(crate) fn ended(payload: &(dyn Any + Send)) -> CaseEnd {
     if let Some(Rejected(site)) = payload.downcast_ref::<Rejected>() {
-        return CaseEnd::Rejected(site.clone());
+        return CaseEnd::Unresolved(site.clone());
     }
     if let Some(Reraised(failure)) = payload.downcast_ref::<Reraised>() {
         return CaseEnd::Failed(failure.clone());
@@ -357,7 +358,7 @@ pub fn check<T, P: IntoOutcome>(
     property: &mut impl FnMut(&T) -> P,
     input: &T,
 ) -> (CaseEnd, Vec<String>) {
-    let (result, notes) = run(quiet, || property(input).into_result());
+    let (result, notes) = guard(quiet, || property(input).into_result());
     let outcome = match result {
         Ok(Ok(())) => CaseEnd::Passed,
         Ok(Err(message)) => CaseEnd::Failed(Failure::returned(message)),
@@ -418,11 +419,11 @@ mod tests {
 
     #[test]
     fn assume_rejects_quietly() {
-        let (result, notes) = run(true, || {
+        let (result, notes) = guard(true, || {
             note("kept");
             assume(false);
         });
-        assert!(matches!(result, Err(CaseEnd::Rejected(_))));
+        assert!(matches!(result, Err(CaseEnd::Unresolved(_))));
         assert_eq!(notes, ["kept"]);
     }
 

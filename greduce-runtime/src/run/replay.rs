@@ -1,5 +1,5 @@
 //! Replaying a generator against a reduced trace (trace-aligned re-execution), restarting
-//! for bypass, and turning every way a replay can end into a [`Replayed`].
+//! for bypass, and turning every way a replay can end into a [`ReplayEnd`].
 
 use crate::panic_hook;
 use crate::run::align::{Aligner, Fault, Notes, Strategy};
@@ -71,7 +71,7 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// The result of replaying one reduced trace.
-pub(crate) struct Replayed<T> {
+pub(crate) struct ReplayEnd<T> {
     pub(crate) result: Result<Run<T>, ReplayError>,
     /// The overlay the replay read (bypass adds to its removed nodes), to clear and reuse.
     pub(crate) overlay: Overlay,
@@ -93,7 +93,7 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
     strategy: Strategy,
     budget: u64,
     quiet: bool,
-) -> Replayed<T> {
+) -> ReplayEnd<T> {
     let mut bypassed = Vec::new();
     let mut runs = 0;
     loop {
@@ -135,7 +135,7 @@ pub(crate) fn run_replay<R: SeedableRng, T>(
                 }
             }
         };
-        return Replayed {
+        return ReplayEnd {
             result,
             overlay,
             bypassed,

@@ -383,7 +383,7 @@ where
         self.tests += 1;
         let (outcome, detail) = match outcome {
             CaseEnd::Passed => (Outcome::Passes, None),
-            CaseEnd::Rejected(at) => (Outcome::Unresolved, Some(format!("rejected at {at}"))),
+            CaseEnd::Unresolved(at) => (Outcome::Unresolved, Some(format!("rejected at {at}"))),
             CaseEnd::Failed(failure) => {
                 let line = failure.one_line();
                 match &self.failure {

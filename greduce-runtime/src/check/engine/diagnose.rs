@@ -76,7 +76,7 @@ impl<T> Failing<'_, T> {
 pub(super) fn rerun(outcome: &CaseEnd) -> String {
     match outcome {
         CaseEnd::Passed => "passed".to_string(),
-        CaseEnd::Rejected(at) => format!("was rejected by `assume` at {at}"),
+        CaseEnd::Unresolved(at) => format!("was rejected by `assume` at {at}"),
         CaseEnd::Failed(f) => format!("failed another way ({})", f.one_line()),
     }
 }

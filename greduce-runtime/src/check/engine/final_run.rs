@@ -1,7 +1,7 @@
 //! The fourth phase: the minimal input run once more (replayed, or the body run again),
 //! loud, so that what the property prints shows with the report.
 
-use super::Runner;
+use super::Engine;
 use super::diagnose::Failing;
 use super::diagnose::drew_differently;
 use super::diagnose::first_difference;
@@ -24,7 +24,7 @@ use crate::trace::edit::Overlay;
 use rand::rngs::StdRng;
 use std::fmt::Debug;
 
-impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
+impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
     /// The final run of a `#[greduce::test]` body's minimal case: the body runs again (its
     /// panic and output show), replaying the minimal trace.
     pub(super) fn final_body_run<P: IntoOutcome>(
@@ -59,7 +59,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         shown: &str,
     ) -> Result<Trace, Report> {
         let generator = &mut self.generator;
-        let mut recorded = || case::run(true, || record(|rng| generator(rng), failing.seed)).0;
+        let mut recorded = || case::guard(true, || record(|rng| generator(rng), failing.seed)).0;
         let (first, second) = match (recorded(), recorded()) {
             (Ok(first), Ok(second)) => (first, second),
             (Err(CaseEnd::Failed(panic)), _) | (_, Err(CaseEnd::Failed(panic))) => {

@@ -2,7 +2,7 @@
 //! the best-scoring inputs), until one fails, the budget of cases is spent, or too many are
 //! rejected.
 
-use super::Runner;
+use super::Engine;
 use super::diagnose::Failing;
 use super::saved::SavedFailures;
 use crate::check::config::Config;
@@ -55,7 +55,7 @@ impl Rejects {
     }
 }
 
-impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
+impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
     /// Runs the generated cases.
     pub(super) fn run_cases<P: IntoOutcome>(
         &mut self,
@@ -95,7 +95,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
                     let generator = &mut self.generator;
                     let mut counted = self.tally.as_mut().map(Tally::case);
                     let collecting = target::start();
-                    let (generated, _) = case::run(true, || {
+                    let (generated, _) = case::guard(true, || {
                         stats::generate(&mut **generator, seed, counted.as_mut())
                     });
                     let outcome = match generated {
@@ -134,7 +134,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             }
             match outcome {
                 CaseEnd::Passed => passed += 1,
-                CaseEnd::Rejected(site) => {
+                CaseEnd::Unresolved(site) => {
                     rejects.add(site);
                     if rejects.total > config.max_rejects() {
                         let what = rejects.health(passed, config.max_rejects());
@@ -163,7 +163,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         let bytes = self.guide.mutated(&mut *self.generator, seed);
         let generator = &mut self.generator;
         let collecting = target::start();
-        let (replayed, _) = case::run(true, || {
+        let (replayed, _) = case::guard(true, || {
             let mut rng = StdRng::seed_from_u64(BYTES_SEED);
             replay_bytes(|rng| generator(rng), &mut rng, &bytes, true)
         });
@@ -184,7 +184,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
             }
             // Over budget, or the replay found nothing to run: not a case.
             _ => {
-                return Ok(CaseEnd::Rejected(String::from(
+                return Ok(CaseEnd::Unresolved(String::from(
                     "the replay budget (a guided mutation ran past what its bytes pay for)",
                 )));
             }

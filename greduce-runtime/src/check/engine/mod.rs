@@ -35,7 +35,7 @@ pub(super) mod saved;
 mod shrink;
 
 /// A check whose configuration is settled (builder and environment applied).
-pub(super) struct Runner<'g, T, S> {
+pub(super) struct Engine<'g, T, S> {
     pub(super) generator: Box<dyn FnMut(&mut StdRng) -> T + 'g>,
     pub(super) size: SizeFn<'g, T, S>,
     /// Whether `size` is the number of decisions (the default).
@@ -53,10 +53,10 @@ pub(super) struct Runner<'g, T, S> {
     pub(super) guide: Guide,
 }
 
-impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
+impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
     /// Runs the check named `name` (`named`: by a test or the user, so failures may be
     /// saved under it), check `id` of its test.
-    pub(super) fn run<P: IntoOutcome>(
+    pub(super) fn check<P: IntoOutcome>(
         &mut self,
         name: &str,
         named: bool,

@@ -2,7 +2,7 @@
 //! by trace, by sites or from the start), the fuzzer's files a check is given, and the case
 //! a killed run died in (run again in a child process).
 
-use super::Runner;
+use super::Engine;
 use super::diagnose::Failing;
 use super::fuzz_files;
 use super::fuzz_files::FuzzFile;
@@ -29,7 +29,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt::Debug;
 
-/// How a saved failure is replayed ([`Runner::replay_saved`]).
+/// How a saved failure is replayed ([`Engine::replay_saved`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Way {
     /// By its sites, halting where one is not found.
@@ -62,7 +62,7 @@ impl Way {
     }
 }
 
-impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
+impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
     /// Replays a saved failure: it fails again (then it is shrunk, reported and saved
     /// again), passes (the bug is fixed; the entry stays as a regression test), or no longer
     /// fits the generator (stale: reported on stderr, kept in the file).
@@ -141,7 +141,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         trace: &Trace,
     ) -> Result<Option<crate::run::record::Run<T>>, String> {
         let generator = &mut self.generator;
-        let (replayed, _) = case::run(true, || match way {
+        let (replayed, _) = case::guard(true, || match way {
             Way::Sites | Way::Realign => {
                 let strategy = if way == Way::Sites {
                     Strategy::Halt
@@ -165,7 +165,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         match replayed {
             Ok(Ok(run)) => Ok(Some(run)),
             Ok(Err(e)) => Err(e),
-            Err(CaseEnd::Rejected(_)) => Ok(None),
+            Err(CaseEnd::Unresolved(_)) => Ok(None),
             Err(_) => Err("the generator panicked".to_string()),
         }
     }
@@ -206,7 +206,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         // next run the same way, which replays it first.
         let seed = file.seed();
         let generator = &mut self.generator;
-        let (replayed, _) = case::run(true, || {
+        let (replayed, _) = case::guard(true, || {
             let mut rng = StdRng::seed_from_u64(BYTES_SEED);
             replay_bytes(|rng| generator(rng), &mut rng, &file.data, true)
         });

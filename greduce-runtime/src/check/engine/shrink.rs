@@ -1,7 +1,7 @@
 //! The third phase: a failing case shrunk by the reducer, in this process or in child
 //! processes (fork mode), with the progress line and the runaway guard.
 
-use super::Runner;
+use super::Engine;
 use super::diagnose::Failing;
 use super::diagnose::rerun;
 use super::diagnose::truncated;
@@ -51,7 +51,7 @@ pub(super) const RUNAWAYS: u64 = 3;
 /// A failure seen while shrinking, with the notes of its case.
 pub(super) type Seen = (Failure, Vec<String>);
 
-impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
+impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
     /// Shrinks the case with `seed`, whose property failed in a child process with
     /// `failure` (the generator finished there, so this process generates the input).
     #[allow(clippy::too_many_arguments)] // Reason: the case and the check's context, as for `shrink_failure`.
@@ -66,7 +66,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Runner<'_, T, S> {
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
         let generator = &mut self.generator;
-        let (generated, _) = case::run(true, || generator(&mut StdRng::seed_from_u64(seed)));
+        let (generated, _) = case::guard(true, || generator(&mut StdRng::seed_from_u64(seed)));
         let input = match generated {
             Ok(input) => input,
             Err(outcome) => {

@@ -53,7 +53,7 @@ pub(crate) fn run_job<T, P: IntoOutcome>(
     mark_started();
     let loud = job.loud;
     // The generator runs as in a case (`assume` and panics are answered, not fatal).
-    let (generated, _) = case::run(true, || match job.input {
+    let (generated, _) = case::guard(true, || match job.input {
         JobInput::Seed(seed) => Ok(generator(&mut StdRng::seed_from_u64(seed))),
         JobInput::Trace(trace) => crate::run::replay::replay(
             |rng| case::within(|| generator(rng)),
@@ -89,7 +89,7 @@ pub(crate) fn run_job<T, P: IntoOutcome>(
             (replay_failed(&e.to_string()), Vec::new())
         }
         // Rejected by `assume` in the generator: the parent counts it.
-        Err(CaseEnd::Rejected(site)) => (CaseEnd::Rejected(site), Vec::new()),
+        Err(CaseEnd::Unresolved(site)) => (CaseEnd::Unresolved(site), Vec::new()),
         Err(CaseEnd::Failed(failure)) => (generator_panicked(&failure), Vec::new()),
         Err(CaseEnd::Passed) => unreachable!("a generator that did not return"),
     };

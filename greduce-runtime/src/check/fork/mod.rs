@@ -12,7 +12,7 @@
 //! - `parent.rs`: the parent's side ([`Fork`](parent::Fork): run a child, wait, read);
 //! - `child.rs`: the child's side (find the job, check the input, write the result).
 //!
-//! The runner decides when a check forks (a setting, a saved failure that crashed, a case
+//! The engine decides when a check forks (a setting, a saved failure that crashed, a case
 //! a previous run died in); everything else of fork mode is here.
 
 pub(crate) mod child;

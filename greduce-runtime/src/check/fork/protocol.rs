@@ -210,7 +210,7 @@ pub(crate) fn result_text(outcome: &CaseEnd, notes: &[String]) -> String {
     let mut out = String::new();
     match outcome {
         CaseEnd::Passed => out.push_str("passed\n"),
-        CaseEnd::Rejected(site) => {
+        CaseEnd::Unresolved(site) => {
             let _ = writeln!(out, "rejected\n{}", escape(site));
         }
         CaseEnd::Failed(f) => {
@@ -256,7 +256,7 @@ pub(crate) fn read_result(text: &str) -> Option<(CaseEnd, Vec<String>)> {
     let mut lines = text.lines();
     let outcome = match lines.next()? {
         "passed" => CaseEnd::Passed,
-        "rejected" => CaseEnd::Rejected(unescape(lines.next()?)),
+        "rejected" => CaseEnd::Unresolved(unescape(lines.next()?)),
         "failed" => {
             let location = unescape(lines.next()?);
             let message = unescape(lines.next()?);
@@ -281,7 +281,7 @@ mod tests {
         let cases = [
             (CaseEnd::Passed, vec![]),
             (
-                CaseEnd::Rejected("x.rs:3:4".into()),
+                CaseEnd::Unresolved("x.rs:3:4".into()),
                 vec!["a note".to_string()],
             ),
             (
