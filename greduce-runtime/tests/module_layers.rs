@@ -188,9 +188,11 @@ const CRATES: &[(&str, &[Root])] = &[
     ),
 ];
 
+mod workspace;
+
 /// The workspace's root, where `Cargo.toml` lists the members.
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    workspace::root()
 }
 
 #[test]
@@ -213,20 +215,9 @@ fn every_crate_forms_layers_in_its_declared_order() {
 /// Every member of the workspace (and the facade at its root) has its layers declared.
 #[test]
 fn every_member_is_declared() {
-    let manifest = std::fs::read_to_string(workspace().join("Cargo.toml")).unwrap();
-    let members = manifest
-        .split("members = [")
-        .nth(1)
-        .and_then(|rest| rest.split(']').next())
-        .expect("the workspace's members");
-    let mut members: Vec<&str> = members
-        .split(',')
-        .map(|m| m.trim().trim_matches('"'))
-        .filter(|m| !m.is_empty())
-        .collect();
-    members.push(".");
+    let mut members = workspace::members();
     members.sort_unstable();
-    let mut declared: Vec<&str> = CRATES.iter().map(|(dir, _)| *dir).collect();
+    let mut declared: Vec<String> = CRATES.iter().map(|(dir, _)| dir.to_string()).collect();
     declared.sort_unstable();
     assert_eq!(declared, members);
 }

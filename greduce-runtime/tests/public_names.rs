@@ -12,31 +12,24 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+mod workspace;
+
 /// The workspace's root, where `Cargo.toml` lists the members.
 fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    workspace::root()
 }
 
 /// The directories of the published crates (`.` for the facade).
 fn published() -> Vec<String> {
-    let manifest = std::fs::read_to_string(workspace().join("Cargo.toml")).unwrap();
-    let members = manifest
-        .split("members = [")
-        .nth(1)
-        .and_then(|rest| rest.split(']').next())
-        .expect("the workspace's members");
-    let mut crates = vec![".".to_string()];
-    for member in members.split(',').map(|m| m.trim().trim_matches('"')) {
-        if member.is_empty() {
-            continue;
-        }
-        let manifest = std::fs::read_to_string(workspace().join(member).join("Cargo.toml"))
+    let mut crates = Vec::new();
+    for member in workspace::members() {
+        let manifest = std::fs::read_to_string(workspace().join(&member).join("Cargo.toml"))
             .unwrap_or_else(|e| panic!("cannot read {member}/Cargo.toml: {e}"));
         if !manifest
             .lines()
             .any(|l| l.replace(' ', "") == "publish=false")
         {
-            crates.push(member.to_string());
+            crates.push(member);
         }
     }
     crates
@@ -45,7 +38,8 @@ fn published() -> Vec<String> {
 /// Where a public type name is defined: the crate and the file.
 type Place = String;
 
-/// The public type names a file defines (its inline modules included), and the files of the modules it declares (`mod x;`), but for `#[cfg(test)]` ones.
+/// The public type names a file defines (its inline modules included), and the files of
+/// the modules it declares (`mod x;`), but for `#[cfg(test)]` ones.
 fn file_names(text: &str, file: &Path) -> (Vec<String>, Vec<PathBuf>) {
     let syntax = syn::parse_file(text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let mut names = Vec::new();
