@@ -9,7 +9,9 @@
 //! - [`shrinker`]: the loop (propose, check the caches and the order, replay, judge,
 //!   accept), with [`cache`] and [`log`];
 //! - `settings.rs` holds the [`Reducer`] value, `reducer.rs` its builder methods and entry
-//!   points, `reduction.rs` what a reduction gives back, [`stats`] its counters;
+//!   points (apart because the shrinker reads the value and the entry points start the
+//!   shrinker: in one file, the two modules would use each other), `reduction.rs` what a
+//!   reduction gives back, [`stats`] its counters;
 //! - [`delta`]: ddmin and dd over positions, which the structural pass and
 //!   `greduce::dd` share.
 
