@@ -89,6 +89,8 @@
 //! - **case**: one input a check gives its property (generated, an example, saved, or read
 //!   from a fuzzer's file).
 //! - **reduction**: shrinking one failing run ([`Reducer`] gives a [`Reduction`]).
+//! - **config**: every setting of a check, a reduction and a `#[greduce::test]`, in one
+//!   value ([`Config`]); the `GREDUCE_*` variables override it when a check runs.
 //!
 //! # Property tests
 //!
@@ -336,6 +338,27 @@
 //! | [`fork`](Check::fork) | `GREDUCE_FORK=1` | off |
 //! | [`timeout`](Check::timeout) | `GREDUCE_TIMEOUT` (`5s`) | none |
 //! | [`regressions`](Check::regressions), [`persist`](Check::persist) | `GREDUCE_REGRESSIONS` (`off`, `on`, or a directory) | `greduce-regressions/` |
+//!
+//! All the settings at once are a [`Config`], built with `..Config::default()` and shared:
+//! [`Check::config`], [`Reducer::config`] (whose own defaults have no budgets) and
+//! `#[greduce::test(config = ..)]` take one, and the settings written after it (or beside
+//! it, in the attribute) change it.
+//!
+//! ```
+//! use greduce::{Config, Search};
+//!
+//! fn quick() -> Config {
+//!     Config { cases: 20, search: Search::Sequence, ..Config::default() }
+//! }
+//!
+//! #[greduce::test(config = quick(), seed = 7)]
+//! fn sums_commute(rng: &mut impl rand::Rng) {
+//!     use rand::RngExt;
+//!     let (a, b) = (rng.random_range(0..100u32), rng.random_range(0..100u32));
+//!     assert_eq!(a + b, b + a);
+//! }
+//! # fn main() {}
+//! ```
 //!
 //! A variable with a value greduce cannot use fails the test with an error naming it: an
 //! empty value, one that is not UTF-8, or one out of range. So does a `GREDUCE_*` variable
@@ -833,7 +856,7 @@
 //! | `prop_assert!`, `prop_assert_eq!` | `assert!`, `assert_eq!` (or return `false` or `Err`) |
 //! | `prop_assume!(c)` | [`assume`]`(c)`: rejects the case, in the property or in the generator |
 //! | `#![proptest_config(ProptestConfig::with_cases(500))]` | `#[greduce::test(cases = 500)]`, [`Check::cases`]`(500)` |
-//! | `ProptestConfig { max_shrink_iters, max_shrink_time, .. }` | [`Check::max_shrink_calls`], [`Check::max_shrink_time`] (a `Duration`; `"10s"` in the attribute) |
+//! | `ProptestConfig { max_shrink_iters, max_shrink_time, .. }` | [`Check::max_shrink_calls`], [`Check::max_shrink_time`] (a `Duration`; `"10s"` in the attribute); all at once: `Config { max_shrink_calls: Some(500), ..Config::default() }` ([`Config`]) |
 //! | `max_global_rejects`, `max_local_rejects` | [`Check::max_rejects`] (one limit for the check) |
 //! | `fork`, `timeout` | [`Check::fork`], [`Check::timeout`] |
 //! | `failure_persistence` | [`Check::regressions`], [`Check::persist`] |
@@ -1294,11 +1317,11 @@ pub use greduce_macros::{Generate, generator, test};
 pub use greduce_runtime::Steps;
 pub use greduce_runtime::fuzz;
 pub use greduce_runtime::{
-    Attempt, Certificate, Check, CheckStats, Decision, Exhaust, Int, IntoOutcome, Outcome,
+    Attempt, Certificate, Check, CheckStats, Config, Decision, Exhaust, Int, IntoOutcome, Outcome,
     ParseTraceError, Part, Pass, PassSet, PassStats, Progress, ReduceError, Reducer, Reduction,
-    ReductionStats, Replay, ReplayError, Report, Run, SameFailure, Search, Site, Strategy, Trace,
-    Verdict, assume, call_label, check, event, event_value, note, record, record_with, replay,
-    replay_draws, replay_with, target, unrecorded,
+    ReductionStats, Regressions, Replay, ReplayError, Report, Run, SameFailure, Search, Site,
+    Strategy, Trace, Verdict, assume, call_label, check, event, event_value, note, record,
+    record_with, replay, replay_draws, replay_with, target, unrecorded,
 };
 #[allow(deprecated)] // the former names, kept for one release
 pub use greduce_runtime::{CaseResult, Passes, Stats};

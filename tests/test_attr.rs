@@ -186,3 +186,33 @@ fn an_unannotated_helper_is_named_in_a_test_body() {
     );
     assert!(!err.contains("not deterministic"), "{err}");
 }
+
+thread_local! {
+    /// Calls of `configured`'s body on this thread.
+    static CONFIGURED_CALLS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn few_cases() -> greduce::Config {
+    greduce::Config {
+        cases: 3,
+        seed: Some(5),
+        regressions: greduce::Regressions::Off,
+        ..greduce::Config::default()
+    }
+}
+
+/// Counts its calls: run by `a_config_is_applied_before_the_settings_beside_it`.
+#[greduce::test(cases = 9, config = few_cases())]
+#[ignore = "a helper: run by another test, which counts its calls"]
+fn configured(rng: &mut impl rand::Rng) {
+    let _ = rng.random_range(0..10u8);
+    CONFIGURED_CALLS.with(|calls| calls.set(calls.get() + 1));
+}
+
+/// `config = ..` sets every setting, and `cases = 9` written before it still wins (the
+/// config goes first); the other fields keep the config's values (nothing saved).
+#[test]
+fn a_config_is_applied_before_the_settings_beside_it() {
+    configured();
+    assert_eq!(CONFIGURED_CALLS.with(std::cell::Cell::get), 9);
+}

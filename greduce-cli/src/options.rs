@@ -239,11 +239,11 @@ fn reduce(after_help: String) -> Command {
             Arg::new("timeout")
                 .short('t')
                 .long("timeout")
-                .value_name("SECS")
+                .value_name("TIME")
                 .value_parser(timeout)
                 .allow_negative_numbers(true)
                 .default_value("60")
-                .help("A test running longer is stopped and counts as uninteresting"),
+                .help("A test running longer (`60`, `0.5`, `500ms`, `2m`) is stopped and counts as uninteresting"),
             Arg::new("grammar")
                 .long("grammar")
                 .value_name("G")
@@ -370,16 +370,14 @@ fn jobs(value: &str) -> Result<usize, String> {
         .ok_or_else(|| "expected a positive number of tests to run at once".to_string())
 }
 
-/// `--timeout`: a positive number of seconds, whole or not.
+/// `--timeout`: a positive duration, read as `GREDUCE_TIMEOUT` is (`60`, `0.5`, `500ms`,
+/// `2m`: a bare number is seconds).
 fn timeout(value: &str) -> Result<Duration, String> {
-    let seconds: f64 = value
-        .parse()
-        .map_err(|_| "expected a number of seconds, such as 60 or 0.5".to_string())?;
-    if seconds.is_nan() || seconds <= 0.0 {
-        return Err("expected a positive number of seconds".to_string());
+    match greduce_settings::duration(value) {
+        Some(time) if !time.is_zero() => Ok(time),
+        Some(_) => Err("expected a positive duration, not zero".to_string()),
+        None => Err(format!("expected {}", greduce_settings::DURATION_FORMS)),
     }
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| "expected a number of seconds that fits in a duration".to_string())
 }
 
 /// Parses the arguments after the program name. `Err` is clap's: a usage error (exit
@@ -506,6 +504,15 @@ mod tests {
         assert_eq!(o.passes[3..], [Granularity::Chars, Granularity::Grammar]);
         assert_eq!(o.timeout, Duration::from_secs(60));
         assert!(o.jobs >= 1 && !o.quiet);
+        // A duration as `GREDUCE_TIMEOUT` reads it.
+        assert_eq!(
+            options("reduce -t 2m f -- t").timeout,
+            Duration::from_secs(120)
+        );
+        assert_eq!(
+            options("reduce -t 250ms f -- t").timeout,
+            Duration::from_millis(250)
+        );
         // Values attached, repeated options (the last wins), spaces in the list.
         let o = parse(
             [
@@ -561,17 +568,17 @@ mod tests {
             ("reduce -j 0 f -- t", ValueValidation, "positive number"),
             ("reduce -j x f -- t", ValueValidation, "positive number"),
             ("reduce -j -1 f -- t", ValueValidation, "positive number"),
-            ("reduce -t -1 f -- t", ValueValidation, "positive number"),
+            ("reduce -t -1 f -- t", ValueValidation, "a duration such as"),
             ("reduce -t x f -- t", ValueValidation, "number of seconds"),
             (
                 "reduce -t 0 f -- t",
                 ValueValidation,
-                "positive number of seconds",
+                "positive duration, not zero",
             ),
             (
                 "reduce -t 1e30 f -- t",
                 ValueValidation,
-                "fits in a duration",
+                "a duration such as",
             ),
             (
                 "reduce --passes lines,words f -- t",
@@ -584,7 +591,7 @@ mod tests {
                 InvalidValue,
                 "a value is required for '--jobs <N>'",
             ),
-            ("reduce f -t", InvalidValue, "'--timeout <SECS>'"),
+            ("reduce f -t", InvalidValue, "'--timeout <TIME>'"),
             ("reduce f --passes", InvalidValue, "'--passes <LIST>'"),
             ("reduce f --grammar", InvalidValue, "'--grammar <G>'"),
             (

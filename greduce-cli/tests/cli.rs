@@ -53,7 +53,7 @@ fn help_explains_usage_with_an_example() {
             "Reduces FILE in place to a smaller file for which CMD still exits 0",
             "FILE is saved first as FILE.orig",
             "-j, --jobs <N>",
-            "-t, --timeout <SECS>",
+            "-t, --timeout <TIME>",
             "[default: 60]",
             "--grammar <G>",
             "--passes <LIST>",
@@ -155,22 +155,22 @@ const USAGE_ERRORS: &[(&[&str], &[&str])] = &[
     ),
     (
         &["reduce", "-t", "abc", "f", "--", "t"],
-        &["invalid value 'abc' for '--timeout <SECS>': expected a number of seconds"],
+        &["invalid value 'abc' for '--timeout <TIME>': expected a duration such as `10s`"],
     ),
     (
         &["reduce", "-t", "-1", "f", "--", "t"],
-        &["invalid value '-1' for '--timeout <SECS>': expected a positive number"],
+        &["invalid value '-1' for '--timeout <TIME>': expected a duration such as `10s`"],
     ),
     (
         &["reduce", "--timeout", "1e30", "f", "--", "t"],
         &[
-            "invalid value '1e30' for '--timeout <SECS>'",
-            "fits in a duration",
+            "invalid value '1e30' for '--timeout <TIME>'",
+            "or a number of seconds",
         ],
     ),
     (
         &["reduce", "f", "--timeout"],
-        &["a value is required for '--timeout <SECS>'"],
+        &["a value is required for '--timeout <TIME>'"],
     ),
     (
         &["reduce", "--passes", "lines,words", "f", "--", "t"],

@@ -83,10 +83,12 @@ pub(crate) enum Value {
     Int(syn::LitInt),
     Bool(syn::LitBool),
     Str(syn::LitStr),
-    /// A duration, in milliseconds.
-    Millis(u64, Span),
+    /// A duration (`Duration::new(secs, nanos)` in the expansion: exact).
+    Duration(std::time::Duration, Span),
     /// `greduce::<ty>::<variant>`.
     Variant(Ident, Ident),
+    /// `config = <expression>`: a `greduce::Config`.
+    Expr(Box<syn::Expr>),
 }
 
 /// Which executor runs an `async fn` test's future: `executor = plain|tokio`.
@@ -110,7 +112,7 @@ pub(crate) struct TestArgs {
     pub(crate) executor_key: Option<Span>,
 }
 
-const TEST_ARGUMENTS: &str = "expected `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`, \
+const TEST_ARGUMENTS: &str = "expected `config = <expression>`, `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`, \
      `max_shrink_time = \"<duration>\"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`, \
      `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `stats = <bool>`, \
      `persist = <bool>`, `regressions = \"<directory>\"`, `executor = plain|tokio`, \
@@ -160,21 +162,29 @@ impl TestArgs {
                 "regressions" => Value::Str(parse_or(input, form)?),
                 "max_shrink_time" => {
                     let s: syn::LitStr = parse_or(input, form)?;
-                    let millis = duration_millis(&s.value()).ok_or_else(|| {
+                    let time = greduce_settings::duration(&s.value()).ok_or_else(|| {
                         syn::Error::new(
                             s.span(),
-                            "expected a duration such as \"10s\", \"500ms\" or \"2m\"",
+                            format!("expected {}", greduce_settings::DURATION_FORMS),
                         )
                     })?;
-                    Value::Millis(millis, s.span())
+                    Value::Duration(time, s.span())
                 }
                 "strategy" | "search" => variant(&name, input, form)?,
+                "config" => Value::Expr(Box::new(parse_or(input, form)?)),
                 _ => return Err(unknown()),
             };
-            settings.push(Setting {
+            let setting = Setting {
                 method: Ident::new(&name, meta.path.span()),
                 value,
-            });
+            };
+            // `config` replaces every setting: it goes first, so that the others written
+            // beside it change it, wherever it is written.
+            if name == "config" {
+                settings.insert(0, setting);
+            } else {
+                settings.push(setting);
+            }
             Ok(())
         });
         parser.parse2(tokens)?;
@@ -191,6 +201,7 @@ impl TestArgs {
 /// The expected form of a `#[greduce::test]` argument, `None` for an unknown one.
 fn test_form(name: &str) -> Option<&'static str> {
     Some(match name {
+        "config" => "config = <expression>",
         "cases" => "cases = <n>",
         "seed" => "seed = <n>",
         "max_shrink_calls" => "max_shrink_calls = <n>",
@@ -320,21 +331,4 @@ fn count(input: syn::parse::ParseStream<'_>, name: &str, form: &str) -> syn::Res
             ),
         )),
     }
-}
-
-/// `10s`, `1.5s`, `500ms`, `2m` in milliseconds.
-fn duration_millis(text: &str) -> Option<u64> {
-    let text = text.trim();
-    let split = text.find(|c: char| c.is_ascii_alphabetic())?;
-    let (number, unit) = text.split_at(split);
-    let n: f64 = number.trim().parse().ok()?;
-    let millis = match unit {
-        "ms" => n,
-        "s" => n * 1000.0,
-        "m" | "min" => n * 60_000.0,
-        _ => return None,
-    };
-    // Reason: checked finite and in range just before.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    (millis.is_finite() && (0.0..1e15).contains(&millis)).then(|| millis.round() as u64)
 }

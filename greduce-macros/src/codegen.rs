@@ -675,10 +675,12 @@ impl Codegen {
                 Value::Int(n) => quote!(#n),
                 Value::Bool(b) => quote!(#b),
                 Value::Str(s) => quote!(#s),
-                Value::Millis(ms, span) => {
-                    quote_spanned!(*span=> ::core::time::Duration::from_millis(#ms))
+                Value::Duration(time, span) => {
+                    let (secs, nanos) = (time.as_secs(), time.subsec_nanos());
+                    quote_spanned!(*span=> ::core::time::Duration::new(#secs, #nanos))
                 }
                 Value::Variant(ty, variant) => quote!(#krate::#ty::#variant),
+                Value::Expr(expr) => quote!(#expr),
             };
             quote!(.#method(#value))
         });

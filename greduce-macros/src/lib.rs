@@ -108,7 +108,9 @@ pub fn generator(args: TokenStream, item: TokenStream) -> TokenStream {
 /// checks inside a `#[tokio::test]`.
 ///
 /// Arguments (each a [`Check`](../greduce/struct.Check.html) setting, overridden by its
-/// `GREDUCE_*` variable): `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`,
+/// `GREDUCE_*` variable): `config = <expression>` (a
+/// [`greduce::Config`](../greduce/struct.Config.html) with every setting, applied before
+/// the others written beside it), `cases = <n>`, `seed = <n>`, `max_shrink_calls = <n>`,
 /// `max_shrink_time = "10s"`, `max_rejects = <n>`, `strategy = halt|bypass|realign`,
 /// `search = tree|sequence`, `shrink = <bool>`, `verbose = <bool>`, `stats = <bool>`,
 /// `persist = <bool>`, `regressions = "<directory>"`; `executor = plain|tokio` for an

@@ -28,8 +28,11 @@
 //! - **case**: one input a check gives its property (generated, an example, saved, or read
 //!   from a fuzzer's file).
 //! - **reduction**: shrinking one failing run ([`Reducer`] gives a [`Reduction`]).
+//! - **config**: every setting of a check, a reduction and a `#[greduce::test]`, in one
+//!   value ([`Config`]); the `GREDUCE_*` variables override it when a check runs.
 
 mod check;
+mod config;
 pub mod fuzz;
 mod panic_hook;
 mod persist;
@@ -41,20 +44,19 @@ mod steps;
 mod trace;
 
 pub use check::{
-    Check, CheckStats, IntoOutcome, Report, SameFailure, assume, check, event, event_value, note,
-    target,
+    Check, CheckStats, IntoOutcome, Report, assume, check, event, event_value, note, target,
 };
+pub use config::{Config, Exhaust, Pass, PassSet, Regressions, SameFailure, Search, Strategy};
 pub use persist::text::ParseTraceError;
 #[allow(deprecated)] // the former names, kept for one release
 pub use property::case::CaseResult;
 pub use property::outcome::Outcome;
 pub use reduce::{
-    Attempt, Certificate, Exhaust, Pass, PassSet, PassStats, Progress, ReduceError, Reducer,
-    Reduction, ReductionStats, Search, Verdict,
+    Attempt, Certificate, PassStats, Progress, ReduceError, Reducer, Reduction, ReductionStats,
+    Verdict,
 };
 #[allow(deprecated)] // the former names, kept for one release
 pub use reduce::{Passes, Stats};
-pub use run::align::Strategy;
 pub use run::kinds::Int;
 pub use run::record::{Run, record, record_with};
 pub use run::replay::{Replay, ReplayError, replay, replay_draws, replay_with};

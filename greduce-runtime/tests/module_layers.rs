@@ -42,6 +42,7 @@ const CRATES: &[(&str, &[Root])] = &[
                 "seed",
                 "steps",
                 "panic_hook",
+                "config",
                 "trace::site",
                 "trace::value",
                 "trace::value_text",
@@ -73,7 +74,6 @@ const CRATES: &[(&str, &[Root])] = &[
                 "run::replay",
                 "reduce::delta",
                 "reduce",
-                "check::config",
                 "property",
                 "fuzz",
                 "check",
@@ -84,6 +84,7 @@ const CRATES: &[(&str, &[Root])] = &[
         )],
     ),
     ("greduce-toolkit", &[("src/lib.rs", &["dd", "grammar"])]),
+    ("greduce-settings", &[("src/lib.rs", &["tests"])]),
     (
         "greduce-regex",
         &[("src/lib.rs", &["error", "node", "class", "parse", "escape"])],

@@ -15,7 +15,7 @@ fn prop() {
         ::greduce::__private::test(prop)
             .cases(50)
             .strategy(::greduce::Strategy::Halt)
-            .max_shrink_time(::core::time::Duration::from_millis(2000u64))
+            .max_shrink_time(::core::time::Duration::new(2u64, 0u32))
             .stats(true),
     );
 }

@@ -7,7 +7,6 @@
 //! shrinks that trace.
 
 pub(crate) mod body;
-pub(crate) mod config;
 mod events;
 pub(crate) mod executor;
 mod fork;
@@ -22,14 +21,13 @@ mod target;
 
 pub(crate) use crate::property::case::bind;
 pub use crate::property::case::{IntoOutcome, assume, note};
-pub use config::SameFailure;
 pub use events::{event, event_value};
 pub use report::Report;
 pub use stats::CheckStats;
 pub use target::target;
 
-use crate::reduce::settings::SizeFn;
-use config::Config;
+use crate::config::Config;
+use crate::reduce::hooks::SizeFn;
 use harness::{captured_if, running_test, test_name};
 use rand::rngs::StdRng;
 use std::fmt::Debug;
@@ -247,12 +245,8 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     ) -> Result<(), Report> {
         let name = self.name.clone().unwrap_or_else(test_name);
         let mut config = self.config.clone();
-        let env = config
-            .apply_env(|var| std::env::var_os(var))
-            .and_then(|()| {
-                let names = std::env::vars_os().map(|(name, _)| name);
-                config::unknown_variable(names, &[fork::protocol::JOB, fork::protocol::RESULT])
-            });
+        let env =
+            crate::config::env::apply(&mut config, &[fork::protocol::JOB, fork::protocol::RESULT]);
         if let Err(e) = env {
             return Err(report::problem(&name, None, &e.to_string()));
         }

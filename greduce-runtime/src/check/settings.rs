@@ -1,16 +1,48 @@
-//! The settings of a [`Check`]: one builder method per setting, each documented with an
-//! example. The environment's `GREDUCE_*` variables override them when the check runs
-//! (`config.rs`).
+//! The settings of a [`Check`]: [`Check::config`] for all of them at once, and one builder
+//! method per field of the [`Config`](crate::Config), each documented with an example. The
+//! environment's `GREDUCE_*` variables override them when the check runs
+//! (`config/env.rs`).
 
-use super::config::Regressions;
-use super::{Check, CheckStats, SameFailure};
-use crate::reduce::{Exhaust, PassSet, Search};
-use crate::run::align::Strategy;
+use super::{Check, CheckStats};
+use crate::config::Regressions;
+use crate::config::Strategy;
+use crate::config::{Config, SameFailure};
+use crate::config::{Exhaust, PassSet, Search};
 use std::fmt::Debug;
 use std::path::PathBuf;
 use std::time::Duration;
 
 impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
+    /// Every setting at once, from a [`Config`] (built with `..Config::default()`, and
+    /// shared by several checks or a `#[greduce::test(config = ..)]`). The setters called
+    /// after it change the fields they name; the `GREDUCE_*` variables still win when the
+    /// check runs.
+    ///
+    /// ```
+    /// # use greduce::{Check, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::{Config, PassSet};
+    ///
+    /// let paper = Config { passes: PassSet::STRUCTURE, seed: Some(1), ..Config::default() };
+    /// let report = Check::new(numbers)
+    ///     .config(paper)
+    ///     .cases(20)
+    ///     .persist(false)
+    ///     .try_check(|v: &Vec<u32>| v.len() < 5)
+    ///     .unwrap_err();
+    /// // The paper's structural pass removes numbers; it never simplifies one.
+    /// assert_eq!(report.input(), Some("[797, 691, 196, 427, 216]"));
+    /// ```
+    #[must_use]
+    pub fn config(mut self, config: Config) -> Self {
+        self.config = config;
+        self
+    }
+
     /// How many generated cases must pass (default 100; rejected cases do not count).
     ///
     /// ```
@@ -76,7 +108,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// ```
     #[must_use]
     pub fn max_shrink_calls(mut self, calls: u64) -> Self {
-        self.config.max_shrink_calls = calls;
+        self.config.max_shrink_calls = Some(calls);
         self
     }
 
@@ -104,7 +136,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// ```
     #[must_use]
     pub fn max_shrink_time(mut self, time: Duration) -> Self {
-        self.config.max_shrink_time = time;
+        self.config.max_shrink_time = Some(time);
         self
     }
 
@@ -576,7 +608,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// ```
     #[must_use]
     pub fn fuzz_artifacts(mut self, dir: impl Into<PathBuf>) -> Self {
-        self.config.fuzz_dirs.push(dir.into());
+        self.config.fuzz_artifacts.push(dir.into());
         self
     }
 
@@ -602,7 +634,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn persist(mut self, on: bool) -> Self {
         self.config.regressions = if on {
-            Regressions::Default
+            Regressions::Package
         } else {
             Regressions::Off
         };
@@ -615,6 +647,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     /// the test to run under `cargo test`. The child runs the test's code up to its first
     /// forked check, which runs the one property call and ends the child: keep one forked
     /// check per test, and nothing before it that must not run many times.
+    /// Off, it also removes a [`timeout`](Check::timeout), which needs a child process.
     ///
     /// ```no_run
     /// # use greduce::{Check, generator};
@@ -634,6 +667,10 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn fork(mut self, on: bool) -> Self {
         self.config.fork = on;
+        if !on {
+            // A time limit needs a child process: off, there is none.
+            self.config.timeout = None;
+        }
         self
     }
 

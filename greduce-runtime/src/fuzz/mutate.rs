@@ -89,7 +89,7 @@ impl<G> Mutator<G> {
     #[must_use]
     pub fn from_env(self) -> Mutator<G> {
         static MODE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-        let mode = MODE.get_or_init(|| std::env::var("GREDUCE_FUZZ_MUTATION").unwrap_or_default());
+        let mode = MODE.get_or_init(crate::config::env::fuzz_mutation);
         match mode.as_str() {
             "" | "structure" => self,
             "bytes" => self.bytes_only(),

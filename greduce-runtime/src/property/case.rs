@@ -1,7 +1,7 @@
 //! One call of a property on one input: what it returned or how it panicked, whether it
 //! rejected the input with [`assume`], and the [`note`]s it left.
 
-use crate::check::config::SameFailure;
+use crate::config::SameFailure;
 use crate::panic_hook;
 use crate::property::outcome::Outcome;
 use crate::run::Stop;

@@ -30,66 +30,10 @@
 //!
 //! [`Reducer::exhaust`]: crate::Reducer::exhaust
 
+use crate::config::Exhaust;
 use crate::run::bytes;
 use crate::trace::Trace;
 use std::fmt;
-
-/// The bounds of the bounded exhaustive search ([`Reducer::exhaust`](crate::Reducer::exhaust)).
-///
-/// Build it from [`Exhaust::default`] (`Exhaust { decisions: 6, ..Exhaust::default() }`),
-/// or from [`Exhaust::DEFAULT`] in a `const`: the search has gained bounds before
-/// ([`Exhaust::changes`], with the neighbourhood), and a literal that names every field
-/// stops compiling when it does.
-///
-/// ```
-/// use greduce::Exhaust;
-///
-/// let bounds = Exhaust { decisions: 6, ..Exhaust::default() };
-/// assert_eq!((bounds.decisions, bounds.values), (6, 4));
-///
-/// // The same in a constant.
-/// const NEIGHBOURS_ONLY: Exhaust = Exhaust { decisions: 0, values: 10, ..Exhaust::DEFAULT };
-/// assert_eq!(NEIGHBOURS_ONLY.changes, Exhaust::default().changes);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Exhaust {
-    /// The most decisions an execution walked may make.
-    pub decisions: usize,
-    /// How many values each decision takes, the simplest first, in the shrink order (1:
-    /// the simplest only; 3: 0, 1 and -1 in a range around zero), in the walk and for each
-    /// changed decision of a neighbour. Decisions whose values are not counted one by one
-    /// (floats, full-width numbers, samples, permutations) take only their simplest value.
-    pub values: u64,
-    /// The most executions the walk runs (those over [`Exhaust::decisions`] included), and
-    /// the most the neighbourhood search runs, each time they run.
-    pub inputs: u64,
-    /// The most property calls the search makes, over all its rounds.
-    pub calls: u64,
-    /// The most decisions of the input a neighbour changes (0: no neighbourhood search).
-    /// The neighbours number about `d^k * (values - 1)^k / k!` for an input of `d`
-    /// decisions and `k` changes, within [`Exhaust::inputs`].
-    pub changes: usize,
-}
-
-impl Exhaust {
-    /// The default bounds, usable in a `const` ([`Exhaust::default`] returns them): at
-    /// most 10 decisions, 4 values each, 100 000 executions and 1000 property calls;
-    /// neighbours that change up to 2 decisions.
-    pub const DEFAULT: Exhaust = Exhaust {
-        decisions: 10,
-        values: 4,
-        inputs: 100_000,
-        calls: 1000,
-        changes: 2,
-    };
-}
-
-impl Default for Exhaust {
-    /// [`Exhaust::DEFAULT`].
-    fn default() -> Exhaust {
-        Exhaust::DEFAULT
-    }
-}
 
 /// What the bounded exhaustive search showed: no execution within its bounds, and no
 /// neighbour of the result, fails and is smaller than the result.

@@ -7,7 +7,7 @@
 //!
 //! [`Reducer::explain`]: crate::Reducer::explain
 
-use super::passes::pass::Pass;
+use crate::config::passes::Pass;
 use crate::property::outcome::Outcome;
 use crate::run::align::same_generator;
 use crate::run::replay::ReplayError;

@@ -8,36 +8,36 @@
 //!   run in rounds to a fixpoint;
 //! - [`shrinker`]: the loop (propose, check the caches and the order, replay, judge,
 //!   accept), with [`cache`] and [`log`];
-//! - `settings.rs` holds the [`Reducer`] value, `reducer.rs` its builder methods and entry
-//!   points (apart because the shrinker reads the value and the entry points start the
-//!   shrinker: in one file, the two modules would use each other), `reduction.rs` what a
-//!   reduction gives back, [`stats`] its counters;
+//! - `reducer.rs` holds the [`Reducer`]: a [`Config`](crate::Config) and the [`hooks`] (the
+//!   generator, the size measure, the watcher, fork mode's preflight), its builder methods
+//!   and entry points; the shrinker takes the two parts, not the `Reducer`, so the entry
+//!   points can start it without the two modules using each other. `reduction.rs` holds
+//!   what a reduction gives back, [`stats`] its counters;
 //! - [`delta`]: ddmin and dd over positions, which the structural pass and
 //!   `greduce::dd` share.
 
 pub(crate) mod cache;
 pub(crate) mod delta;
 pub(crate) mod exhaust;
+pub(crate) mod hooks;
 pub(crate) mod log;
 pub(crate) mod order;
 pub(crate) mod passes;
 mod reducer;
 pub(crate) mod reduction;
-pub(crate) mod settings;
 mod shrinker;
 pub(crate) mod stats;
 
-pub use exhaust::{Certificate, Exhaust};
+pub use exhaust::Certificate;
 pub use log::{Attempt, Verdict};
-pub use passes::{Pass, PassSet, Search};
+pub use reducer::Reducer;
 pub use reduction::{Progress, ReduceError, Reduction};
-pub use settings::Reducer;
 pub use stats::{PassStats, ReductionStats};
 
-/// The former name of [`PassSet`], kept for one release (`Passes::STRUCTURE` still names
+/// The former name of [`PassSet`](crate::config::PassSet), kept for one release (`Passes::STRUCTURE` still names
 /// the set's constants).
 #[deprecated(note = "renamed `PassSet` (`Outcome::Passes` says a property passed)")]
-pub type Passes = PassSet;
+pub type Passes = crate::config::PassSet;
 
 /// The former name of [`ReductionStats`], kept for one release.
 #[deprecated(note = "renamed `ReductionStats`, beside `CheckStats` and `PassStats`")]

@@ -1,17 +1,55 @@
-//! [`Reducer`]'s builder methods, and the entry points that run a reduction.
+//! The [`Reducer`]: a reduction's [`Config`] and [`Hooks`], its builder methods, and the
+//! entry points that run a reduction (in the shrinker).
 
+use crate::config::{Config, Exhaust, PassSet, Search, Strategy};
 use crate::property::outcome::Outcome;
-use crate::reduce::exhaust::Exhaust;
-use crate::reduce::passes::pass::{PassSet, Search};
+use crate::reduce::hooks::{Hooks, Property};
 use crate::reduce::reduction::{Progress, ReduceError, Reduction};
-use crate::reduce::settings::{Property, Reducer};
 use crate::reduce::shrinker;
-use crate::run::align::Strategy;
 use crate::trace::Trace;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt::Debug;
 use std::time::Duration;
+
+/// Reduces a failing run of a generator: changes its trace (removes reducible parts,
+/// simplifies values), replays the generator against each changed trace, and keeps the
+/// simplest output that still reproduces the failure. Every candidate is produced by the
+/// generator itself.
+///
+/// What "simplest" means is an order on inputs (see the crate docs, "What minimal means"):
+/// a candidate is accepted only when it reproduces *and* is strictly simpler than the
+/// current input, so a reduction always ends, and the same failure reached from different
+/// seeds tends to end at the same input.
+///
+/// ```
+/// use greduce::{Reducer, Search, Strategy, generator};
+/// use rand::RngExt;
+///
+/// #[generator]
+/// fn password<R: rand::Rng + ?Sized>(rng: &mut R) -> String {
+///     let mut w = String::new();
+///     let n = rng.random_range(0..20);
+///     for _ in 0..n {
+///         w.push(rng.random_range('a'..='z'));
+///     }
+///     w.push('\n');
+///     format!("{w}{w}")
+/// }
+///
+/// let run = greduce::record(password, 707_880);
+/// assert_eq!(run.output, "abc\nabc\n");
+/// let reduced = Reducer::new(password)
+///     .strategy(Strategy::Realign)
+///     .search(Search::Tree)
+///     .reduce(&run.trace, |s: &String| !s.contains('c'));
+/// assert_eq!(reduced.output, "c\nc\n");
+/// ```
+pub struct Reducer<'g, T, R = StdRng, S = usize> {
+    /// The settings: those of shrinking ([`Reducer::config`]).
+    pub(crate) config: Config,
+    pub(crate) hooks: Hooks<'g, T, R, S>,
+}
 
 impl<'g, T: Debug> Reducer<'g, T> {
     /// A reducer for a generator that takes a `&mut StdRng` (any `#[generator]` generic
@@ -63,27 +101,48 @@ impl<'g, T: Debug, R: SeedableRng> Reducer<'g, T, R> {
     /// ```
     pub fn with_rng(generator: impl FnMut(&mut R) -> T + 'g) -> Self {
         Reducer {
-            generator: Box::new(generator),
-            size: Box::new(|_, trace| trace.decision_count()),
-            strategy: Strategy::default(),
-            search: Search::default(),
-            passes: PassSet::default(),
-            budget_factor: 10,
-            counts_decisions: true,
-            max_property_calls: None,
-            max_time: None,
-            max_stall: None,
-            quiet: true,
-            output_cache: true,
-            explain: false,
-            exhaust: None,
-            watch: None,
-            preflight: None,
+            config: Config::unbounded(),
+            hooks: Hooks {
+                generator: Box::new(generator),
+                size: Box::new(|_, trace| trace.decision_count()),
+                counts_decisions: true,
+                watch: None,
+                preflight: None,
+            },
         }
     }
 }
 
 impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> {
+    /// Every setting of shrinking at once, from a [`Config`] (as a [`Check`](crate::Check)
+    /// shrinks with its own): the strategy, search, passes, budgets
+    /// ([`Config::max_shrink_calls`], [`Config::max_shrink_time`]), stall limit, replay
+    /// budget, exhaustive search, output cache, panics shown and log. The fields of a check
+    /// alone (cases, seed, regressions, fork mode) do not concern a reduction. Note that
+    /// [`Config::default`] has the check's budgets (2000 calls, 10 s), where
+    /// [`Reducer::new`] has none.
+    ///
+    /// ```
+    /// # use greduce::{Reducer, generator};
+    /// # use rand::RngExt;
+    /// # #[generator]
+    /// # fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
+    /// #     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
+    /// # }
+    /// use greduce::{Config, PassSet};
+    ///
+    /// let run = greduce::record(numbers, 1);
+    /// let paper = Config { passes: PassSet::STRUCTURE, max_shrink_calls: Some(500), ..Config::default() };
+    /// let reduced = Reducer::new(numbers).config(paper).reduce(&run.trace, |v: &Vec<u32>| v.len() < 5);
+    /// assert_eq!(reduced.output.len(), 5);
+    /// assert!(reduced.stats.property_calls <= 500);
+    /// ```
+    #[must_use]
+    pub fn config(mut self, config: Config) -> Self {
+        self.config = config;
+        self
+    }
+
     /// What to do on an infeasible alignment (default [`Strategy::Realign`]).
     ///
     /// ```
@@ -119,7 +178,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn strategy(mut self, strategy: Strategy) -> Self {
-        self.strategy = strategy;
+        self.config.strategy = strategy;
         self
     }
 
@@ -144,7 +203,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn search(mut self, search: Search) -> Self {
-        self.search = search;
+        self.config.search = search;
         self
     }
 
@@ -169,7 +228,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn passes(mut self, passes: PassSet) -> Self {
-        self.passes = passes;
+        self.config.passes = passes;
         self
     }
 
@@ -207,7 +266,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn replay_budget(mut self, factor: u64) -> Self {
-        self.budget_factor = factor.max(1);
+        self.config.replay_budget = factor.max(1);
         self
     }
 
@@ -229,7 +288,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn max_property_calls(mut self, calls: u64) -> Self {
-        self.max_property_calls = Some(calls);
+        self.config.max_shrink_calls = Some(calls);
         self
     }
 
@@ -252,7 +311,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn max_time(mut self, time: Duration) -> Self {
-        self.max_time = Some(time);
+        self.config.max_shrink_time = Some(time);
         self
     }
 
@@ -278,7 +337,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn max_stall(mut self, calls: u64) -> Self {
-        self.max_stall = Some(calls.max(1));
+        self.config.max_stall = Some(calls.max(1));
         self
     }
 
@@ -306,7 +365,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn output_cache(mut self, on: bool) -> Self {
-        self.output_cache = on;
+        self.config.output_cache = on;
         self
     }
 
@@ -331,7 +390,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn explain(mut self, on: bool) -> Self {
-        self.explain = on;
+        self.config.verbose = on;
         self
     }
 
@@ -368,7 +427,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn exhaust(mut self, bounds: Exhaust) -> Self {
-        self.exhaust = Some(bounds);
+        self.config.exhaust = Some(bounds);
         self
     }
 
@@ -394,7 +453,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn show_panics(mut self, show: bool) -> Self {
-        self.quiet = !show;
+        self.config.show_panics = show;
         self
     }
 
@@ -424,7 +483,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn watch(mut self, watch: impl FnMut(&Progress<'_, T, S>) + 'g) -> Self {
-        self.watch = Some(Box::new(watch));
+        self.hooks.watch = Some(Box::new(watch));
         self
     }
 
@@ -468,14 +527,14 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         preflight: impl FnMut(&Trace, &crate::trace::edit::Edit, Strategy, u64) -> Result<(), String>
         + 'g,
     ) -> Self {
-        self.preflight = Some(Box::new(preflight));
+        self.hooks.preflight = Some(Box::new(preflight));
         self
     }
 
     /// Declares that the size measure (set with [`Reducer::size_with`]) is the number of
     /// decisions after all: replays stop as soon as they are larger.
     pub(crate) fn size_counts_decisions(mut self, yes: bool) -> Self {
-        self.counts_decisions = yes;
+        self.hooks.counts_decisions = yes;
         self
     }
 
@@ -485,22 +544,15 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         size: impl Fn(&T, &Trace) -> S2 + 'g,
     ) -> Reducer<'g, T, R, S2> {
         Reducer {
-            generator: self.generator,
-            size: Box::new(size),
-            strategy: self.strategy,
-            search: self.search,
-            passes: self.passes,
-            budget_factor: self.budget_factor,
-            counts_decisions: false,
-            max_property_calls: self.max_property_calls,
-            max_time: self.max_time,
-            max_stall: self.max_stall,
-            quiet: self.quiet,
-            output_cache: self.output_cache,
-            explain: self.explain,
-            exhaust: self.exhaust,
-            watch: None,
-            preflight: self.preflight,
+            config: self.config,
+            hooks: Hooks {
+                generator: self.hooks.generator,
+                size: Box::new(size),
+                counts_decisions: false,
+                // The watcher's argument has the size's type.
+                watch: None,
+                preflight: self.hooks.preflight,
+            },
         }
     }
 
@@ -590,6 +642,26 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
         trace: &Trace,
         property: &mut Property<'_, T>,
     ) -> Result<Reduction<T, S>, ReduceError> {
-        shrinker::reduce(self, trace, property)
+        shrinker::reduce(&self.config, &mut self.hooks, trace, property)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The benchmarks' tables are measured with `Reducer::new`'s defaults: no call or time
+    /// budget, whatever a check's defaults are.
+    #[test]
+    fn a_new_reducer_has_no_budgets() {
+        let reducer = Reducer::new(|_: &mut StdRng| 0u8);
+        assert_eq!(reducer.config, Config::unbounded());
+        assert_eq!(reducer.config.max_shrink_calls, None);
+        assert_eq!(reducer.config.max_shrink_time, None);
+        // A size of its own keeps the settings.
+        let sized = Reducer::new(|_: &mut StdRng| 0u8)
+            .max_property_calls(7)
+            .size(|_| 0u8);
+        assert_eq!(sized.config.max_shrink_calls, Some(7));
     }
 }

@@ -1,6 +1,6 @@
 //! Counters of one reduction.
 
-use crate::reduce::passes::pass::Pass;
+use crate::config::passes::Pass;
 use std::fmt;
 use std::time::Duration;
 

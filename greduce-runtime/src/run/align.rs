@@ -9,59 +9,13 @@
 //! Within a recorded block, operations align one to one and in order: removals never happen
 //! *between* a block's operations, only inside loops (iterations) and selections (blocks).
 
+use crate::config::Strategy;
 use crate::trace::describe::describe;
 use crate::trace::edit::Overlay;
 use crate::trace::site::Site;
 use crate::trace::value::Value;
 use crate::trace::{Kind, Node, NodeId, Tag, Trace};
 use std::fmt;
-
-/// What to do when replay cannot align the operation the generator asks for with the
-/// reduced trace ("infeasible alignment", paper section 4.4).
-///
-/// ```
-/// use greduce::{Strategy, generator};
-/// use rand::RngExt;
-///
-/// #[generator]
-/// fn low<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-///     rng.random_range(10..20)
-/// }
-///
-/// #[generator]
-/// fn high<R: rand::Rng + ?Sized>(rng: &mut R) -> u32 {
-///     rng.random_range(20..30)
-/// }
-///
-/// /// A value of `high` or of `low`, then a number.
-/// #[generator]
-/// fn pair<R: rand::Rng + ?Sized>(rng: &mut R) -> (u32, u32) {
-///     let v = if rng.random_bool(0.5) { high(rng) } else { low(rng) };
-///     (v, rng.random_range(0..100))
-/// }
-///
-/// let run = greduce::record(pair, 6);
-/// assert_eq!(run.output, (27, 68));
-/// // Without the `if` block, the run calls `low` where the trace recorded `high`.
-/// let removed = &run.trace.parts()[..1];
-/// let replay = |strategy| greduce::replay(pair, &run.trace, removed, strategy).result;
-/// assert!(replay(Strategy::Halt).is_err());
-/// assert!(replay(Strategy::Bypass).is_err()); // no enclosing part to remove as well
-/// assert_eq!(replay(Strategy::Realign).unwrap().output, (10, 68));
-/// ```
-#[derive(Clone, Copy, Debug, Default, Eq, PartialEq, Hash)]
-pub enum Strategy {
-    /// Give up on the candidate: it counts as not reproducing.
-    Halt,
-    /// Remove the smallest kept reducible part that encloses the operation that could not
-    /// be aligned, and replay again from the start; halt when no such part exists.
-    Bypass,
-    /// Answer the simplest legal value (the one nearest zero, `false`, index 0), let the run
-    /// continue unaligned through the part that diverged, and align again as soon as the run
-    /// comes back to operations that match. Reproducible: no randomness is drawn.
-    #[default]
-    Realign,
-}
 
 /// The kinds of operation the run asks to align.
 #[derive(Clone, Copy, Debug, Eq, PartialEq)]

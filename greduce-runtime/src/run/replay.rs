@@ -1,8 +1,9 @@
 //! Replaying a generator against a reduced trace (trace-aligned re-execution), restarting
 //! for bypass, and turning every way a replay can end into a [`ReplayEnd`].
 
+use crate::config::Strategy;
 use crate::panic_hook;
-use crate::run::align::{Aligner, Fault, Notes, Strategy};
+use crate::run::align::{Aligner, Fault, Notes};
 use crate::run::record::Run;
 use crate::run::{self, Session, Stop};
 use crate::trace::edit::{Edit, Overlay};

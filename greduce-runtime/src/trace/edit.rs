@@ -57,7 +57,7 @@ pub(crate) struct Edit {
     /// takes the value of the recorded decision at its place in the block (another site's:
     /// a `match` arm switched to one whose digits are drawn elsewhere keeps the digits), and
     /// the replay moves on past it. Without it, such a decision takes its simplest value.
-    /// Only re-align ([`Strategy::Realign`](crate::run::align::Strategy)) carries: the strict
+    /// Only re-align ([`Strategy::Realign`](crate::config::Strategy)) carries: the strict
     /// strategies stop there either way.
     pub(crate) carry: bool,
     /// Re-align moves a recorded pick down when its range lost choices: a decision that

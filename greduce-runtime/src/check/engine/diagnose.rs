@@ -2,9 +2,9 @@
 //! second run (with the first decision that differed), a generator that panicked while
 //! recording, and the health of the cases rejected.
 
-use crate::check::config::Config;
 use crate::check::report;
 use crate::check::report::Report;
+use crate::config::Config;
 use crate::property::case::CaseEnd;
 use crate::property::case::Failure;
 use crate::trace::Trace;

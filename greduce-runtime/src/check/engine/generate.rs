@@ -5,13 +5,13 @@
 use super::Engine;
 use super::diagnose::Failing;
 use super::saved::SavedFailures;
-use crate::check::config::Config;
 use crate::check::fork::parent;
 use crate::check::report;
 use crate::check::report::Report;
 use crate::check::stats;
 use crate::check::stats::Tally;
 use crate::check::target;
+use crate::config::Config;
 use crate::property::case;
 use crate::property::case::CaseEnd;
 use crate::property::case::IntoOutcome;

@@ -7,7 +7,6 @@
 //! configuration and hands it here. [`saved`] and [`fuzz_files`] read the inputs the reuse
 //! phase replays.
 
-use crate::check::config::Config;
 use crate::check::fork::child;
 use crate::check::fork::parent::Fork;
 use crate::check::fork::parent::fork_test;
@@ -16,10 +15,11 @@ use crate::check::report;
 use crate::check::report::Report;
 use crate::check::stats::Tally;
 use crate::check::target::Guide;
+use crate::config::Config;
 use crate::property::case;
 use crate::property::case::CaseEnd;
 use crate::property::case::IntoOutcome;
-use crate::reduce::settings::SizeFn;
+use crate::reduce::hooks::SizeFn;
 use rand::rngs::StdRng;
 use saved::SavedFailures;
 use std::fmt::Debug;
@@ -76,7 +76,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             Some(Err(e)) => panic!("greduce: {e}"),
             // `GREDUCE_FORK=1` (or a timeout) for a whole test run: a `#[greduce::test]`
             // body cannot run in a child yet, and runs here (with a note, once).
-            None if config.fork && self.body => {
+            None if config.forks() && self.body => {
                 static NOTED: std::sync::Once = std::sync::Once::new();
                 NOTED.call_once(|| {
                     to_stderr(
@@ -87,7 +87,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                 });
             }
             // In a child process on its way to another check, this one runs here, unforked.
-            None if config.fork => match fork_test(self.body) {
+            None if config.forks() => match fork_test(self.body) {
                 Ok(test) => {
                     self.fork = Some(Fork::new(test, id, config));
                 }

@@ -7,7 +7,6 @@ use super::diagnose::Failing;
 use super::fuzz_files;
 use super::fuzz_files::FuzzFile;
 use super::saved::SavedFailures;
-use crate::check::config::Config;
 use crate::check::fork::parent;
 use crate::check::fork::parent::Fork;
 use crate::check::fork::parent::ask;
@@ -16,11 +15,12 @@ use crate::check::fork::protocol::Input;
 use crate::check::harness::to_stderr;
 use crate::check::report;
 use crate::check::report::Report;
+use crate::config::Config;
+use crate::config::Strategy;
 use crate::persist::file::Entry;
 use crate::property::case;
 use crate::property::case::CaseEnd;
 use crate::property::case::IntoOutcome;
-use crate::run::align::Strategy;
 use crate::run::replay::BYTES_SEED;
 use crate::run::replay::OnBytes;
 use crate::run::replay::replay_bytes;
@@ -179,7 +179,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
         saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
-        for dir in &config.fuzz_dirs {
+        for dir in &config.fuzz_artifacts {
             let files = fuzz_files::files(&fuzz_files::resolve(dir))
                 .map_err(|why| report::problem(name, None, &why))?;
             for file in &files {

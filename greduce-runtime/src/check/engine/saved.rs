@@ -1,8 +1,8 @@
 //! The regressions file of a running check: read once at the start, written each time a
 //! failure is found or shrunk further.
 
-use crate::check::config::Config;
 use crate::check::harness::to_stderr;
+use crate::config::Config;
 use crate::persist::file::{self, Entry, Saved};
 use std::io::{Seek as _, Write as _};
 use std::path::PathBuf;

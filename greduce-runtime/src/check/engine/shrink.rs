@@ -8,13 +8,13 @@ use super::diagnose::truncated;
 use super::progress::ProgressLine;
 use super::progress::sized;
 use super::saved::SavedFailures;
-use crate::check::config::Config;
 use crate::check::fork::parent::ask;
 use crate::check::fork::protocol;
 use crate::check::fork::protocol::Input;
 use crate::check::harness::to_stderr;
 use crate::check::report;
 use crate::check::report::Report;
+use crate::config::Config;
 use crate::persist::file::Saved;
 use crate::property::case;
 use crate::property::case::CaseEnd;
@@ -32,16 +32,13 @@ use std::fmt::Debug;
 
 /// Which shrinking budget ran out, after `calls` property calls.
 pub(super) fn budget_ran_out(config: &Config, calls: u64) -> String {
-    if calls >= config.max_shrink_calls {
-        format!(
-            "the budget of {} property calls (GREDUCE_MAX_SHRINK_CALLS)",
-            config.max_shrink_calls
-        )
-    } else {
-        format!(
-            "the time budget of {:?} (GREDUCE_MAX_SHRINK_TIME)",
-            config.max_shrink_time
-        )
+    match (config.max_shrink_calls, config.max_shrink_time) {
+        (Some(max), _) if calls >= max => {
+            format!("the budget of {max} property calls (GREDUCE_MAX_SHRINK_CALLS)")
+        }
+        (_, Some(time)) => format!("the time budget of {time:?} (GREDUCE_MAX_SHRINK_TIME)"),
+        // Reason: the reducer stops on a budget only when one is set.
+        _ => "the shrinking budget".to_string(),
     }
 }
 
@@ -179,7 +176,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                 (Some(certificate), _) => Some(certificate.to_string()),
                 // Fork mode replays every candidate in a child; the search's executions
                 // would run in this process.
-                (None, Some(_)) if config.fork => Some("not run in fork mode".to_string()),
+                (None, Some(_)) if config.forks() => Some("not run in fork mode".to_string()),
                 (None, _) => None,
             },
         };
@@ -237,20 +234,17 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
         // Fork mode: what the child that replayed the latest candidate said of it (it runs
         // the property too, when its replay made an input).
         let from_child: RefCell<Option<(CaseEnd, Vec<String>)>> = RefCell::new(None);
+        // The check's settings of shrinking, but the output cache for a test body (its
+        // input is its decisions, and two bodies that print alike may differ).
+        let settings = Config {
+            output_cache: config.output_cache && !self.body,
+            ..config.clone()
+        };
         let mut shrinker = Reducer::new(|rng: &mut StdRng| case::within(|| generator(rng)))
-            .strategy(config.strategy)
-            .search(config.search)
-            .passes(config.passes)
-            .explain(config.verbose)
-            .max_property_calls(config.max_shrink_calls)
-            .max_time(config.max_shrink_time)
-            .output_cache(!self.body)
+            .config(settings)
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .size_counts_decisions(self.counts_decisions)
             .watch(|p| save(p));
-        if let Some(bounds) = config.exhaust {
-            shrinker = shrinker.exhaust(bounds);
-        }
         if let Some(fork) = fork {
             // Each candidate replays in a child first: a generator that crashes or hangs on
             // it fails there, and this process never replays it.

@@ -5,8 +5,8 @@ use super::protocol::{
     JOB, Job, JobInput, RESULT, generated_path, generator_panicked, read_job, replay_failed,
     result_text, started_path,
 };
+use crate::config::Strategy;
 use crate::property::case::{self, CaseEnd, IntoOutcome};
-use crate::run::align::Strategy;
 use crate::run::replay::run_replay;
 use crate::trace::edit::Overlay;
 use rand::SeedableRng;

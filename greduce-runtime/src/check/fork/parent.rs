@@ -6,8 +6,8 @@ use super::protocol::{
     GENERATOR, Input, JOB, NOT_STARTED, RESULT, before_property, generated_path, job_text,
     read_result, started_path,
 };
-use crate::check::config::Config;
 use crate::check::harness::running_test;
+use crate::config::Config;
 use crate::property::case::{self, At, CaseEnd, Failure, IntoOutcome};
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};

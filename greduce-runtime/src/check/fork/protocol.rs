@@ -2,8 +2,8 @@
 //! result files, the job's text (which input to check), the marker files of the child's
 //! progress, and the result's text (how the property ended, with its notes).
 
+use crate::config::Strategy;
 use crate::property::case::{At, CaseEnd, Failure};
-use crate::run::align::Strategy;
 use crate::trace::Trace;
 use crate::trace::edit::Edit;
 use std::cell::RefCell;

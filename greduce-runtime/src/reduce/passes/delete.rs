@@ -19,8 +19,8 @@
 //!   without touching values, so a list whose elements point at each other cannot lose an
 //!   element that way.
 
-use super::pass::Pass;
 use super::probe::{Probe, each_node, find_integer};
+use crate::config::passes::Pass;
 use crate::reduce::order::Line;
 use crate::trace::edit::{Edit, Siblings};
 use crate::trace::value::{Asked, Value};

@@ -16,8 +16,8 @@
 //! reducer's order rejects it before the property). Descents are proposed only under
 //! re-align: halt and bypass do not run anything unaligned.
 
-use super::pass::Pass;
 use super::probe::{Probe, each_node};
+use crate::config::passes::Pass;
 use crate::trace::edit::Edit;
 use crate::trace::site::Site;
 use crate::trace::{Kind, NodeId, Trace};

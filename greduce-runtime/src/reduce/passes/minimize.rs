@@ -33,8 +33,8 @@
 //! decisions, with as many of the first ones after the changed decision deleted (a `+49`
 //! number draws one digit fewer than a `+86` one, and keeps the last digit that fails).
 
-use super::pass::Pass;
 use super::probe::{Cursor, Probe, bisect, find_integer, value_nodes};
+use crate::config::passes::Pass;
 use crate::reduce::order::{Line, simplest};
 use crate::trace::edit::{Edit, Siblings};
 use crate::trace::value::{Asked, FloatTy, Prim, Value};

@@ -26,12 +26,9 @@ mod counted;
 mod delete;
 mod hoist;
 mod minimize;
-pub(crate) mod pass;
 pub(crate) mod probe;
 mod reorder;
 pub(crate) mod schedule;
 mod structure;
 mod together;
 mod trivial;
-
-pub use pass::{Pass, PassSet, Search};

@@ -1,7 +1,7 @@
 //! What a pass sees of a reduction ([`Probe`]), and the search helpers passes share: a
 //! [`Cursor`] over the trace's positions, [`find_integer`] and [`bisect`].
 
-use crate::reduce::passes::pass::{Pass, Search};
+use crate::config::passes::{Pass, Search};
 use crate::trace::edit::Edit;
 use crate::trace::{NodeId, Trace};
 

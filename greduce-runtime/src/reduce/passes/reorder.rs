@@ -28,8 +28,8 @@
 //!   before the property.
 
 use super::counted::{Counted, counted_loops};
-use super::pass::Pass;
 use super::probe::{Probe, each_node};
+use crate::config::passes::Pass;
 use crate::reduce::order::rank;
 use crate::trace::edit::{Edit, Siblings};
 use crate::trace::site::Site;

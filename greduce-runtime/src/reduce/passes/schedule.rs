@@ -1,7 +1,7 @@
 //! The order passes run in: rounds to a fixpoint, limited then full (see the module docs
 //! of `passes`).
 
-use crate::reduce::passes::pass::{Pass, PassSet};
+use crate::config::passes::{Pass, PassSet};
 use crate::reduce::passes::probe::Probe;
 use crate::reduce::passes::{delete, hoist, minimize, reorder, structure, together, trivial};
 

@@ -11,8 +11,8 @@
 //! parts become runs of sibling parts ([`Siblings`]): a candidate costs O(intervals), not
 //! O(parts), however many parts it removes.
 
-use super::pass::Search;
 use super::probe::{Cursor, Probe};
+use crate::config::passes::Search;
 use crate::property::outcome::Outcome;
 use crate::reduce::delta::{self, Mode, Positions, Variant};
 use crate::trace::edit::{Edit, Siblings};

@@ -17,8 +17,8 @@
 
 use super::counted::counted_loops;
 use super::minimize::{WIDE, largest_move, shrink_distance};
-use super::pass::Pass;
 use super::probe::{Cursor, Probe, value_nodes};
+use crate::config::passes::Pass;
 use crate::reduce::order::Line;
 use crate::trace::edit::{Edit, Hash128, Siblings};
 use crate::trace::value::{Asked, Value};

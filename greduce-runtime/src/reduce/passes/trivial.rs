@@ -5,8 +5,8 @@
 //! beyond its shape, this simplifies all of it in one property call instead of one per
 //! decision.
 
-use super::pass::Pass;
 use super::probe::{Probe, each_node};
+use crate::config::passes::Pass;
 use crate::reduce::order::simplest;
 use crate::trace::edit::Edit;
 use crate::trace::value::Value;

@@ -3,15 +3,15 @@
 //! current input, smallest first, until one fails; and the byte form of a run it walks on.
 
 use super::Shrinker;
+use crate::config::Exhaust;
+use crate::config::passes::Pass;
 use crate::reduce::exhaust;
 use crate::reduce::exhaust::Certificate;
-use crate::reduce::exhaust::Exhaust;
 use crate::reduce::exhaust::Node;
 use crate::reduce::log::Attempt;
 use crate::reduce::log::Verdict;
 use crate::reduce::log::cut;
 use crate::reduce::order::cmp_decisions;
-use crate::reduce::passes::pass::Pass;
 use crate::run::replay::BYTES_SEED;
 use crate::run::replay::OnBytes;
 use crate::run::replay::replay_bytes;
@@ -63,7 +63,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                             certificate.inputs.resize(decisions + 1, 0);
                         }
                         certificate.inputs[decisions] += 1;
-                        let size = (self.reducer.size)(&run.output, &run.trace);
+                        let size = (self.hooks.size)(&run.output, &run.trace);
                         let order = size
                             .cmp(&self.current.size)
                             .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
@@ -138,7 +138,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
                         return true;
                     }
                     ran += 1;
-                    let size = (self.reducer.size)(&run.output, &run.trace);
+                    let size = (self.hooks.size)(&run.output, &run.trace);
                     let order = size
                         .cmp(&self.current.size)
                         .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
@@ -221,7 +221,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     pub(super) fn run_bytes(&mut self, bytes: &[u8]) -> OnBytes<T> {
         let started = Instant::now();
         let mut rng = R::seed_from_u64(BYTES_SEED);
-        let generator = &mut self.reducer.generator;
+        let generator = &mut self.hooks.generator;
         let ran = replay_bytes(|rng: &mut R| generator(rng), &mut rng, bytes, true);
         self.stats.generation_time += started.elapsed();
         ran

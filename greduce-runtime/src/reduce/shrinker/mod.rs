@@ -12,17 +12,19 @@
 mod exhaustive;
 
 use super::cache::{self, Keys, Outcomes};
+use super::hooks::{Hooks, Property};
 use super::log::{Attempt, Log, Verdict, bounded, cut, describe_edit};
 use super::order::cmp_decisions;
-use super::passes::pass::{Pass, Search};
 use super::passes::probe::{Probe, ReplayEffects};
 use super::passes::schedule::{self, Limits};
 use super::reduction::{Progress, ReduceError, Reduction};
-use super::settings::{Property, Reducer};
 use super::stats::{PassStats, ReductionStats};
+use crate::config::Config;
+use crate::config::Strategy;
+use crate::config::passes::{Pass, Search};
 use crate::panic_hook;
 use crate::property::outcome::Outcome;
-use crate::run::align::{Notes, Strategy};
+use crate::run::align::Notes;
 use crate::run::record::Run;
 use crate::run::replay::budget_for;
 use crate::run::replay::{ReplayError, run_replay};
@@ -42,35 +44,36 @@ const SHOWN_LIMIT: usize = 1 << 14;
 /// The stall limit when none is set: property calls in a row without an improvement.
 const STALL: u64 = 200;
 
-/// Runs a reduction with `reducer`'s settings.
+/// Runs a reduction with these settings and hooks.
 pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
-    reducer: &mut Reducer<'_, T, R, S>,
+    config: &Config,
+    hooks: &mut Hooks<'_, T, R, S>,
     trace: &Trace,
     property: &mut Property<'_, T>,
 ) -> Result<Reduction<T, S>, ReduceError> {
     let started = Instant::now();
     let mut stats = ReductionStats::default();
-    let budget = budget_for(trace, reducer.budget_factor);
+    let budget = budget_for(trace, config.replay_budget);
     // The starting point: the trace replayed unchanged (with re-align when a strict
     // strategy cannot replay it, so that a slightly stale trace still reduces).
     let replaying = Instant::now();
     let mut first = run_replay(
-        &mut *reducer.generator,
+        &mut *hooks.generator,
         trace,
         Overlay::default(),
-        reducer.strategy,
+        config.strategy,
         budget,
-        reducer.quiet,
+        !config.show_panics,
     );
     stats.replays += first.runs;
-    if first.result.is_err() && reducer.strategy != Strategy::Realign {
+    if first.result.is_err() && config.strategy != Strategy::Realign {
         first = run_replay(
-            &mut *reducer.generator,
+            &mut *hooks.generator,
             trace,
             first.overlay,
             Strategy::Realign,
             budget,
-            reducer.quiet,
+            !config.show_panics,
         );
         stats.replays += first.runs;
     }
@@ -83,11 +86,12 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
         // trace is the original's, which the caller holds anyway (one large trace fewer).
         run.trace = trace.clone();
     }
-    let size = (reducer.size)(&run.output, &run.trace);
-    let explain = reducer.explain;
-    let passes = reducer.passes;
+    let size = (hooks.size)(&run.output, &run.trace);
+    let explain = config.verbose;
+    let passes = config.passes;
     let mut shrinker = Shrinker {
-        reducer,
+        config,
+        hooks,
         property,
         current: Current {
             trace: run.trace,
@@ -113,8 +117,8 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
     let mut certificate = None;
     if reproduced {
         schedule::run(&mut shrinker, passes);
-        if let Some(bounds) = shrinker.reducer.exhaust
-            && shrinker.reducer.preflight.is_none()
+        if let Some(bounds) = shrinker.config.exhaust
+            && shrinker.hooks.preflight.is_none()
         {
             let mut calls_left = bounds.calls;
             // Each smaller failing input found is shrunk in turn, then searched below.
@@ -157,7 +161,8 @@ struct Current<T, S> {
 
 /// One reduction in progress.
 struct Shrinker<'a, 'g, 'p, T, R, S> {
-    reducer: &'a mut Reducer<'g, T, R, S>,
+    config: &'a Config,
+    hooks: &'a mut Hooks<'g, T, R, S>,
     property: &'a mut Property<'p, T>,
     current: Current<T, S>,
     original_size: S,
@@ -192,7 +197,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         let key = cache::decided(&self.current.trace);
         let outcome = ask(
             &mut self.stats,
-            self.reducer.quiet,
+            !self.config.show_panics,
             self.property,
             (&self.current.output, &self.current.trace),
         );
@@ -355,17 +360,17 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     ) -> (Result<Run<T>, ReplayError>, Vec<NodeId>, Notes) {
         let mut overlay = std::mem::take(&mut self.overlay);
         overlay.apply(base, edit);
-        let mut budget = budget_for(base, self.reducer.budget_factor);
-        if self.reducer.counts_decisions {
+        let mut budget = budget_for(base, self.config.replay_budget);
+        if self.hooks.counts_decisions {
             // More decisions than the current input is larger, rejected whatever follows:
             // stop there (a loop that re-align keeps going stops early, its trace small).
             budget = budget.min(self.current.trace.decision_count() as u64);
         }
-        if let Some(preflight) = &mut self.reducer.preflight {
+        if let Some(preflight) = &mut self.hooks.preflight {
             // Fork mode: the candidate replays in a child first; a generator that crashes
             // or hangs there is not replayed here.
             let started = Instant::now();
-            let flown = preflight(base, edit, self.reducer.strategy, budget);
+            let flown = preflight(base, edit, self.config.strategy, budget);
             self.stats.generation_time += started.elapsed();
             if let Err(what) = flown {
                 self.stats.replays += 1;
@@ -378,12 +383,12 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         }
         let started = Instant::now();
         let replayed = run_replay(
-            &mut *self.reducer.generator,
+            &mut *self.hooks.generator,
             base,
             overlay,
-            self.reducer.strategy,
+            self.config.strategy,
             budget,
-            self.reducer.quiet,
+            !self.config.show_panics,
         );
         self.stats.generation_time += started.elapsed();
         self.stats.replays += replayed.runs;
@@ -408,7 +413,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
 
     /// Tells the watcher where the reduction stands.
     fn watch(&mut self, improved: bool) {
-        if let Some(watch) = &mut self.reducer.watch {
+        if let Some(watch) = &mut self.hooks.watch {
             watch(&Progress {
                 output: &self.current.output,
                 trace: &self.current.trace,
@@ -425,7 +430,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     /// first: a run that is not simpler than the current input is rejected without asking
     /// the property (whatever it would say, it could not be accepted).
     fn judge(&mut self, run: Run<T>) -> Verdict {
-        let size = (self.reducer.size)(&run.output, &run.trace);
+        let size = (self.hooks.size)(&run.output, &run.trace);
         let order = size
             .cmp(&self.current.size)
             .then_with(|| cmp_decisions(&run.trace, &self.current.trace));
@@ -440,10 +445,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             self.stats.not_simpler += 1;
             return Verdict::NotSimpler;
         }
-        let key = self
-            .reducer
-            .output_cache
-            .then(|| cache::decided(&run.trace));
+        let key = self.config.output_cache.then(|| cache::decided(&run.trace));
         let mut cached = key.and_then(|k| self.outcomes.get(k));
         let shown = (key.is_some() && cached.is_none() && run.trace.len() <= SHOWN_LIMIT)
             .then(|| cache::shown(&run.output));
@@ -456,7 +458,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         } else {
             let outcome = ask(
                 &mut self.stats,
-                self.reducer.quiet,
+                !self.config.show_panics,
                 self.property,
                 (&run.output, &run.trace),
             );
@@ -483,14 +485,14 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     }
 
     fn out_of_time(&self) -> bool {
-        self.reducer
-            .max_time
+        self.config
+            .max_shrink_time
             .is_some_and(|max| self.started.elapsed() >= max)
     }
 
     fn out_of_calls(&self) -> bool {
-        self.reducer
-            .max_property_calls
+        self.config
+            .max_shrink_calls
             .is_some_and(|max| self.stats.property_calls >= max)
     }
 
@@ -537,10 +539,10 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
         }
         let since = self.stats.property_calls - self.improved_at.max(self.stall.unwrap_or(0));
         let limit = self
-            .reducer
+            .config
             .max_stall
             .unwrap_or_else(|| STALL.max(2 * self.longest_gap));
-        let applies = self.stall.is_some() || self.reducer.max_stall.is_some();
+        let applies = self.stall.is_some() || self.config.max_stall.is_some();
         if applies && since >= limit {
             self.stats.stalled = true;
             self.stopped = true;
@@ -558,11 +560,11 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Probe for Shrinker<'_, '_
     }
 
     fn search(&self) -> Search {
-        self.reducer.search
+        self.config.search
     }
 
     fn realigns(&self) -> bool {
-        self.reducer.strategy == Strategy::Realign
+        self.config.strategy == Strategy::Realign
     }
 
     fn begin(&mut self, pass: Pass, limited: bool) {

@@ -1,141 +1,13 @@
-//! How a property check runs: the settings, their defaults, and the `GREDUCE_*`
-//! environment variables that override them.
+//! The environment: the `GREDUCE_*` variables that override a check's [`Config`], and the
+//! other variables greduce reads (`CARGO_MANIFEST_DIR`, `GREDUCE_FUZZ_MUTATION`). No other
+//! file reads a variable but fork mode's protocol, whose variables greduce sets for its own
+//! child processes.
 
-use crate::reduce::{Exhaust, PassSet, Search};
-use crate::run::align::Strategy;
+use super::{Config, Exhaust, PassSet, Regressions, Search, Strategy};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
-
-/// Which failures count as "the same" while shrinking: a candidate is kept only if it fails
-/// the way the original input failed, so shrinking never slides to a different bug.
-///
-/// The default, [`Location`](SameFailure::Location), tells failures apart as Hypothesis
-/// does, by where they happen and never by what their message says: a message that names
-/// the input (`"{w} repeats a letter"`) changes with every smaller input, and shrinking
-/// must not stop at the first candidate whose message differs.
-///
-/// ```
-/// use greduce::{Check, SameFailure, generator};
-/// use rand::RngExt;
-///
-/// #[generator]
-/// fn numbers<R: rand::Rng + ?Sized>(rng: &mut R) -> Vec<u32> {
-///     (0..rng.random_range(0..30)).map(|_| rng.random_range(0..1000)).collect()
-/// }
-///
-/// // The message shows the whole input.
-/// let property = |v: &Vec<u32>| assert!(v.len() < 3, "{v:?} has {} numbers", v.len());
-/// // By default, a panic at the same place is the same failure, whatever its message.
-/// let location = Check::new(numbers).seed(1).persist(false).try_check(property).unwrap_err();
-/// assert_eq!(location.input(), Some("[0, 0, 0]"));
-/// // `Message` keeps the first message, so nothing can change.
-/// let message = Check::new(numbers)
-///     .seed(1)
-///     .persist(false)
-///     .same_failure(SameFailure::Message)
-///     .try_check(property)
-///     .unwrap_err();
-/// assert_eq!(message.input().unwrap().matches(", ").count(), 23);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SameFailure {
-    /// A panic at the same location (`file:line:col`), whatever its message; or a returned
-    /// `Err` of the same kind. The kind of an error is read from its `Debug`: the name it
-    /// starts with when that is followed by `(`, `{` or nothing (an enum's variant,
-    /// `Overflow(3)` and `Overflow(7)` alike, or a struct's name); any other error
-    /// (`Err(format!(..))`, a `&str`, an `anyhow` message) is of one kind with every other
-    /// such error, so its text never matters. `false` returned is one kind. The default.
-    #[default]
-    Location,
-    /// A panic at the same location with a similar message (the message up to its first
-    /// `": "`, digits ignored), or a returned `Err` with a similar `Debug`: for messages that
-    /// tell two bugs at one place apart, and never name the input.
-    Similar,
-    /// The same location and exactly the same message.
-    Message,
-    /// Any failure.
-    Any,
-}
-
-/// Where failures are saved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Regressions {
-    /// `greduce-regressions/` in the directory of the package under test
-    /// (`CARGO_MANIFEST_DIR`); nowhere when that is not set.
-    Default,
-    /// Not saved, not replayed.
-    Off,
-    /// In this directory.
-    Dir(PathBuf),
-}
-
-impl Regressions {
-    /// The directory, if failures are saved.
-    pub(crate) fn dir(&self) -> Option<PathBuf> {
-        match self {
-            Regressions::Default => std::env::var_os("CARGO_MANIFEST_DIR")
-                .map(|dir| PathBuf::from(dir).join("greduce-regressions")),
-            Regressions::Off => None,
-            Regressions::Dir(dir) => Some(dir.clone()),
-        }
-    }
-}
-
-/// The settings of one check. Environment variables win over the builder, so a CI job or a
-/// person reproducing a failure can change a test without editing it.
-#[derive(Clone, Debug, PartialEq)]
-// Reason: each bool is an on/off setting of its own, as its builder method and its
-// variable are; no two of them make a state machine.
-#[allow(clippy::struct_excessive_bools)]
-pub(crate) struct Config {
-    pub(crate) cases: u64,
-    pub(crate) seed: Option<u64>,
-    pub(crate) max_shrink_calls: u64,
-    pub(crate) max_shrink_time: Duration,
-    pub(crate) strategy: Strategy,
-    pub(crate) search: Search,
-    pub(crate) passes: PassSet,
-    /// The bounded exhaustive search after shrinking, when on.
-    pub(crate) exhaust: Option<Exhaust>,
-    pub(crate) shrink: bool,
-    pub(crate) verbose: bool,
-    /// Whether to print the statistics of the generated cases.
-    pub(crate) stats: bool,
-    pub(crate) max_rejects: Option<u64>,
-    pub(crate) same_failure: SameFailure,
-    pub(crate) regressions: Regressions,
-    pub(crate) fork: bool,
-    pub(crate) timeout: Option<Duration>,
-    /// Fuzzers' artifact or corpus directories whose files are replayed before the cases.
-    pub(crate) fuzz_dirs: Vec<PathBuf>,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            cases: 100,
-            seed: None,
-            max_shrink_calls: 2000,
-            max_shrink_time: Duration::from_secs(10),
-            strategy: Strategy::Realign,
-            search: Search::Tree,
-            passes: PassSet::ALL,
-            exhaust: None,
-            shrink: true,
-            verbose: false,
-            stats: false,
-            max_rejects: None,
-            same_failure: SameFailure::Location,
-            regressions: Regressions::Default,
-            fork: false,
-            timeout: None,
-            fuzz_dirs: Vec::new(),
-        }
-    }
-}
 
 /// An environment variable greduce cannot use: a value it cannot read, or a `GREDUCE_*`
 /// name it does not know (a typo would otherwise be ignored silently).
@@ -189,15 +61,40 @@ pub(crate) const VARIABLES: &[&str] = &[
     "GREDUCE_REGRESSIONS",
     "GREDUCE_FORK",
     "GREDUCE_TIMEOUT",
+    "GREDUCE_FUZZ_MUTATION",
 ];
 
-impl Config {
-    /// The number of rejected cases (`assume`) after which the check fails.
-    pub(crate) fn max_rejects(&self) -> u64 {
-        self.max_rejects
-            .unwrap_or_else(|| self.cases.saturating_mul(10).max(1000))
-    }
+/// The directory of the package under test, as cargo sets it for tests and builds.
+pub(crate) fn manifest_dir() -> Option<PathBuf> {
+    std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from)
+}
 
+impl Regressions {
+    /// The directory, if failures are saved (in `env.rs`: the default reads
+    /// `CARGO_MANIFEST_DIR`).
+    pub(crate) fn dir(&self) -> Option<PathBuf> {
+        match self {
+            Regressions::Package => manifest_dir().map(|dir| dir.join("greduce-regressions")),
+            Regressions::Off => None,
+            Regressions::Dir(dir) => Some(dir.clone()),
+        }
+    }
+}
+
+/// `GREDUCE_FUZZ_MUTATION`: how a fuzz target mutates (read by `fuzz::mutate`), empty when
+/// unset.
+pub(crate) fn fuzz_mutation() -> String {
+    std::env::var("GREDUCE_FUZZ_MUTATION").unwrap_or_default()
+}
+
+/// The current process's variables applied to `config`, then checked for `GREDUCE_*`
+/// names greduce does not read (`internal`: the ones it sets for its own child processes).
+pub(crate) fn apply(config: &mut Config, internal: &[&str]) -> Result<(), EnvError> {
+    config.apply_env(|var| std::env::var_os(var))?;
+    unknown_variable(std::env::vars_os().map(|(name, _)| name), internal)
+}
+
+impl Config {
     /// Applies the `GREDUCE_*` variables that `var` finds. Every value must be UTF-8 and
     /// not empty (an empty value is most likely a mistake: unset the variable instead),
     /// except that a directory for `GREDUCE_REGRESSIONS` may be any path.
@@ -236,14 +133,14 @@ impl Config {
             self.seed = Some(parse_seed(name, &v)?);
         }
         if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_CALLS")? {
-            self.max_shrink_calls = parse_u64(
+            self.max_shrink_calls = Some(parse_u64(
                 name,
                 &v,
                 "a number of property calls (a non-negative integer)",
-            )?;
+            )?);
         }
         if let Some((name, v)) = get("GREDUCE_MAX_SHRINK_TIME")? {
-            self.max_shrink_time = parse_duration(name, &v)?;
+            self.max_shrink_time = Some(parse_duration(name, &v)?);
         }
         if let Some((name, v)) = get("GREDUCE_STRATEGY")? {
             self.strategy = match v.trim().to_ascii_lowercase().as_str() {
@@ -290,6 +187,13 @@ impl Config {
             };
             // A hung call can only be stopped in a child process.
             self.fork |= self.timeout.is_some();
+        }
+        if let Some((name, v)) = get("GREDUCE_FUZZ_MUTATION")? {
+            // A fuzz target's setting (`fuzz::Mutator::from_env`), not a check's: checked
+            // here too, so that a typo shows in the test that runs beside the target.
+            if !matches!(v.trim(), "structure" | "bytes" | "random") {
+                return Err(invalid(name, &v, "`structure`, `bytes` or `random`"));
+            }
         }
         if let Some((name, v)) = get("GREDUCE_FORK")? {
             self.fork = parse_flag(name, &v)?;
@@ -352,7 +256,7 @@ fn regressions(name: &'static str, value: &OsStr) -> Result<Regressions, EnvErro
         match text.trim().to_ascii_lowercase().as_str() {
             "" => return Err(bad()),
             "0" | "off" | "false" | "no" => return Ok(Regressions::Off),
-            "1" | "on" | "true" | "yes" => return Ok(Regressions::Default),
+            "1" | "on" | "true" | "yes" => return Ok(Regressions::Package),
             _ => {}
         }
     }
@@ -412,28 +316,14 @@ fn parse_seed(name: &'static str, value: &str) -> Result<u64, EnvError> {
     crate::seed::parse(value).ok_or_else(|| invalid(name, value, crate::seed::EXPECTED))
 }
 
-/// `10s`, `1.5s`, `500ms`, `2m`, or a bare number of seconds. Written here, not taken from
-/// humantime: humantime reads only whole numbers of a unit (`1.5s` and a bare `5` are
-/// errors there), and these two forms are documented and used; its other forms (`1h 30m`,
-/// days, weeks) are not what a test's time limit needs.
+/// A duration as `greduce_settings::duration` reads it (`10s`, `1.5s`, `500ms`, `2m`, or a
+/// bare number of seconds), the syntax the macros and the CLI read too. Written there, not
+/// taken from humantime: humantime reads only whole numbers of a unit (`1.5s` and a bare
+/// `5` are errors there), and these two forms are documented and used; its other forms
+/// (`1h 30m`, days, weeks) are not what a test's time limit needs.
 fn parse_duration(name: &'static str, value: &str) -> Result<Duration, EnvError> {
-    let expected = "a duration such as `10s`, `500ms`, `2m` or a number of seconds";
-    let v = value.trim();
-    let (number, unit) = match v.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => v.split_at(i),
-        None => (v, "s"),
-    };
-    let n: f64 = number
-        .trim()
-        .parse()
-        .map_err(|_| invalid(name, value, expected))?;
-    let seconds = match unit.trim() {
-        "ms" => n / 1000.0,
-        "s" => n,
-        "m" | "min" => n * 60.0,
-        _ => return Err(invalid(name, value, expected)),
-    };
-    Duration::try_from_secs_f64(seconds).map_err(|_| invalid(name, value, expected))
+    greduce_settings::duration(value)
+        .ok_or_else(|| invalid(name, value, greduce_settings::DURATION_FORMS))
 }
 
 fn parse_flag(name: &'static str, value: &str) -> Result<bool, EnvError> {
@@ -480,8 +370,8 @@ mod tests {
         .unwrap();
         assert_eq!(config.cases, 1000);
         assert_eq!(config.seed, Some(255));
-        assert_eq!(config.max_shrink_calls, 50);
-        assert_eq!(config.max_shrink_time, Duration::from_millis(1500));
+        assert_eq!(config.max_shrink_calls, Some(50));
+        assert_eq!(config.max_shrink_time, Some(Duration::from_millis(1500)));
         assert_eq!(config.strategy, Strategy::Halt);
         assert_eq!(config.search, Search::Sequence);
         assert_eq!(config.passes, PassSet::STRUCTURE | PassSet::MINIMIZE);
@@ -553,7 +443,8 @@ mod tests {
 
     #[test]
     fn durations() {
-        let time = |v| with(&[("GREDUCE_MAX_SHRINK_TIME", v)]).map(|c| c.max_shrink_time);
+        let time =
+            |v| with(&[("GREDUCE_MAX_SHRINK_TIME", v)]).map(|c| c.max_shrink_time.expect("set"));
         assert_eq!(time("500ms"), Ok(Duration::from_millis(500)));
         assert_eq!(time("2m"), Ok(Duration::from_secs(120)));
         assert_eq!(time("3"), Ok(Duration::from_secs(3)));
@@ -613,7 +504,7 @@ mod tests {
         assert_eq!(dir("./fast"), Ok(Regressions::Dir(PathBuf::from("./fast"))));
         assert_eq!(dir("/tmp/x"), Ok(Regressions::Dir(PathBuf::from("/tmp/x"))));
         assert_eq!(dir("off"), Ok(Regressions::Off));
-        assert_eq!(dir("on"), Ok(Regressions::Default));
+        assert_eq!(dir("on"), Ok(Regressions::Package));
         // An existing directory may be named bare (`src` exists where these tests run).
         assert_eq!(dir("src"), Ok(Regressions::Dir(PathBuf::from("src"))));
     }
