@@ -8,6 +8,7 @@
 
 pub(crate) mod body;
 mod events;
+mod execution;
 pub(crate) mod executor;
 mod fork;
 
@@ -261,7 +262,7 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
             examples: self.examples,
             progress: self.progress,
             body: self.body,
-            fork: None,
+            exec: Box::new(execution::InProcess),
             tally: counts.then(|| stats::Tally::new(&name)),
             guide: target::Guide::default(),
         };

@@ -8,7 +8,7 @@ use super::diagnose::first_difference;
 use super::diagnose::not_deterministic_minimal;
 use super::diagnose::same_up_to_order;
 use super::saved::SavedFailures;
-use crate::check::fork::parent::ask;
+use crate::check::execution::ask;
 use crate::check::fork::protocol::Input;
 use crate::check::report::Report;
 use crate::config::Strategy;
@@ -113,7 +113,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             }
         };
         let which = Input::Trace(&reduction.trace);
-        Ok(ask(self.fork.as_ref(), property, &output, &which, true))
+        Ok(ask(&*self.exec, property, &output, &which, true))
     }
 
     /// The generator's output replayed exactly from `trace`, or what went wrong instead.

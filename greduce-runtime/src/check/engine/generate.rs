@@ -5,7 +5,7 @@
 use super::Engine;
 use super::diagnose::Failing;
 use super::saved::SavedFailures;
-use crate::check::fork::parent;
+use crate::check::execution::{ChildCase, case_in_child};
 use crate::check::report;
 use crate::check::report::Report;
 use crate::check::stats;
@@ -73,24 +73,24 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
         let mut index = 0;
         while passed < config.cases {
             let seed = case_seed(base, index);
-            let outcome = match parent::case(self.fork.as_ref(), seed) {
-                Err(fault) => {
+            let outcome = match case_in_child(&*self.exec, seed) {
+                Some(Err(fault)) => {
                     let what = format!("case {}: {}", index + 1, fault.message);
                     return Err(report::problem(name, Some(seed), &what));
                 }
-                Ok(Ok(Some(outcome))) => outcome,
-                Ok(Err(failure)) => {
+                Some(Ok(ChildCase::Ended(outcome))) => outcome,
+                Some(Ok(ChildCase::Failed(failure))) => {
                     let origin = format!("case {}", index + 1);
                     return self.shrink_child_failure(
                         seed, origin, failure, name, config, saved, property,
                     );
                 }
                 // Not forked, guided by scores: a mutation of a best-scoring input.
-                Ok(Ok(None)) if self.guide.mutates(index) => {
+                None if self.guide.mutates(index) => {
                     self.run_guided_case(seed, index, name, config, saved, property)?
                 }
                 // Not forked: generated and checked here.
-                Ok(Ok(None)) => {
+                None => {
                     saved.mark_running(seed);
                     let generator = &mut self.generator;
                     let mut counted = self.tally.as_mut().map(Tally::case);

@@ -7,6 +7,7 @@
 //! configuration and hands it here. [`saved`] and [`fuzz_files`] read the inputs the reuse
 //! phase replays.
 
+use crate::check::execution::Execution;
 use crate::check::fork::child;
 use crate::check::fork::parent::Fork;
 use crate::check::fork::parent::fork_test;
@@ -45,8 +46,8 @@ pub(super) struct Engine<'g, T, S> {
     /// A `#[greduce::test]` body: the generator's output carries the verdict (no output
     /// cache), and the final run of the minimal case replays the body.
     pub(super) body: bool,
-    /// Fork mode, once the check runs.
-    pub(super) fork: Option<Fork>,
+    /// Where property calls run: in this process, or in child processes (fork mode).
+    pub(super) exec: Box<dyn Execution>,
     /// The statistics of the generated cases, when collected.
     pub(super) tally: Option<Tally>,
     /// The best-scoring inputs ([`crate::target`]), which guided cases mutate.
@@ -89,7 +90,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             // In a child process on its way to another check, this one runs here, unforked.
             None if config.forks() => match fork_test(self.body) {
                 Ok(test) => {
-                    self.fork = Some(Fork::new(test, id, config));
+                    self.exec = Box::new(Fork::new(test, id, config));
                 }
                 Err(why) => return Err(report::problem(name, None, why)),
             },
@@ -105,7 +106,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
         }
         let (mut saved, entries) = SavedFailures::open(config, name, named, id);
         let died = saved.take_died();
-        if self.fork.is_none()
+        if !self.exec.isolated()
             && entries.iter().any(|e| e.crashed)
             && let Ok(test) = fork_test(self.body)
         {
@@ -114,7 +115,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                 "greduce: `{name}`: a saved failure ended the test process when it was found; \
                  this check runs its property calls in child processes (fork mode)\n"
             ));
-            self.fork = Some(Fork::new(test, id, config));
+            self.exec = Box::new(Fork::new(test, id, config));
         }
         let result = died
             .map_or(Ok(()), |seed| {

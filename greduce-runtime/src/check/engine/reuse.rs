@@ -7,9 +7,8 @@ use super::diagnose::Failing;
 use super::fuzz_files;
 use super::fuzz_files::FuzzFile;
 use super::saved::SavedFailures;
-use crate::check::fork::parent;
+use crate::check::execution::{ChildCase, ask, case_in_child};
 use crate::check::fork::parent::Fork;
-use crate::check::fork::parent::ask;
 use crate::check::fork::parent::fork_test;
 use crate::check::fork::protocol::Input;
 use crate::check::harness::to_stderr;
@@ -81,7 +80,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
         saved: &mut SavedFailures,
         property: &mut impl FnMut(&T) -> P,
     ) -> Result<(), Report> {
-        if self.fork.is_none() {
+        if !self.exec.isolated() {
             saved.mark_running(entry.seed);
         }
         let mut why = Vec::new();
@@ -105,7 +104,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                 Way::Realign => false,
             };
             let which = Input::Trace(&run.trace);
-            match ask(self.fork.as_ref(), property, &run.output, &which, false) {
+            match ask(&*self.exec, property, &run.output, &which, false) {
                 (CaseEnd::Failed(failure), _) => {
                     let failing = Failing {
                         name,
@@ -226,7 +225,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             Err(outcome) => unreachable!("the replay catches its panics ({outcome:?})"),
         };
         let which = Input::Trace(&run.trace);
-        match ask(self.fork.as_ref(), property, &run.output, &which, false) {
+        match ask(&*self.exec, property, &run.output, &which, false) {
             (CaseEnd::Failed(failure), _) => {
                 let empty = if file.data.is_empty() {
                     " (empty: every decision took its simplest value)"
@@ -264,11 +263,13 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             "the previous run of this check ended in the middle of the case with seed \
              {seed:#x} (an abort, a stack overflow, a signal, or a kill)"
         );
-        let unforked = self.fork.is_none();
-        if unforked {
+        // This one case runs in a child: the check's own execution comes back after it.
+        let mut outer = None;
+        if !self.exec.isolated() {
             match fork_test(self.body) {
                 Ok(test) => {
-                    self.fork = Some(Fork::new(test, id, config));
+                    let child = Box::new(Fork::new(test, id, config));
+                    outer = Some(std::mem::replace(&mut self.exec, child));
                 }
                 Err(why) => {
                     to_stderr(&format!(
@@ -282,14 +283,14 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
         to_stderr(&format!(
             "greduce: `{name}`: {died}; running it again in a child process\n"
         ));
-        let result = match parent::case(self.fork.as_ref(), seed) {
-            Err(fault) => Err(report::problem(
+        let result = match case_in_child(&*self.exec, seed) {
+            Some(Err(fault)) => Err(report::problem(
                 name,
                 Some(seed),
                 &format!("{died}; in a child process: {}", fault.message),
             )),
             // Failed in the child: shrunk, in fork mode.
-            Ok(Err(failure)) => {
+            Some(Ok(ChildCase::Failed(failure))) => {
                 let origin = "the case the previous run died in";
                 self.shrink_child_failure(
                     seed,
@@ -301,7 +302,8 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                     property,
                 )
             }
-            Ok(Ok(_)) => {
+            // `None` cannot happen: calls run in a child here (set above, or already).
+            Some(Ok(ChildCase::Ended(_))) | None => {
                 to_stderr(&format!(
                     "greduce: `{name}`: in a child process the case with seed {seed:#x} \
                      passed: what ended the previous run did not happen again\n"
@@ -309,9 +311,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                 Ok(())
             }
         };
-        if unforked {
+        if let Some(outer) = outer {
             // Fork mode was for this one case.
-            self.fork = None;
+            self.exec = outer;
         }
         result
     }

@@ -8,7 +8,7 @@ use super::diagnose::truncated;
 use super::progress::ProgressLine;
 use super::progress::sized;
 use super::saved::SavedFailures;
-use crate::check::fork::parent::ask;
+use crate::check::execution::ask;
 use crate::check::fork::protocol;
 use crate::check::fork::protocol::Input;
 use crate::check::harness::to_stderr;
@@ -132,7 +132,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             } else {
                 Input::Trace(&trace)
             };
-            let (outcome, notes) = ask(self.fork.as_ref(), property, &failing.input, &which, true);
+            let (outcome, notes) = ask(&*self.exec, property, &failing.input, &which, true);
             let flaky = (!failing.same(&outcome)).then(|| rerun(&outcome));
             let mut report = failing.report(shown, &failing.failure, &notes, None, flaky);
             if recorded_nothing {
@@ -176,7 +176,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                 (Some(certificate), _) => Some(certificate.to_string()),
                 // Fork mode replays every candidate in a child; the search's executions
                 // would run in this process.
-                (None, Some(_)) if config.forks() => Some("not run in fork mode".to_string()),
+                (None, Some(_)) if self.exec.isolated() => Some("not run in fork mode".to_string()),
                 (None, _) => None,
             },
         };
@@ -229,7 +229,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             }
         };
         let size = &self.size;
-        let fork = self.fork.as_ref();
+        let exec = &*self.exec;
         let generator = &mut self.generator;
         // Fork mode: what the child that replayed the latest candidate said of it (it runs
         // the property too, when its replay made an input).
@@ -245,7 +245,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             .size_with(move |output: &T, trace: &Trace| size(output, trace))
             .size_counts_decisions(self.counts_decisions)
             .watch(|p| save(p));
-        if let Some(fork) = fork {
+        if exec.isolated() {
             // Each candidate replays in a child first: a generator that crashes or hangs on
             // it fails there, and this process never replays it.
             shrinker = shrinker.preflight(|base, edit, strategy, budget| {
@@ -255,7 +255,9 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
                     strategy,
                     budget,
                 };
-                let (outcome, notes) = fork.check(&which, false);
+                let Some((outcome, notes)) = exec.elsewhere(&which, false) else {
+                    return Ok(());
+                };
                 let mut from_child = from_child.borrow_mut();
                 *from_child = None;
                 match outcome {
@@ -272,7 +274,7 @@ impl<T: Debug, S: Ord + Clone + Debug> Engine<'_, T, S> {
             let which = Input::Trace(trace);
             let asked = from_child.borrow_mut().take();
             let (outcome, notes) =
-                asked.unwrap_or_else(|| ask(fork, property, output, &which, false));
+                asked.unwrap_or_else(|| ask(exec, property, output, &which, false));
             // The first call runs the original again: what it did, when that was not
             // the failure, is what a flaky report says.
             let first = first_rerun.is_none();

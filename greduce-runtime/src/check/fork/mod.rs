@@ -13,7 +13,8 @@
 //! - `child.rs`: the child's side (find the job, check the input, write the result).
 //!
 //! The engine decides when a check forks (a setting, a saved failure that crashed, a case
-//! a previous run died in); everything else of fork mode is here.
+//! a previous run died in) and sees fork mode as one [`Execution`](super::execution) of its
+//! property calls, beside the in-process one; everything else of fork mode is here.
 
 pub(crate) mod child;
 pub(crate) mod parent;

@@ -3,12 +3,11 @@
 //! ended (or how the child did).
 
 use super::protocol::{
-    GENERATOR, Input, JOB, NOT_STARTED, RESULT, before_property, generated_path, job_text,
-    read_result, started_path,
+    GENERATOR, Input, JOB, NOT_STARTED, RESULT, generated_path, job_text, read_result, started_path,
 };
 use crate::check::harness::running_test;
 use crate::config::Config;
-use crate::property::case::{self, At, CaseEnd, Failure, IntoOutcome};
+use crate::property::case::{At, CaseEnd, Failure};
 use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -56,41 +55,6 @@ pub(crate) fn fork_test(body: bool) -> Result<String, &'static str> {
         "fork mode needs the check to run in a `cargo test` test: each property call runs \
          the test binary again on the test, found by its name",
     )
-}
-
-/// In fork mode (`fork` is some), the case with `seed` generated and checked in a child,
-/// so that a generator that crashes, hangs or panics is a named error (`Err`), not a dead
-/// or hung test process. `Ok(Ok(None))`: not forked; `Ok(Err(failure))`: the property
-/// failed in the child.
-pub(crate) fn case(
-    fork: Option<&Fork>,
-    seed: u64,
-) -> Result<Result<Option<CaseEnd>, Failure>, Failure> {
-    let Some(fork) = fork else {
-        return Ok(Ok(None));
-    };
-    match fork.check(&Input::Seed(seed), false) {
-        (CaseEnd::Failed(failure), _) if before_property(&failure) => Err(failure),
-        (CaseEnd::Failed(failure), _) => Ok(Err(failure)),
-        (outcome, _) => Ok(Ok(Some(outcome))),
-    }
-}
-
-/// Runs the property on `input`: in this process, or in a child process (fork mode), where
-/// `which` names the input. `loud`: its output shows (the final run of the minimal case).
-pub(crate) fn ask<T, P: IntoOutcome>(
-    fork: Option<&Fork>,
-    property: &mut impl FnMut(&T) -> P,
-    input: &T,
-    which: &Input<'_>,
-    loud: bool,
-) -> (CaseEnd, Vec<String>) {
-    match fork {
-        Some(fork) => fork.check(which, loud),
-        // A loud run prints what the property prints, but not its panic: the report that
-        // follows shows the failure (once).
-        None => case::check(true, property, input),
-    }
 }
 
 /// Files for one child, removed when dropped.
