@@ -469,3 +469,65 @@ impl Trace {
         read(&lines, 0).map_err(|(line, message)| ParseTraceError { line, message })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::trace::builder::Builder;
+    use crate::trace::site::Site;
+    use crate::trace::value::{Asked, IntTy, Value};
+    use crate::trace::{Decision, Trace};
+
+    static S: Site = Site::new("pair", "t.rs", 1, 1);
+    static INNER: Site = Site::new("digit", "t.rs", 9, 1);
+    static CALL: Site = Site::new("digit", "t.rs", 2, 5);
+    static N: Site = Site::new("random_range", "t.rs", 3, 9);
+
+    fn decision(value: u128) -> Decision {
+        Decision {
+            site: &N,
+            args: Asked::int(0, 9, IntTy::U32),
+            value: Value::offset(value),
+        }
+    }
+
+    /// `pair { 4, digit { 7 } }`.
+    fn pair() -> Trace {
+        let mut b = Builder::with_capacity(0);
+        b.open_scope(&S, None);
+        b.decision(decision(4));
+        b.open_scope(&INNER, Some(&CALL));
+        b.decision(decision(7));
+        b.close();
+        b.close();
+        b.finish()
+    }
+
+    const PAIR: &str = "\
+scope pair@t.rs:1:1
+  decision random_range@t.rs:3:9 int:u32:0:9 = offset:4
+  scope digit@t.rs:9:1 from digit@t.rs:2:5
+    decision random_range@t.rs:3:9 int:u32:0:9 = offset:7
+";
+
+    #[test]
+    fn a_trace_is_written_one_node_per_line_and_read_back() {
+        let text = pair().to_text();
+        assert_eq!(text, PAIR);
+        let read = Trace::parse(&text).unwrap();
+        assert_eq!(read.to_text(), PAIR);
+        assert_eq!(read.decision_count(), 2);
+        // Blank lines are skipped; line numbers still count them.
+        let spaced = PAIR.replace("\n  scope", "\n\n  scope");
+        assert_eq!(Trace::parse(&spaced).unwrap().to_text(), PAIR);
+    }
+
+    #[test]
+    fn a_bad_line_is_named_by_its_number() {
+        let bad_value = PAIR.replace("= offset:7", "= offset:seven");
+        assert_eq!(Trace::parse(&bad_value).unwrap_err().line, 4);
+        let bad_nesting = PAIR.replace("\n    decision", "\n      decision");
+        assert_eq!(Trace::parse(&bad_nesting).unwrap_err().line, 4);
+        // No line at all is the trace of a run that did nothing.
+        assert_eq!(Trace::parse("").unwrap().len(), 1);
+    }
+}

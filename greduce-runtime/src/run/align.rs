@@ -688,3 +688,7 @@ fn what(op: Op, site: &Site) -> String {
         Op::Switch => "`match`".to_string(),
     }
 }
+
+#[cfg(test)]
+#[path = "align_tests.rs"]
+mod tests;
