@@ -10,9 +10,10 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-/// What the command said about a candidate.
+/// What the interestingness command answered about a candidate (not the reducer's
+/// `greduce::Verdict`, which says why a candidate was kept or rejected).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Verdict {
+pub(crate) enum Answer {
     /// Exit status 0: the candidate keeps what matters.
     Interesting,
     /// Any other exit status, or killed by a signal.
@@ -64,12 +65,12 @@ impl Interestingness {
     }
 
     /// Runs the command on `content`, written into `scratch` under the file's name.
-    pub(crate) fn test(&self, scratch: &Path, content: &[u8]) -> io::Result<Verdict> {
+    pub(crate) fn test(&self, scratch: &Path, content: &[u8]) -> io::Result<Answer> {
         self.place(scratch, content)?;
         Ok(match self.run(scratch, false)? {
-            None => Verdict::TimedOut,
-            Some(out) if out.status.success() => Verdict::Interesting,
-            Some(_) => Verdict::Uninteresting,
+            None => Answer::TimedOut,
+            Some(out) if out.status.success() => Answer::Interesting,
+            Some(_) => Answer::Uninteresting,
         })
     }
 

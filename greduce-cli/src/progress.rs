@@ -1,7 +1,7 @@
 //! The progress line: size, pass, tests, rate and time, drawn by indicatif in place on a
 //! terminal (stderr), and a line per pass otherwise; the counters of the final summary.
 
-use crate::command::Verdict;
+use crate::command::Answer;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -56,9 +56,9 @@ impl Progress {
         progress
     }
 
-    pub(crate) fn test(&self, verdict: Verdict) {
+    pub(crate) fn test(&self, answer: Answer) {
         self.tests.fetch_add(1, Ordering::Relaxed);
-        if verdict == Verdict::TimedOut {
+        if answer == Answer::TimedOut {
             self.timeouts.fetch_add(1, Ordering::Relaxed);
         }
         self.bar.inc(1);

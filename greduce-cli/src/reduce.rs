@@ -3,7 +3,7 @@
 //! step are tested in parallel and the first interesting one in order is taken, so the
 //! result does not depend on how many jobs run.
 
-use crate::command::{Interestingness, Verdict};
+use crate::command::{Answer, Interestingness};
 use crate::options::Granularity;
 use crate::progress::Progress;
 use greduce::dd::Text;
@@ -24,7 +24,7 @@ pub(crate) struct Reducer<'a> {
     /// The grammar of `--grammar`.
     grammar: Option<&'a Grammar>,
     /// Verdicts by a 128-bit hash of the candidate: 17 bytes a test.
-    cache: Mutex<HashMap<u128, Verdict>>,
+    cache: Mutex<HashMap<u128, Answer>>,
     progress: &'a Progress,
 }
 
@@ -190,8 +190,8 @@ impl<'a> Reducer<'a> {
                             return;
                         }
                         let candidate = build(j);
-                        match self.verdict(dir, &candidate) {
-                            Ok(Verdict::Interesting) => {
+                        match self.answer(dir, &candidate) {
+                            Ok(Answer::Interesting) => {
                                 best.fetch_min(j, Ordering::SeqCst);
                             }
                             Ok(_) => {}
@@ -217,7 +217,7 @@ impl<'a> Reducer<'a> {
         Ok((best < count).then_some(best))
     }
 
-    fn verdict(&self, dir: &std::path::Path, candidate: &str) -> io::Result<Verdict> {
+    fn answer(&self, dir: &std::path::Path, candidate: &str) -> io::Result<Answer> {
         let key = key(candidate);
         let cached = self
             .cache
@@ -225,17 +225,17 @@ impl<'a> Reducer<'a> {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .get(&key)
             .copied();
-        if let Some(verdict) = cached {
+        if let Some(answer) = cached {
             self.progress.cache_hit();
-            return Ok(verdict);
+            return Ok(answer);
         }
-        let verdict = self.command.test(dir, candidate.as_bytes())?;
-        self.progress.test(verdict);
+        let answer = self.command.test(dir, candidate.as_bytes())?;
+        self.progress.test(answer);
         self.cache
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .insert(key, verdict);
-        Ok(verdict)
+            .insert(key, answer);
+        Ok(answer)
     }
 }
 
