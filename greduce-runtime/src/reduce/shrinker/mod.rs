@@ -10,6 +10,8 @@
 //! sizes, then decision by decision up to the first difference.
 
 mod exhaustive;
+#[cfg(test)]
+mod tests;
 
 use super::cache::{self, Keys, Outcomes};
 use super::hooks::{Hooks, Property};
