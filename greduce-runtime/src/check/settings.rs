@@ -698,7 +698,6 @@ impl<'g, T: Debug, S: Ord + Clone + Debug> Check<'g, T, S> {
     #[must_use]
     pub fn timeout(mut self, limit: Duration) -> Self {
         self.config.timeout = Some(limit);
-        self.config.fork = true;
         self
     }
 

@@ -84,7 +84,8 @@ impl Regressions {
 /// `GREDUCE_FUZZ_MUTATION`: how a fuzz target mutates (read by `fuzz::mutate`), empty when
 /// unset.
 pub(crate) fn fuzz_mutation() -> String {
-    std::env::var("GREDUCE_FUZZ_MUTATION").unwrap_or_default()
+    // Trimmed, as the check that validates it beside a fuzz target reads it.
+    std::env::var("GREDUCE_FUZZ_MUTATION").map_or_else(|_| String::new(), |v| v.trim().to_string())
 }
 
 /// The current process's variables applied to `config`, then checked for `GREDUCE_*`
@@ -185,8 +186,8 @@ impl Config {
                 // A zero duration is "off" too (no call could finish within it).
                 _ => Some(parse_duration(name, &v)?).filter(|limit| !limit.is_zero()),
             };
-            // A hung call can only be stopped in a child process.
-            self.fork |= self.timeout.is_some();
+            // A limit runs the check in fork mode by itself (`Config::forks`): a hung call
+            // can only be stopped in a child process.
         }
         if let Some((name, v)) = get("GREDUCE_FUZZ_MUTATION")? {
             // A fuzz target's setting (`fuzz::Mutator::from_env`), not a check's: checked
@@ -379,7 +380,7 @@ mod tests {
         assert!(config.verbose);
         assert!(config.stats);
         assert_eq!(config.regressions, Regressions::Off);
-        assert!(config.fork);
+        assert!(config.forks());
         assert_eq!(config.timeout, Some(Duration::from_millis(250)));
     }
 
@@ -427,7 +428,7 @@ mod tests {
 
     #[test]
     fn fork_and_timeout() {
-        let fork = |vars: &[(&str, &str)]| with(vars).map(|c| (c.fork, c.timeout));
+        let fork = |vars: &[(&str, &str)]| with(vars).map(|c| (c.forks(), c.timeout));
         assert_eq!(
             fork(&[("GREDUCE_TIMEOUT", "2s")]),
             Ok((true, Some(Duration::from_secs(2))))

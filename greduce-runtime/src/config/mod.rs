@@ -22,9 +22,10 @@ use std::time::Duration;
 ///
 /// Build it from the defaults (`..Config::default()`: the check's defaults, listed on each
 /// field) and hand it to [`Check::config`](crate::Check::config),
-/// [`Reducer::config`](crate::Reducer::config) or `#[greduce::test(config = ..)]`. Each
-/// field has a builder method of the same name on `Check` (the reducer's budgets are
-/// `Reducer::max_property_calls` and `Reducer::max_time`), documented with an example. When
+/// [`Reducer::config`](crate::Reducer::config) or `#[greduce::test(config = ..)]`. Most
+/// fields also have a builder method of the same name on `Check` or `Reducer`, documented
+/// with an example (the reducer's budgets are `Reducer::max_property_calls` and
+/// `Reducer::max_time`; `regressions` is `Check::regressions(dir)` and `Check::persist`). When
 /// a check runs, the `GREDUCE_*` environment variables override the fields they name, so a
 /// CI job or a person reproducing a failure can change a test without editing it; a
 /// `Reducer` never reads the environment.
@@ -80,17 +81,19 @@ pub struct Config {
     /// `GREDUCE_EXHAUST`).
     pub exhaust: Option<Exhaust>,
     /// How many times the trace's decisions a replay may make before it stops, as a factor
-    /// (default 10).
+    /// (default 10; 0 counts as 1).
     pub replay_budget: u64,
-    /// Property calls in a row without an improvement after which shrinking stops (default
-    /// none: 200 once half the call budget is spent).
+    /// Property calls in a row without an improvement after which shrinking stops, counted
+    /// from the first value pass on (default none: the larger of 200 and twice the longest
+    /// run of calls between two improvements so far).
     pub max_stall: Option<u64>,
     /// Whether shrinking reuses the property's outcome for an output it has already seen
     /// (by its `Debug` text; default true; a `#[greduce::test]` body, whose input is its
     /// decisions, turns it off).
     pub output_cache: bool,
-    /// Whether the generator's and the property's panics during shrinking print (default
-    /// false).
+    /// Whether panics during shrinking print (default false): the generator's; in a
+    /// `Reducer`, the property's too (a check keeps the property's quiet and reports the
+    /// failure once).
     pub show_panics: bool,
     /// Whether shrinking logs every candidate and why it was kept or rejected (default
     /// false; `GREDUCE_VERBOSE=1`).

@@ -118,7 +118,9 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// shrinks with its own): the strategy, search, passes, budgets
     /// ([`Config::max_shrink_calls`], [`Config::max_shrink_time`]), stall limit, replay
     /// budget, exhaustive search, output cache, panics shown and log. The fields of a check
-    /// alone (cases, seed, regressions, fork mode) do not concern a reduction. Note that
+    /// alone (`cases`, `seed`, `max_rejects`, `shrink`, `stats`, `same_failure`,
+    /// `regressions`, `fuzz_artifacts`, `fork`, `timeout`) do not concern a reduction. Note
+    /// that
     /// [`Config::default`] has the check's budgets (2000 calls, 10 s), where
     /// [`Reducer::new`] has none.
     ///

@@ -55,7 +55,7 @@ pub(super) fn reduce<T: Debug, R: SeedableRng, S: Ord + Clone + Debug>(
 ) -> Result<Reduction<T, S>, ReduceError> {
     let started = Instant::now();
     let mut stats = ReductionStats::default();
-    let budget = budget_for(trace, config.replay_budget);
+    let budget = budget_for(trace, config.replay_budget.max(1));
     // The starting point: the trace replayed unchanged (with re-align when a strict
     // strategy cannot replay it, so that a slightly stale trace still reduces).
     let replaying = Instant::now();
@@ -362,7 +362,7 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
     ) -> (Result<Run<T>, ReplayError>, Vec<NodeId>, Notes) {
         let mut overlay = std::mem::take(&mut self.overlay);
         overlay.apply(base, edit);
-        let mut budget = budget_for(base, self.config.replay_budget);
+        let mut budget = budget_for(base, self.config.replay_budget.max(1));
         if self.hooks.counts_decisions {
             // More decisions than the current input is larger, rejected whatever follows:
             // stop there (a loop that re-align keeps going stops early, its trace small).
