@@ -159,7 +159,20 @@ impl TestArgs {
                     Value::Int(count(input, &name, form)?)
                 }
                 "shrink" | "verbose" | "stats" | "persist" => Value::Bool(parse_or(input, form)?),
-                "regressions" => Value::Str(parse_or(input, form)?),
+                "regressions" => {
+                    // `regressions = false` reads naturally; the switch is `persist`.
+                    if let Ok(flag) = input.fork().parse::<syn::LitBool>() {
+                        return Err(syn::Error::new(
+                            flag.span(),
+                            format!(
+                                "expected `{form}`; saving failures is switched with \
+                                 `persist = {}`",
+                                flag.value
+                            ),
+                        ));
+                    }
+                    Value::Str(parse_or(input, form)?)
+                }
                 "max_shrink_time" => {
                     let s: syn::LitStr = parse_or(input, form)?;
                     let time = greduce_settings::duration(&s.value()).ok_or_else(|| {

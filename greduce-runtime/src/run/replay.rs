@@ -408,3 +408,7 @@ pub(crate) fn run_bytes_lean<R: ?Sized, T>(
         (Err(payload), None) => Err(LeanEnd::Panicked(payload)),
     }
 }
+
+#[cfg(test)]
+#[path = "replay_tests.rs"]
+mod tests;

@@ -1,0 +1,6 @@
+#[greduce::test(regressions = false)]
+fn prop(rng: &mut impl rand::Rng) {
+    let _ = rng;
+}
+
+fn main() {}
