@@ -85,7 +85,7 @@ pub struct Config {
     pub replay_budget: u64,
     /// Property calls in a row without an improvement after which shrinking stops, counted
     /// from the first value pass on (default none: the larger of 200 and twice the longest
-    /// run of calls between two improvements so far).
+    /// run of calls between two improvements so far; 0 counts as 1).
     pub max_stall: Option<u64>,
     /// Whether shrinking reuses the property's outcome for an output it has already seen
     /// (by its `Debug` text; default true; a `#[greduce::test]` body, whose input is its

@@ -268,7 +268,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn replay_budget(mut self, factor: u64) -> Self {
-        self.config.replay_budget = factor.max(1);
+        self.config.replay_budget = factor;
         self
     }
 
@@ -339,7 +339,7 @@ impl<'g, T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Reducer<'g, T, R, S> 
     /// ```
     #[must_use]
     pub fn max_stall(mut self, calls: u64) -> Self {
-        self.config.max_stall = Some(calls.max(1));
+        self.config.max_stall = Some(calls);
         self
     }
 

@@ -540,10 +540,12 @@ impl<T: Debug, R: SeedableRng, S: Ord + Clone + Debug> Shrinker<'_, '_, '_, T, R
             return;
         }
         let since = self.stats.property_calls - self.improved_at.max(self.stall.unwrap_or(0));
+        // 0 counts as 1, as for the replay budget: clamped here, where a `Config` literal
+        // and the builder both arrive.
         let limit = self
             .config
             .max_stall
-            .unwrap_or_else(|| STALL.max(2 * self.longest_gap));
+            .map_or_else(|| STALL.max(2 * self.longest_gap), |calls| calls.max(1));
         let applies = self.stall.is_some() || self.config.max_stall.is_some();
         if applies && since >= limit {
             self.stats.stalled = true;
